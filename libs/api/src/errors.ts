@@ -1,0 +1,56 @@
+/**
+ * Stable error codes that cross a service boundary. Clients branch on `code`, people read
+ * `message`; the HTTP status travels with the code so every transport maps it the same way.
+ */
+export const errorCodes = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  NOT_AN_IMAGE: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOTES_LEFT_NOT_ENOUGH: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UPSTREAM_UNAVAILABLE: 502,
+  UNAVAILABLE: 503,
+  TIMEOUT: 504,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: unknown };
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = errorCodes[code];
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details === undefined ? {} : { details: this.details }),
+      },
+    };
+  }
+}
+
+export const isErrorBody = (value: unknown): value is ErrorBody =>
+  typeof value === 'object' &&
+  value !== null &&
+  'error' in value &&
+  typeof (value as ErrorBody).error?.code === 'string';

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import * as z from 'zod';
+import { AppError } from '@noted/api';
+import { runWithContext, extendContext } from './context.js';
+import type { Logger } from './logger.js';
+import { httpDuration, httpRequests, registry, startTimer } from './metrics.js';
+import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity.js';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id: string;
+    identity?: Identity;
+  }
+}
+
+export interface HttpAppOptions {
+  service: string;
+  logger: Logger;
+  /** Aggregate readiness: /readyz answers 503 until this returns true. */
+  ready: () => boolean | Promise<boolean>;
+  /** Largest JSON body accepted. */
+  bodyLimit?: string;
+  /** Parse JSON bodies (off for a pure proxy such as the gateway). */
+  json?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * An express app with what every Noted HTTP server has: request ids, request logs and
+ * metrics, /healthz, /readyz and /metrics. Routes go between this and `finishHttpApp`.
+ */
+export const createHttpApp = (options: HttpAppOptions): Express => {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  app.use((req, res, next) => {
+    const given = req.header('x-request-id');
+    req.id = given && REQUEST_ID.test(given) ? given : randomUUID();
+    res.setHeader('x-request-id', req.id);
+    const stop = startTimer();
+    res.on('finish', () => {
+      const route = routeLabel(req);
+      const labels = {
+        service: options.service,
+        method: req.method,
+        route,
+        status: String(res.statusCode),
+      };
+      httpRequests.inc(labels);
+      httpDuration.observe(labels, stop());
+      if (route !== '/healthz' && route !== '/readyz' && route !== '/metrics') {
+        options.logger.info(
+          {
+            requestId: req.id,
+            userId: req.identity?.userId,
+            method: req.method,
+            route,
+            status: res.statusCode,
+            ms: Math.round(stop() * 1000),
+          },
+          'request',
+        );
+      }
+    });
+    runWithContext({ requestId: req.id }, next);
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const ready = await options.ready();
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'starting' });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.setHeader('content-type', registry.contentType);
+    res.send(await registry.metrics());
+  });
+
+  if (options.json !== false) {
+    app.use(express.json({ limit: options.bodyLimit ?? '2mb' }));
+  }
+  return app;
+};
+
+const routeLabel = (req: express.Request): string => {
+  const route = req.route as { path?: string } | undefined;
+  if (route?.path) return `${req.baseUrl}${route.path}`;
+  return req.baseUrl || (req.path.split('/').slice(0, 3).join('/') || '/');
+};
+
+/** Refuses requests that do not carry an identity signed by the gateway. */
+export const requireIdentity =
+  (secret: string): RequestHandler =>
+  async (req, _res, next) => {
+    const header = req.header(IDENTITY_HEADER);
+    if (!header) {
+      next(new AppError('UNAUTHENTICATED', 'This service only accepts requests from the gateway'));
+      return;
+    }
+    try {
+      req.identity = await verifyIdentity(secret, header);
+      extendContext({ userId: req.identity.userId });
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+/** Adds the 404 and error handlers; every error leaves as `{ error: { code, message } }`. */
+export const finishHttpApp = (app: Express, logger: Logger): Express => {
+  app.use((req, _res, next) => {
+    next(new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}`));
+  });
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      logger.error({ err: error, requestId: req.id }, 'request failed');
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(appError.status).json(appError.toBody());
+  };
+  app.use(onError);
+  return app;
+};
+
+export const toAppError = (error: unknown): AppError => {
+  if (error instanceof AppError) return error;
+  if (error instanceof z.ZodError) {
+    const issue = error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    return new AppError(
+      'VALIDATION_FAILED',
+      `${where}${issue?.message ?? 'invalid input'}`,
+      error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    );
+  }
+  const status = (error as { status?: number; type?: string }).status;
+  const type = (error as { type?: string }).type;
+  if (type === 'entity.too.large') {
+    return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+  }
+  if (type === 'entity.parse.failed') return new AppError('BAD_REQUEST', 'The body is not valid JSON');
+  if (status && status >= 400 && status < 500) {
+    return new AppError('BAD_REQUEST', (error as Error).message || 'Bad request');
+  }
+  return new AppError('INTERNAL', 'Something went wrong on our side');
+};
+
+export interface RunningServer {
+  server: Server;
+  port: number;
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** Listens, and closes gracefully: stops accepting, lets requests in flight finish. */
+export const listen = (app: Express, port: number, host = '0.0.0.0'): Promise<RunningServer> =>
+  new Promise((resolve, reject) => {
+    const server = app.listen(port, host);
+    server.once('error', reject);
+    server.once('listening', () => {
+      const address = server.address() as AddressInfo;
+      const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+      resolve({
+        server,
+        port: address.port,
+        url: `http://${shown}:${address.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), 10_000).unref();
+          }),
+      });
+    });
+  });
