@@ -1,0 +1,117 @@
+import * as z from 'zod';
+import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
+import type { oas31 } from 'zod-openapi';
+import { errorCodes } from './errors.js';
+import { Note, NoteCreate, NoteIdParams, NoteListQuery, NotePage, NoteUpdate } from './notes.js';
+import { User } from './users.js';
+
+const ErrorResponse = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(errorCodes) as [keyof typeof errorCodes]),
+      message: z.string(),
+      details: z.unknown().optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(
+    statuses.map((status) => [String(status), { description: describeStatus(status), ...json(ErrorResponse) }]),
+  );
+
+const describeStatus = (status: number) =>
+  ({
+    400: 'The input is invalid (code VALIDATION_FAILED or BAD_REQUEST)',
+    401: 'No valid access token (code UNAUTHENTICATED)',
+    403: 'Not allowed, e.g. over the monthly quota (code NOTES_LEFT_NOT_ENOUGH)',
+    404: 'No such object for this user (code NOT_FOUND)',
+  })[status] ?? `Error ${status}`;
+
+const op = (operation: ZodOpenApiOperationObject): ZodOpenApiOperationObject => ({
+  security: [{ keycloak: [] }],
+  ...operation,
+  responses: { ...operation.responses, ...errors(400, 401) },
+});
+
+/** The OpenAPI 3.1 document of the public API, served by the gateway. */
+export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
+  createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Noted API',
+      version: '1.0.0',
+      description:
+        'The public API of Noted. Every call but the public ones needs a Keycloak access token ' +
+        '(`Authorization: Bearer ...`). Errors answer `{ "error": { "code", "message" } }`.',
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        keycloak: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      },
+    },
+    paths: {
+      '/api/note/create/direct': {
+        post: op({
+          operationId: 'noteCreateDirect',
+          summary: 'Create a note from typed text',
+          tags: ['notes'],
+          requestBody: json(NoteCreate),
+          responses: { '201': { description: 'The new note', ...json(Note) }, ...errors(403) },
+        }),
+      },
+      '/api/notes': {
+        get: op({
+          operationId: 'noteList',
+          summary: "The user's notes, newest first",
+          tags: ['notes'],
+          requestParams: { query: NoteListQuery },
+          responses: { '200': { description: 'One page of notes', ...json(NotePage) } },
+        }),
+      },
+      '/api/notes/{id}': {
+        get: op({
+          operationId: 'noteGet',
+          summary: 'One note',
+          tags: ['notes'],
+          requestParams: { path: NoteIdParams },
+          responses: { '200': { description: 'The note', ...json(Note) }, ...errors(404) },
+        }),
+        put: op({
+          operationId: 'noteUpdate',
+          summary: 'Change the title, body or tags of a note',
+          tags: ['notes'],
+          requestParams: { path: NoteIdParams },
+          requestBody: json(NoteUpdate),
+          responses: { '200': { description: 'The changed note', ...json(Note) }, ...errors(404) },
+        }),
+        delete: op({
+          operationId: 'noteDelete',
+          summary: 'Delete a note',
+          tags: ['notes'],
+          requestParams: { path: NoteIdParams },
+          responses: { '204': { description: 'Deleted' }, ...errors(404) },
+        }),
+      },
+      '/user': {
+        get: op({
+          operationId: 'userMe',
+          summary: 'The signed-in user, created on the first authenticated request',
+          tags: ['users'],
+          responses: { '200': { description: 'The user', ...json(User) } },
+        }),
+      },
+      '/user/findBySub/{sub}': {
+        get: op({
+          operationId: 'userFindBySub',
+          summary: 'The signed-in user, by their identity-provider subject',
+          tags: ['users'],
+          requestParams: { path: z.object({ sub: z.string() }) },
+          responses: { '200': { description: 'The user', ...json(User) }, ...errors(404) },
+        }),
+      },
+    },
+  });

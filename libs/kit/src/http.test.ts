@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { AppError } from '@noted/api';
+import { createHttpApp, finishHttpApp, listen, requireIdentity, type RunningServer } from './http.js';
+import { IDENTITY_HEADER, signIdentity } from './identity.js';
+import { createLogger } from './logger.js';
+
+const secret = 'a-secret-of-at-least-thirty-two-chars!!';
+const logger = createLogger({ level: 'silent' });
+let server: RunningServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const start = async (ready = true) => {
+  const app = createHttpApp({ service: 'test', logger, ready: () => ready });
+  app.use('/api', requireIdentity(secret));
+  app.get('/api/me', (req, res) => {
+    res.json(req.identity);
+  });
+  app.post('/api/echo', (req, res) => {
+    res.json(z.object({ title: z.string().min(1) }).parse(req.body));
+  });
+  app.get('/api/missing', () => {
+    throw new AppError('NOT_FOUND', 'There is no such note');
+  });
+  app.get('/api/crash', () => {
+    throw new Error('database password is hunter2');
+  });
+  finishHttpApp(app, logger);
+  server = await listen(app, 0, '127.0.0.1');
+  return server.url;
+};
+
+const identity = () =>
+  signIdentity(secret, { userId: '6f1c2f9e-0f4e-4a51-9f0e-6f4d7f1b2c3d', sub: 's', email: 'e', name: 'n' });
+
+describe('service HTTP app', () => {
+  it('answers /healthz, and /readyz by readiness', async () => {
+    const url = await start(false);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${url}/readyz`)).status).toBe(503);
+  });
+
+  it('serves Prometheus metrics including HTTP counters', async () => {
+    const url = await start();
+    await fetch(`${url}/healthz`);
+    const text = await (await fetch(`${url}/metrics`)).text();
+    expect(text).toContain('noted_http_requests_total');
+    expect(text).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('refuses a request without a gateway identity, and with a forged one', async () => {
+    const url = await start();
+    const missing = await fetch(`${url}/api/me`);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: 'This service only accepts requests from the gateway' },
+    });
+    const forged = await signIdentity('not-the-secret-but-thirty-two-chars-long', {
+      userId: 'x',
+      sub: 's',
+      email: '',
+      name: '',
+    });
+    expect((await fetch(`${url}/api/me`, { headers: { [IDENTITY_HEADER]: forged } })).status).toBe(401);
+  });
+
+  it('gives the identity to routes', async () => {
+    const url = await start();
+    const response = await fetch(`${url}/api/me`, { headers: { [IDENTITY_HEADER]: await identity() } });
+    expect(await response.json()).toMatchObject({ sub: 's', userId: '6f1c2f9e-0f4e-4a51-9f0e-6f4d7f1b2c3d' });
+  });
+
+  it('keeps a given request id and makes one otherwise', async () => {
+    const url = await start();
+    const given = await fetch(`${url}/healthz`, { headers: { 'x-request-id': 'req-123' } });
+    expect(given.headers.get('x-request-id')).toBe('req-123');
+    const made = await fetch(`${url}/healthz`);
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers errors as { error: { code, message } } with their status', async () => {
+    const url = await start();
+    const headers = { [IDENTITY_HEADER]: await identity(), 'content-type': 'application/json' };
+    const invalid = await fetch(`${url}/api/echo`, { method: 'POST', headers, body: '{"title":""}' });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).error.code).toBe('VALIDATION_FAILED');
+    const broken = await fetch(`${url}/api/echo`, { method: 'POST', headers, body: '{"title":' });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).error.code).toBe('BAD_REQUEST');
+    const missing = await fetch(`${url}/api/missing`, { headers });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'There is no such note' } });
+    const crash = await fetch(`${url}/api/crash`, { headers });
+    expect(crash.status).toBe(500);
+    const body = await crash.text();
+    expect(body).not.toContain('hunter2');
+    expect(JSON.parse(body).error.code).toBe('INTERNAL');
+    const unknown = await fetch(`${url}/nowhere`);
+    expect(unknown.status).toBe(404);
+  });
+});

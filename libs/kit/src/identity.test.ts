@@ -1,0 +1,61 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '@noted/api';
+import { signCaller, signIdentity, verifyCaller, verifyIdentity } from './identity.js';
+
+const secret = 'a-secret-of-at-least-thirty-two-chars!!';
+const ada = { userId: '6f1c2f9e-0f4e-4a51-9f0e-6f4d7f1b2c3d', sub: 'sub-ada', email: 'ada@example.com', name: 'Ada' };
+
+describe('gateway identities', () => {
+  it('round-trips what the gateway signs', async () => {
+    expect(await verifyIdentity(secret, await signIdentity(secret, ada))).toEqual(ada);
+  });
+
+  it('refuses an identity signed with another secret', async () => {
+    const forged = await signIdentity('another-secret-that-is-thirty-two-chars', ada);
+    await expect(verifyIdentity(secret, forged)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('refuses an expired identity', async () => {
+    const expired = await signIdentity(secret, ada, -60);
+    await expect(verifyIdentity(secret, expired)).rejects.toBeInstanceOf(AppError);
+  });
+
+  it('refuses a service-caller token used as a user identity', async () => {
+    await expect(verifyIdentity(secret, await signCaller(secret, 'notes'))).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+  });
+
+  it('refuses an unsigned token', async () => {
+    const header = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ sub: ada.sub, uid: ada.userId })).toString('base64url');
+    await expect(verifyIdentity(secret, `${header}.${body}.`)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+  });
+});
+
+describe('service callers', () => {
+  it('names the calling service', async () => {
+    expect(await verifyCaller(secret, await signCaller(secret, 'gateway'))).toBe('gateway');
+  });
+
+  it('refuses a missing token and a user identity', async () => {
+    await expect(verifyCaller(secret, undefined)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(verifyCaller(secret, await signIdentity(secret, ada))).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+  });
+
+  it('refuses a token whose subject is not a service', async () => {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('user:ada')
+      .setIssuer('noted-gateway')
+      .setAudience('noted-grpc')
+      .setExpirationTime('1m')
+      .sign(new TextEncoder().encode(secret));
+    await expect(verifyCaller(secret, token)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+});

@@ -1,0 +1,126 @@
+import type { Express, Router } from 'express';
+import type { DescService } from '@bufbuild/protobuf';
+import {
+  CALLER_METADATA,
+  createHttpApp,
+  finishHttpApp,
+  listen,
+  requireIdentity,
+  verifyCaller,
+  type Logger,
+  type RunningModule,
+} from '@noted/kit';
+import { openDatabase, startOutboxRelay, type Database, type Migration } from '@noted/db';
+import type { EventBus } from '@noted/events';
+import { createGrpcServer, type ServiceImpl } from '@noted/grpc';
+
+export interface ServiceSettings {
+  httpPort: number;
+  grpcAddress: string;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  internalSecret: string;
+}
+
+export interface ServiceParts {
+  db: Database;
+  /** Asks the outbox relay to publish soon; call after a transaction that wrote events. */
+  published: () => void;
+  logger: Logger;
+}
+
+export interface ServiceDefinition {
+  /** Module name: schema, data folder, metrics label and log field. */
+  name: string;
+  migrations: Migration[];
+  /** Public path prefixes the gateway forwards here with a signed identity. */
+  identityPaths: string[];
+  routes: (parts: ServiceParts) => Router;
+  grpc: (parts: ServiceParts) => GrpcBinding;
+}
+
+export interface GrpcBinding {
+  desc: DescService;
+  impl: ServiceImpl<DescService>;
+}
+
+/** Pairs a service descriptor with its implementation, checked against each other. */
+export const grpcBinding = <S extends DescService>(desc: S, impl: ServiceImpl<S>): GrpcBinding => ({
+  desc,
+  impl: impl as unknown as ServiceImpl<DescService>,
+});
+
+export interface ServiceDeps {
+  bus: EventBus;
+  logger: Logger;
+  /** The readiness of the whole process (every module's), which /readyz reports. */
+  processReady?: () => boolean;
+}
+
+export interface RunningService extends RunningModule {
+  httpUrl: string;
+  grpcAddress: string;
+  app: Express;
+}
+
+/**
+ * Starts what every data-owning service has: its database (migrated), the outbox relay, an
+ * HTTP server that only accepts gateway-signed identities, and a gRPC server that only accepts
+ * Noted services. Stops them in reverse.
+ */
+export const startService = async (
+  definition: ServiceDefinition,
+  settings: ServiceSettings,
+  deps: ServiceDeps,
+): Promise<RunningService> => {
+  const logger = deps.logger.child({ module: definition.name });
+  const db = await openDatabase({
+    url: settings.databaseUrl,
+    dataDir: `${settings.dataDir}/${definition.name}`,
+    schema: definition.name,
+    migrations: definition.migrations,
+    logger,
+  });
+  await db.migrate();
+  const relay = startOutboxRelay({ db, bus: deps.bus, service: definition.name, logger });
+  const parts: ServiceParts = { db, published: relay.kick, logger };
+
+  let serving = false;
+  const ready = () => serving && deps.bus.healthy();
+  const processReady = deps.processReady ?? ready;
+  const app = createHttpApp({ service: definition.name, logger, ready: () => ready() && processReady() });
+  for (const path of definition.identityPaths) {
+    app.use(path, requireIdentity(settings.internalSecret));
+  }
+  app.use(definition.routes(parts));
+  finishHttpApp(app, logger);
+
+  const grpc = createGrpcServer({
+    service: definition.name,
+    logger,
+    authenticate: async (metadata) => {
+      await verifyCaller(settings.internalSecret, metadata.get(CALLER_METADATA)[0]?.toString());
+    },
+  });
+  const binding = definition.grpc(parts);
+  grpc.add(binding.desc, binding.impl);
+  const grpcListening = await grpc.listen(settings.grpcAddress);
+  const http = await listen(app, settings.httpPort, settings.host);
+  const grpcAddress = `${settings.grpcAddress.replace(/:\d+$/, '')}:${grpcListening.port}`;
+  serving = true;
+  logger.info({ http: http.url, grpc: grpcAddress }, `${definition.name} service listening`);
+
+  return {
+    httpUrl: http.url,
+    grpcAddress,
+    app,
+    ready,
+    stop: async () => {
+      serving = false;
+      await Promise.all([http.close(), grpc.stop()]);
+      await relay.stop();
+      await db.close();
+    },
+  };
+};

@@ -1,0 +1,91 @@
+import * as z from 'zod';
+
+const list = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+
+export const gatewayConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** The origin browsers use to reach the gateway. */
+  PUBLIC_URL: z.url().optional(),
+  /** A real Keycloak; without it the embedded development provider answers under PUBLIC_URL. */
+  KEYCLOAK_URL: z.url().optional(),
+  KEYCLOAK_REALM: z.string().min(1).default('noted'),
+  KEYCLOAK_CLIENT_ID: z.string().min(1).default('noted-web'),
+  /** Access tokens must name this audience, or come from one of KEYCLOAK_ACCEPTED_CLIENTS (azp). */
+  KEYCLOAK_AUDIENCE: z.string().min(1).default('noted-api'),
+  KEYCLOAK_ACCEPTED_CLIENTS: list.default(['noted-web', 'noted-cli']),
+  /** Where the gateway fetches signing keys, when it differs from the issuer's public URL. */
+  OIDC_JWKS_URL: z.url().optional(),
+  USERS_URL: z.url().default('http://127.0.0.1:4101'),
+  USERS_GRPC_ADDR: z.string().default('127.0.0.1:5101'),
+  NOTES_URL: z.url().default('http://127.0.0.1:4102'),
+  IDENTITY_URL: z.url().default('http://127.0.0.1:4100'),
+  /** Where the notes micro-frontend's manifest is, as the browser sees it. */
+  NOTES_REMOTE_URL: z.string().default('/remotes/notes/mf-manifest.json'),
+  /** Origins allowed to call the API from another site (comma list); none by default. */
+  CORS_ORIGINS: list.default([]),
+  /** Largest request body the gateway forwards. */
+  GATEWAY_BODY_LIMIT_MB: z.coerce.number().positive().default(25),
+});
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  keycloak: {
+    /** Base URL of Keycloak (or of the gateway, for the embedded provider). */
+    url: string;
+    realm: string;
+    clientId: string;
+    audience: string;
+    acceptedClients: string[];
+    issuer: string;
+    jwksUrl: string;
+    embedded: boolean;
+  };
+  upstreams: { users: string; notes: string; identity: string };
+  usersGrpcAddress: string;
+  notesRemoteUrl: string;
+  corsOrigins: string[];
+  bodyLimitBytes: number;
+  internalSecret: string;
+  /** Built frontends; the gateway serves them when present. */
+  webRoot: { shell: string; notes: string };
+}
+
+export const gatewayConfigFrom = (
+  env: z.infer<typeof gatewayConfigSchema>,
+  shared: { host: string; internalSecret: string; webRoot: GatewayConfig['webRoot'] },
+): GatewayConfig => {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const keycloakUrl = (env.KEYCLOAK_URL ?? publicUrl).replace(/\/$/, '');
+  const embedded = env.KEYCLOAK_URL === undefined;
+  const issuer = `${keycloakUrl}/realms/${env.KEYCLOAK_REALM}`;
+  return {
+    port: env.PORT,
+    host: shared.host,
+    publicUrl,
+    keycloak: {
+      url: keycloakUrl,
+      realm: env.KEYCLOAK_REALM,
+      clientId: env.KEYCLOAK_CLIENT_ID,
+      audience: env.KEYCLOAK_AUDIENCE,
+      acceptedClients: env.KEYCLOAK_ACCEPTED_CLIENTS,
+      issuer,
+      jwksUrl:
+        env.OIDC_JWKS_URL ??
+        (embedded
+          ? `${env.IDENTITY_URL}/realms/${env.KEYCLOAK_REALM}/protocol/openid-connect/certs`
+          : `${issuer}/protocol/openid-connect/certs`),
+      embedded,
+    },
+    upstreams: { users: env.USERS_URL, notes: env.NOTES_URL, identity: env.IDENTITY_URL },
+    usersGrpcAddress: env.USERS_GRPC_ADDR,
+    notesRemoteUrl: env.NOTES_REMOTE_URL,
+    corsOrigins: env.CORS_ORIGINS,
+    bodyLimitBytes: Math.round(env.GATEWAY_BODY_LIMIT_MB * 1024 * 1024),
+    internalSecret: shared.internalSecret,
+    webRoot: shared.webRoot,
+  };
+};

@@ -1,0 +1,164 @@
+import type { IncomingMessage } from 'node:http';
+import cors from 'cors';
+import type { Request, RequestHandler } from 'express';
+import helmet from 'helmet';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { AppError } from '@noted/api';
+import { openApiDocument } from '@noted/api/openapi';
+import {
+  IDENTITY_HEADER,
+  createHttpApp,
+  extendContext,
+  finishHttpApp,
+  listen,
+  signIdentity,
+  type Logger,
+  type RunningModule,
+} from '@noted/kit';
+import { authenticate, createTokenVerifier } from './auth/index.js';
+import type { GatewayConfig } from './config.js';
+import { createUserResolver } from './users.js';
+import { inlineScriptHashes, webRouter } from './web.js';
+
+export interface RunningGateway extends RunningModule {
+  url: string;
+}
+
+type ProxiedRequest = IncomingMessage & { id?: string; identityToken?: string };
+
+/**
+ * The one public door: verifies Keycloak access tokens, resolves the user, and forwards each
+ * public path prefix to the service that owns it with an identity the outside cannot forge.
+ */
+export const startGateway = async (
+  config: GatewayConfig,
+  deps: { logger: Logger; processReady?: () => boolean },
+): Promise<RunningGateway> => {
+  const logger = deps.logger.child({ module: 'gateway' });
+  const verifier = createTokenVerifier({
+    issuer: config.keycloak.issuer,
+    jwksUrl: config.keycloak.jwksUrl,
+    audience: config.keycloak.audience,
+    clientIds: config.keycloak.acceptedClients,
+    leewaySeconds: 60,
+  });
+  const users = createUserResolver({
+    address: config.usersGrpcAddress,
+    internalSecret: config.internalSecret,
+  });
+
+  let serving = false;
+  const processReady = deps.processReady ?? (() => true);
+  const app = createHttpApp({
+    service: 'gateway',
+    logger,
+    ready: () => serving && processReady(),
+    json: false,
+  });
+
+  // Only the gateway may speak for a user: whatever a client sends in this header is dropped.
+  app.use((req, _res, next) => {
+    delete req.headers[IDENTITY_HEADER];
+    next();
+  });
+
+  const proxyTo = (target: string, prefixes: string[]) =>
+    createProxyMiddleware<Request>({
+      target,
+      pathFilter: (path) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
+      changeOrigin: false,
+      xfwd: true,
+      proxyTimeout: 600_000,
+      on: {
+        proxyReq: (proxyReq, req: ProxiedRequest) => {
+          if (req.id) proxyReq.setHeader('x-request-id', req.id);
+          if (req.identityToken) proxyReq.setHeader(IDENTITY_HEADER, req.identityToken);
+        },
+        error: (error, req, res) => {
+          logger.warn({ err: error, target, requestId: (req as ProxiedRequest).id }, 'upstream failed');
+          if ('writeHead' in res && !res.headersSent) {
+            const body = new AppError('UPSTREAM_UNAVAILABLE', 'A Noted service is not answering').toBody();
+            res.writeHead(502, { 'content-type': 'application/json' });
+            res.end(JSON.stringify(body));
+          }
+        },
+      },
+    });
+
+  if (config.keycloak.embedded) {
+    app.use(proxyTo(config.upstreams.identity, ['/realms']));
+  }
+
+  const keycloakOrigin = new URL(config.keycloak.url).origin;
+  const web = webRouter(config);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'script-src': ["'self'", ...inlineScriptHashes(web.indexHtml ?? '')],
+          'connect-src': ["'self'", keycloakOrigin],
+          'frame-src': ["'self'", keycloakOrigin],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'form-action': ["'self'", keycloakOrigin],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  const apiPaths = ['/api', '/user', '/user-by-sub'];
+  app.use(
+    apiPaths,
+    cors({
+      origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+      allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
+      exposedHeaders: ['x-request-id'],
+      maxAge: 600,
+    }),
+  );
+
+  const document = openApiDocument(config.publicUrl);
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+
+  const limitBody: RequestHandler = (req, _res, next) => {
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > config.bodyLimitBytes) {
+      next(new AppError('PAYLOAD_TOO_LARGE', `Requests are limited to ${config.bodyLimitBytes} bytes`));
+      return;
+    }
+    next();
+  };
+  const resolveUser: RequestHandler = async (req, _res, next) => {
+    try {
+      if (!req.user) throw new AppError('UNAUTHENTICATED', 'Sign in first');
+      const identity = await users.resolve(req.user);
+      extendContext({ userId: identity.userId });
+      (req as ProxiedRequest).identityToken = await signIdentity(config.internalSecret, identity);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+  app.use(apiPaths, limitBody, authenticate(verifier), resolveUser);
+
+  app.use(proxyTo(config.upstreams.users, ['/user', '/user-by-sub']));
+  app.use(proxyTo(config.upstreams.notes, ['/api']));
+  app.use(web.router);
+  finishHttpApp(app, logger);
+
+  const http = await listen(app, config.port, config.host);
+  serving = true;
+  logger.info({ url: config.publicUrl, keycloak: config.keycloak.issuer }, 'gateway listening');
+
+  return {
+    url: http.url,
+    ready: () => serving,
+    stop: async () => {
+      serving = false;
+      await http.close();
+      users.close();
+    },
+  };
+};

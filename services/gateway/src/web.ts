@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Router } from 'express';
+import type { GatewayConfig } from './config.js';
+
+/** What the shell reads at start: every URL it needs is given at runtime, none is built in. */
+export const webConfig = (config: GatewayConfig) => ({
+  apiBaseUrl: '',
+  keycloak: {
+    url: config.keycloak.url,
+    realm: config.keycloak.realm,
+    clientId: config.keycloak.clientId,
+  },
+  remotes: { notes: config.notesRemoteUrl },
+});
+
+/** CSP hashes of the inline scripts of index.html (the no-flash theme script). */
+export const inlineScriptHashes = (html: string): string[] =>
+  [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1] ?? '')
+    .filter((code) => code.trim().length > 0)
+    .map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+
+const hashedAsset = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
+
+const setCacheHeaders = (res: express.Response, file: string) => {
+  const name = path.basename(file);
+  if (hashedAsset.test(name)) {
+    res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  } else {
+    res.setHeader('cache-control', 'no-cache');
+  }
+};
+
+/**
+ * Serves the built shell at `/` (any unknown page path gets index.html: the shell routes it),
+ * and the notes micro-frontend under `/remotes/notes/`.
+ */
+export const webRouter = (config: GatewayConfig): { router: Router; indexHtml?: string } => {
+  const router = express.Router();
+  router.get('/config.json', (_req, res) => {
+    res.setHeader('cache-control', 'no-cache');
+    res.json(webConfig(config));
+  });
+  router.use(
+    '/remotes/notes',
+    express.static(config.webRoot.notes, { index: false, setHeaders: setCacheHeaders }),
+  );
+
+  const indexPath = path.join(config.webRoot.shell, 'index.html');
+  if (!existsSync(indexPath)) return { router };
+  const indexHtml = readFileSync(indexPath, 'utf8');
+  router.use(express.static(config.webRoot.shell, { index: false, setHeaders: setCacheHeaders }));
+  router.get(/^(?!\/(api|user|ai|export|public|ws|realms|remotes)(\/|$)).*/, (req, res, next) => {
+    if (!req.accepts('html') || path.extname(req.path)) {
+      next();
+      return;
+    }
+    res.setHeader('cache-control', 'no-cache');
+    res.type('html').send(indexHtml);
+  });
+  return { router, indexHtml };
+};

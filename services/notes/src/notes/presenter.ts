@@ -1,0 +1,29 @@
+import { create } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import type { Note } from '@noted/api';
+import { notesV1 } from '@noted/proto';
+import type { NoteRow } from './repository.js';
+
+export const presentNote = (row: NoteRow): Note => ({
+  id: row.id,
+  title: row.title,
+  note: row.body,
+  tags: row.tags,
+  images: row.images,
+  isPinned: row.is_pinned,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+export const noteMessage = (row: NoteRow): notesV1.Note =>
+  create(notesV1.NoteSchema, {
+    id: row.id,
+    userId: row.user_id,
+    title: row.title,
+    body: row.body,
+    tags: row.tags,
+    images: row.images,
+    isPinned: row.is_pinned,
+    createdAt: timestampFromDate(row.created_at),
+    updatedAt: timestampFromDate(row.updated_at),
+  });

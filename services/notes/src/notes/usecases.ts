@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import {
+  AppError,
+  NoteCreate,
+  NoteListQuery,
+  NoteUpdate,
+  type Note,
+  type NotePage,
+} from '@noted/api';
+import { noteEvents } from './events.js';
+import { presentNote } from './presenter.js';
+import { notesRepository, type NoteRow } from './repository.js';
+
+export interface NotesContext {
+  knex: Knex;
+  /** Asks the outbox relay to publish soon, after a transaction that wrote events commits. */
+  published: () => void;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
+
+const inTransaction = async <T>(ctx: NotesContext, work: (trx: Knex.Transaction) => Promise<T>) => {
+  const result = await ctx.knex.transaction(work);
+  ctx.published();
+  return result;
+};
+
+export const noteCreate = async (ctx: NotesContext, userId: string, input: unknown): Promise<Note> => {
+  const note = NoteCreate.parse(input);
+  const row = await inTransaction(ctx, async (trx) => {
+    const created = await notesRepository.insert(trx, {
+      id: randomUUID(),
+      user_id: userId,
+      title: note.title,
+      body: note.note,
+      tags: note.tags,
+    });
+    await noteEvents.created(trx, created);
+    return created;
+  });
+  return presentNote(row);
+};
+
+export const noteGet = async (ctx: NotesContext, userId: string, id: string): Promise<NoteRow> => {
+  const row = await notesRepository.find(ctx.knex, userId, id);
+  if (!row) throw notFound();
+  return row;
+};
+
+export const noteList = async (
+  ctx: NotesContext,
+  userId: string,
+  input: unknown,
+): Promise<{ rows: NoteRow[]; total: number; page: number; limit: number }> => {
+  const { page, limit } = NoteListQuery.parse(input);
+  const { rows, total } = await notesRepository.page(ctx.knex, userId, page, limit);
+  return { rows, total, page, limit };
+};
+
+export const notePage = async (ctx: NotesContext, userId: string, input: unknown): Promise<NotePage> => {
+  const { rows, ...rest } = await noteList(ctx, userId, input);
+  return { items: rows.map(presentNote), ...rest };
+};
+
+export const noteUpdate = async (
+  ctx: NotesContext,
+  userId: string,
+  id: string,
+  input: unknown,
+): Promise<Note> => {
+  const patch = NoteUpdate.parse(input);
+  const row = await inTransaction(ctx, async (trx) => {
+    const updated = await notesRepository.update(trx, userId, id, {
+      ...(patch.title === undefined ? {} : { title: patch.title }),
+      ...(patch.note === undefined ? {} : { body: patch.note }),
+      ...(patch.tags === undefined ? {} : { tags: patch.tags }),
+    });
+    if (!updated) throw notFound();
+    await noteEvents.updated(trx, updated);
+    return updated;
+  });
+  return presentNote(row);
+};
+
+export const noteDelete = async (ctx: NotesContext, userId: string, id: string): Promise<void> => {
+  await inTransaction(ctx, async (trx) => {
+    const removed = await notesRepository.remove(trx, userId, id);
+    if (!removed) throw notFound();
+    await noteEvents.deleted(trx, removed);
+  });
+};

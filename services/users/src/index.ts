@@ -1,0 +1,3 @@
+export * from './config.js';
+export * from './service.js';
+export { entitlementsFromMessage } from './users/presenter.js';

@@ -1,0 +1,23 @@
+import type { Knex } from 'knex';
+import { outboxMigrations, type Migration } from '@noted/db';
+
+export const usersMigrations: Migration[] = [
+  ...outboxMigrations,
+  {
+    name: '20261122_001_users',
+    up: async (knex: Knex) => {
+      await knex.schema.createTable('users', (t) => {
+        t.uuid('id').primary();
+        t.text('auth_id').notNullable().unique();
+        t.text('email').notNullable();
+        t.text('name').notNullable().defaultTo('');
+        t.jsonb('entitlements').notNullable().defaultTo('{}');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+    },
+    down: async (knex: Knex) => {
+      await knex.schema.dropTable('users');
+    },
+  },
+];

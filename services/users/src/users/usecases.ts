@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { AppError, type Entitlements } from '@noted/api';
+import { usersRepository, type UserRow } from './repository.js';
+
+export interface UsersContext {
+  knex: Knex;
+  freePlan: { notesPerMonth: number; recordingTimeLimit: number };
+  fallbackEmailDomain: string;
+}
+
+const freeEntitlements = (ctx: UsersContext): Entitlements => ({
+  notes_per_month: ctx.freePlan.notesPerMonth,
+  recordingTimeLimit: ctx.freePlan.recordingTimeLimit,
+});
+
+/**
+ * Returns the user of this identity-provider subject, creating it on first sight. Concurrent
+ * first requests race on the unique auth_id: one inserts, the others read what it wrote.
+ */
+export const userEnsure = async (
+  ctx: UsersContext,
+  identity: { authId: string; email: string; name: string },
+): Promise<{ user: UserRow; created: boolean }> => {
+  const authId = identity.authId.trim();
+  if (!authId) throw new AppError('VALIDATION_FAILED', 'auth_id is required');
+  const existing = await usersRepository.findBySub(ctx.knex, authId);
+  if (existing) return { user: existing, created: false };
+  const created = await usersRepository.insertIfAbsent(ctx.knex, {
+    id: randomUUID(),
+    auth_id: authId,
+    email: identity.email.trim() || `${authId}@${ctx.fallbackEmailDomain}`,
+    name: identity.name.trim(),
+    entitlements: freeEntitlements(ctx),
+  });
+  if (created) return { user: created, created: true };
+  const winner = await usersRepository.findBySub(ctx.knex, authId);
+  if (!winner) throw new AppError('INTERNAL', 'The user could not be created');
+  return { user: winner, created: false };
+};
+
+export const userBySub = async (ctx: UsersContext, authId: string): Promise<UserRow> => {
+  const user = await usersRepository.findBySub(ctx.knex, authId);
+  if (!user) throw new AppError('NOT_FOUND', 'There is no such user');
+  return user;
+};
+
+export const userById = async (ctx: UsersContext, id: string): Promise<UserRow> => {
+  const user = await usersRepository.findById(ctx.knex, id);
+  if (!user) throw new AppError('NOT_FOUND', 'There is no such user');
+  return user;
+};

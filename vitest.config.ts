@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+const conditions = ['@noted/source'];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: conditions } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['libs/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['frontends/*/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          environment: 'node',
+          include: [
+            'libs/*/src/**/*.contract.test.ts',
+            'services/*/src/**/*.integration.test.ts',
+          ],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
