@@ -1,0 +1,12 @@
+export { createGrpcServer, type GrpcServer, type GrpcServerOptions } from './server.js';
+export { createGrpcClient, DEFAULT_DEADLINE_MS, type GrpcClientOptions } from './client.js';
+export { checkHealth, type CheckHealthOptions, type HealthStatus } from './health.js';
+export { ERROR_CODE_KEY, fromServiceError, toStatus } from './errors.js';
+export type {
+  CallContext,
+  CallOptions,
+  ClientMethod,
+  MethodImpl,
+  ServiceClient,
+  ServiceImpl,
+} from './types.js';

@@ -1,0 +1,53 @@
+import { createLogger } from '@noted/kit';
+import { notesV1 } from '@noted/proto';
+import { createGrpcClient, type GrpcClientOptions } from '../client.js';
+import { createGrpcServer, type GrpcServerOptions } from '../server.js';
+import type { ServiceClient, ServiceImpl } from '../types.js';
+
+export type NotesImpl = ServiceImpl<typeof notesV1.NotesService>;
+export type NotesClient = ServiceClient<typeof notesV1.NotesService>;
+
+export const silentLogger = createLogger({ level: 'silent' });
+
+export const note = (id: string, userId: string) => ({
+  id,
+  userId,
+  title: `Title ${id}`,
+  body: 'A body',
+  tags: ['work'],
+  isPinned: true,
+});
+
+/** A notes server on a free loopback port, its address, and a client pointed at it. */
+export const startNotesServer = async (
+  impl: NotesImpl,
+  serverOptions: Partial<GrpcServerOptions> = {},
+  clientOptions: Partial<GrpcClientOptions> = {},
+) => {
+  const server = createGrpcServer({ service: 'notes', logger: silentLogger, ...serverOptions });
+  server.add(notesV1.NotesService, impl);
+  const { port } = await server.listen('127.0.0.1:0');
+  const address = `127.0.0.1:${port}`;
+  const client: NotesClient = createGrpcClient(notesV1.NotesService, address, {
+    service: 'gateway',
+    ...clientOptions,
+  });
+  return {
+    server,
+    address,
+    client,
+    close: async () => {
+      client.close();
+      await server.stop();
+    },
+  };
+};
+
+export const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });

@@ -1,0 +1,1 @@
+export * from './gen/noted/users/v1/users_pb.js';
