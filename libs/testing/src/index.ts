@@ -1,1 +1,2 @@
 export * from './infra.js';
+export * from './tokens.js';

@@ -65,7 +65,8 @@ export const startGateway = async (
   const proxyTo = (target: string, prefixes: string[]) =>
     createProxyMiddleware<Request>({
       target,
-      pathFilter: (path) => prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
+      pathFilter: (path) =>
+        prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
       changeOrigin: false,
       xfwd: true,
       proxyTimeout: 600_000,
@@ -75,9 +76,15 @@ export const startGateway = async (
           if (req.identityToken) proxyReq.setHeader(IDENTITY_HEADER, req.identityToken);
         },
         error: (error, req, res) => {
-          logger.warn({ err: error, target, requestId: (req as ProxiedRequest).id }, 'upstream failed');
+          logger.warn(
+            { err: error, target, requestId: (req as ProxiedRequest).id },
+            'upstream failed',
+          );
           if ('writeHead' in res && !res.headersSent) {
-            const body = new AppError('UPSTREAM_UNAVAILABLE', 'A Noted service is not answering').toBody();
+            const body = new AppError(
+              'UPSTREAM_UNAVAILABLE',
+              'A Noted service is not answering',
+            ).toBody();
             res.writeHead(502, { 'content-type': 'application/json' });
             res.end(JSON.stringify(body));
           }
@@ -125,7 +132,9 @@ export const startGateway = async (
   const limitBody: RequestHandler = (req, _res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > config.bodyLimitBytes) {
-      next(new AppError('PAYLOAD_TOO_LARGE', `Requests are limited to ${config.bodyLimitBytes} bytes`));
+      next(
+        new AppError('PAYLOAD_TOO_LARGE', `Requests are limited to ${config.bodyLimitBytes} bytes`),
+      );
       return;
     }
     next();

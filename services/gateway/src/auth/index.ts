@@ -1,0 +1,7 @@
+export {
+  createTokenVerifier,
+  type TokenVerifier,
+  type TokenVerifierOptions,
+  type VerifiedUser,
+} from './verifier.js';
+export { authenticate } from './authenticate.js';

@@ -1,0 +1,125 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { AppError } from '@noted/api';
+
+/** Who a verified access token speaks for. */
+export interface VerifiedUser {
+  sub: string;
+  email?: string;
+  name?: string;
+  preferredUsername?: string;
+}
+
+export interface TokenVerifierOptions {
+  /** The realm URL exactly as tokens carry it in `iss`. */
+  issuer: string;
+  /** The realm's JWKS, e.g. `${issuer}/protocol/openid-connect/certs`. */
+  jwksUrl: string;
+  /** Accepted in `aud`, e.g. 'noted-api'. */
+  audience: string;
+  /** Accepted in `azp` when `aud` lacks the audience (Keycloak's default tokens), e.g. ['noted-web', 'noted-cli']. */
+  clientIds: string[];
+  /** Clock skew allowed on exp and nbf. */
+  leewaySeconds?: number;
+  /** Shortest time between two JWKS fetches caused by an unknown key id. */
+  jwksCooldownSeconds?: number;
+}
+
+export interface TokenVerifier {
+  /** Resolves with the user, or rejects with AppError UNAUTHENTICATED saying why. */
+  verify(token: string): Promise<VerifiedUser>;
+}
+
+const refused = (message: string) => new AppError('UNAUTHENTICATED', message);
+
+const explain = (error: unknown): AppError => {
+  if (error instanceof errors.JWTExpired)
+    return refused('The access token has expired; sign in again');
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    switch (error.claim) {
+      case 'nbf':
+        return refused('The access token is not valid yet');
+      case 'iss':
+        return refused('The access token was issued by another identity provider');
+      default:
+        return refused(`The access token has an invalid "${error.claim}" claim`);
+    }
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported) {
+    return refused('The access token is not signed with RS256');
+  }
+  if (error instanceof errors.JWSSignatureVerificationFailed) {
+    return refused('The access token signature is not valid');
+  }
+  if (
+    error instanceof errors.JWKSNoMatchingKey ||
+    error instanceof errors.JWKSMultipleMatchingKeys
+  ) {
+    return refused('The access token is signed with a key the identity provider does not publish');
+  }
+  // The JWKS could not be fetched (refused, timed out, not 200, not JSON): not the token's fault.
+  const jwksUnreachable =
+    error instanceof TypeError ||
+    error instanceof errors.JWKSTimeout ||
+    error instanceof errors.JWKSInvalid ||
+    (error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC');
+  if (jwksUnreachable) {
+    return new AppError('UNAVAILABLE', 'Sign-in cannot be checked right now; try again shortly');
+  }
+  return refused('The access token is malformed');
+};
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+const audiences = (payload: JWTPayload): string[] =>
+  typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
+
+/**
+ * Verifies Keycloak (or development provider) access tokens: RS256 only, the exact issuer,
+ * exp required, nbf honoured with leeway, and audience as Keycloak deployments do it (the
+ * API in `aud`, or a known client in `azp`). ID and refresh tokens are refused by `typ`.
+ * Keys come from the JWKS, cached, and fetched again when a token names an unknown key id.
+ */
+export const createTokenVerifier = (options: TokenVerifierOptions): TokenVerifier => {
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl), {
+    cooldownDuration: (options.jwksCooldownSeconds ?? 30) * 1000,
+    cacheMaxAge: 10 * 60 * 1000,
+    timeoutDuration: 5000,
+  });
+  const clientIds = new Set(options.clientIds);
+
+  return {
+    async verify(token) {
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, keys, {
+          algorithms: ['RS256'],
+          issuer: options.issuer,
+          clockTolerance: options.leewaySeconds ?? 60,
+          requiredClaims: ['exp', 'sub'],
+        }));
+      } catch (error) {
+        throw explain(error);
+      }
+
+      if (payload.typ !== undefined && payload.typ !== 'Bearer') {
+        throw refused('This is not an access token (an ID or refresh token was sent)');
+      }
+      const forApi = audiences(payload).includes(options.audience);
+      const fromClient = typeof payload.azp === 'string' && clientIds.has(payload.azp);
+      if (!forApi && !fromClient) {
+        throw refused(`The access token is not meant for ${options.audience}`);
+      }
+      const sub = text(payload.sub);
+      if (!sub) throw refused('The access token names no user');
+
+      const user: VerifiedUser = { sub };
+      const email = text(payload.email);
+      const name = text(payload.name);
+      const preferredUsername = text(payload.preferred_username);
+      if (email) user.email = email;
+      if (name) user.name = name;
+      if (preferredUsername) user.preferredUsername = preferredUsername;
+      return user;
+    },
+  };
+};

@@ -1,0 +1,89 @@
+import { createHttpApp, finishHttpApp, listen, type Logger, type RunningModule } from '@noted/kit';
+import { AccountStore } from './accounts.js';
+import { createProvider } from './provider.js';
+import { createRefreshTokenEnvelope } from './refresh-tokens.js';
+import { loadSecrets } from './secrets.js';
+import { signInRouter } from './sign-in.js';
+import { StateStore } from './store.js';
+import { userinfoRouter } from './userinfo.js';
+
+export interface IdentityOptions {
+  /** Public realm URL, exactly as tokens carry it, e.g. http://localhost:8080/realms/noted. */
+  issuer: string;
+  port: number;
+  host?: string;
+  /** Keys, accounts and sessions live under `<dataDir>/identity`. */
+  dataDir: string;
+  /** The one password of the direct access grant (`grant_type=password`). */
+  devPassword: string;
+  /** Origins whose pages noted-web may redirect back to, e.g. ['http://localhost:8080']. */
+  webRedirectOrigins: string[];
+  logger: Logger;
+  /** Lifetime of access and ID tokens; Keycloak's default is 300. */
+  accessTokenTtlSeconds?: number;
+}
+
+export interface RunningIdentity extends RunningModule {
+  /** Where this server listens, e.g. http://127.0.0.1:4100 (the gateway proxies /realms/* here). */
+  url: string;
+  /** `url` plus the realm path, e.g. http://127.0.0.1:4100/realms/noted. */
+  realmUrl: string;
+}
+
+/**
+ * The development OpenID provider: oidc-provider with Keycloak's URL layout, JWT access tokens
+ * for `noted-api`, a one-form sign-in page for noted-web and the password grant for noted-cli.
+ */
+export const startIdentity = async (options: IdentityOptions): Promise<RunningIdentity> => {
+  const { issuer, dataDir, logger } = options;
+  const issuerUrl = new URL(issuer);
+  const realmPath = issuerUrl.pathname.replace(/\/+$/, '');
+  if (!realmPath)
+    throw new Error(`identity issuer ${issuer} needs a realm path, such as /realms/noted`);
+  const webOrigins = options.webRedirectOrigins.map((origin) => new URL(origin).origin);
+
+  const secrets = await loadSecrets(dataDir);
+  const refreshTokens = createRefreshTokenEnvelope({ issuer, key: secrets.refreshTokenKey });
+  const accounts = await AccountStore.open(dataDir);
+  const store = await StateStore.open(dataDir, {
+    resolveId: { RefreshToken: refreshTokens.open },
+    onWriteError: (error) => logger.error({ err: error }, 'identity state could not be saved'),
+  });
+  const provider = createProvider({
+    issuer,
+    realmPath,
+    webOrigins,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
+    devPassword: options.devPassword,
+    secrets,
+    accounts,
+    store,
+    refreshTokens,
+    logger,
+  });
+
+  let running = false;
+  const app = createHttpApp({ service: 'identity', logger, ready: () => running, json: false });
+  app.use(
+    realmPath,
+    signInRouter({ provider, accounts, webOrigins, logger }),
+    userinfoRouter({ issuer, publicJwks: secrets.publicJwks, accounts, webOrigins }),
+    provider.callback(),
+  );
+  finishHttpApp(app, logger);
+
+  const server = await listen(app, options.port, options.host);
+  running = true;
+  logger.info({ issuer, url: server.url }, 'development identity provider listening');
+
+  return {
+    url: server.url,
+    realmUrl: `${server.url}${realmPath}`,
+    ready: () => running,
+    stop: async () => {
+      running = false;
+      await server.close();
+      await store.flush();
+    },
+  };
+};
