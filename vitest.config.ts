@@ -1,8 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const conditions = ['@noted/source'];
 
 export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
@@ -30,10 +32,7 @@ export default defineConfig({
         test: {
           name: 'infra',
           environment: 'node',
-          include: [
-            'libs/*/src/**/*.contract.test.ts',
-            'services/*/src/**/*.integration.test.ts',
-          ],
+          include: ['libs/*/src/**/*.contract.test.ts', 'services/*/src/**/*.integration.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

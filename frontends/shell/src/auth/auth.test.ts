@@ -1,0 +1,173 @@
+import type { KeycloakInitOptions } from 'keycloak-js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAuth } from './auth';
+import type { KeycloakClient } from './auth';
+
+/** Stands in for keycloak-js: init answers as the provider would after the given redirect. */
+const fakeKeycloak = (outcome: { authenticated: boolean; claims?: Record<string, string> }) => {
+  const client: KeycloakClient = {
+    authenticated: false,
+    token: undefined,
+    tokenParsed: undefined,
+    idTokenParsed: undefined,
+    init: vi.fn(async (_options: KeycloakInitOptions) => {
+      client.authenticated = outcome.authenticated;
+      if (outcome.authenticated) {
+        client.token = 'access-token';
+        client.idTokenParsed = outcome.claims;
+      }
+      return outcome.authenticated;
+    }),
+    login: vi.fn(async () => undefined),
+    logout: vi.fn(async () => undefined),
+    updateToken: vi.fn(async () => true),
+    clearToken: vi.fn(() => {
+      client.authenticated = false;
+      client.token = undefined;
+    }),
+  };
+  return client;
+};
+
+const reachable = async () => true;
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('createAuth', () => {
+  it('rewrites the address to / after the redirect back with code and state', async () => {
+    window.history.replaceState(null, '', '/notes/abc?code=c0de&state=st4te&session_state=s');
+    const keycloak = fakeKeycloak({
+      authenticated: true,
+      claims: { sub: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com' },
+    });
+    const auth = createAuth({
+      createKeycloak: async () => keycloak,
+      isProviderReachable: reachable,
+    });
+
+    await auth.start();
+
+    expect(window.location.pathname).toBe('/');
+    expect(window.location.search).toBe('');
+    expect(auth.getState()).toEqual({
+      status: 'signedIn',
+      user: { sub: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com' },
+    });
+    // The callback is processed as is; no second trip to the provider.
+    expect(keycloak.init).toHaveBeenCalledWith({
+      pkceMethod: 'S256',
+      checkLoginIframe: false,
+      responseMode: 'query',
+    });
+  });
+
+  it('runs check-sso on a plain start and leaves the address alone', async () => {
+    window.history.replaceState(null, '', '/guide');
+    const keycloak = fakeKeycloak({ authenticated: false });
+    const auth = createAuth({
+      createKeycloak: async () => keycloak,
+      isProviderReachable: reachable,
+    });
+
+    await auth.start();
+
+    expect(keycloak.init).toHaveBeenCalledWith({
+      onLoad: 'check-sso',
+      pkceMethod: 'S256',
+      checkLoginIframe: false,
+      responseMode: 'query',
+    });
+    expect(window.location.pathname).toBe('/guide');
+    expect(auth.getState()).toEqual({ status: 'signedOut' });
+  });
+
+  it('stays signed out with a warning when the provider cannot be reached', async () => {
+    const keycloak = fakeKeycloak({ authenticated: false });
+    const auth = createAuth({
+      createKeycloak: async () => keycloak,
+      isProviderReachable: async () => false,
+    });
+
+    await auth.start();
+
+    expect(auth.getState()).toEqual({ status: 'signedOut' });
+    expect(keycloak.init).toHaveBeenCalledWith(
+      expect.not.objectContaining({ onLoad: 'check-sso' }),
+    );
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('could not be reached'));
+  });
+
+  it('stays signed out with a warning when the session check fails', async () => {
+    const keycloak = fakeKeycloak({ authenticated: false });
+    vi.mocked(keycloak.init).mockRejectedValueOnce(new Error('token endpoint down'));
+    const auth = createAuth({
+      createKeycloak: async () => keycloak,
+      isProviderReachable: reachable,
+    });
+
+    await auth.start();
+
+    expect(auth.getState()).toEqual({ status: 'signedOut' });
+    expect(console.warn).toHaveBeenCalled();
+  });
+
+  it('gives the ApiClient a refreshed token, and signs out when a forced refresh fails', async () => {
+    const keycloak = fakeKeycloak({ authenticated: true, claims: { sub: 'user-1' } });
+    const auth = createAuth({
+      createKeycloak: async () => keycloak,
+      isProviderReachable: reachable,
+    });
+    await auth.start();
+
+    await expect(auth.getToken()).resolves.toBe('access-token');
+    expect(keycloak.updateToken).toHaveBeenCalledWith(30);
+
+    vi.mocked(keycloak.updateToken).mockRejectedValueOnce(new Error('refresh token expired'));
+    await expect(auth.refresh()).resolves.toBe(false);
+
+    expect(keycloak.updateToken).toHaveBeenLastCalledWith(-1);
+    expect(auth.getState()).toMatchObject({ status: 'signedOut' });
+    await expect(auth.getToken()).resolves.toBeUndefined();
+  });
+
+  it('ends the session when the provider has refused the refresh token', async () => {
+    const keycloak = fakeKeycloak({ authenticated: true, claims: { sub: 'user-1' } });
+    const auth = createAuth({
+      createKeycloak: async () => keycloak,
+      isProviderReachable: reachable,
+    });
+    await auth.start();
+    // keycloak-js clears its tokens itself when the token endpoint answers 400.
+    vi.mocked(keycloak.updateToken).mockImplementationOnce(async () => {
+      keycloak.clearToken();
+      throw new Error('invalid_grant');
+    });
+
+    await expect(auth.getToken()).resolves.toBeUndefined();
+
+    expect(auth.getState()).toEqual({
+      status: 'signedOut',
+      notice: 'Your session has ended. Please sign in again.',
+    });
+  });
+
+  it('signs out through the provider back to the root of this origin', async () => {
+    const keycloak = fakeKeycloak({ authenticated: true, claims: { sub: 'user-1' } });
+    const auth = createAuth({
+      createKeycloak: async () => keycloak,
+      isProviderReachable: reachable,
+    });
+    await auth.start();
+
+    await auth.logout();
+
+    expect(keycloak.logout).toHaveBeenCalledWith({ redirectUri: `${window.location.origin}/` });
+  });
+});

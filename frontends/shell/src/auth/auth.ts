@@ -1,0 +1,220 @@
+import type Keycloak from 'keycloak-js';
+import type { KeycloakInitOptions } from 'keycloak-js';
+import { log } from '../log';
+import { carriesLoginCode, isProviderCallback, rewriteAddressToRoot } from './loginRedirect';
+
+export interface AuthUser {
+  sub: string;
+  name?: string;
+  email?: string;
+}
+
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'signedOut'; notice?: string }
+  | { status: 'signedIn'; user: AuthUser };
+
+export interface Auth {
+  getState: () => AuthState;
+  subscribe: (listener: () => void) => () => void;
+  /** The silent session check at startup; never rejects, a failure means signed out. */
+  start: () => Promise<void>;
+  login: () => Promise<void>;
+  logout: () => Promise<void>;
+  /** For the ApiClient: a token valid for at least 30 more seconds, or undefined. */
+  getToken: () => Promise<string | undefined>;
+  /** For the ApiClient after a 401: force a refresh once; false clears the session. */
+  refresh: () => Promise<boolean>;
+}
+
+export type KeycloakClient = Pick<
+  Keycloak,
+  | 'init'
+  | 'login'
+  | 'logout'
+  | 'updateToken'
+  | 'clearToken'
+  | 'authenticated'
+  | 'token'
+  | 'tokenParsed'
+  | 'idTokenParsed'
+>;
+
+export interface AuthOptions {
+  /** Creates the adapter; called once by start(), so keycloak-js can load after first render. */
+  createKeycloak: () => Promise<KeycloakClient>;
+  /** Whether the provider answers at all; check-sso leaves the page, so it must not go nowhere. */
+  isProviderReachable: () => Promise<boolean>;
+  window?: Window;
+  initTimeoutMs?: number;
+}
+
+const baseInit: KeycloakInitOptions = {
+  pkceMethod: 'S256',
+  checkLoginIframe: false,
+  responseMode: 'query',
+};
+
+const sessionEnded = 'Your session has ended. Please sign in again.';
+
+const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+
+const readUser = (keycloak: KeycloakClient): AuthUser => {
+  const claims = keycloak.idTokenParsed ?? keycloak.tokenParsed ?? {};
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  const name =
+    text(claims.name) ??
+    text(claims.preferred_username) ??
+    text([claims.given_name, claims.family_name].filter(Boolean).join(' '));
+  return { sub: text(claims.sub) ?? '', name, email: text(claims.email) };
+};
+
+export const createAuth = ({
+  createKeycloak,
+  isProviderReachable,
+  window: win = window,
+  initTimeoutMs = 20_000,
+}: AuthOptions): Auth => {
+  let state: AuthState = { status: 'loading' };
+  let keycloak: KeycloakClient | undefined;
+  const listeners = new Set<() => void>();
+  const setState = (next: AuthState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  const signOutLocally = (notice?: string) => {
+    keycloak?.clearToken();
+    setState(notice ? { status: 'signedOut', notice } : { status: 'signedOut' });
+  };
+
+  const start = async () => {
+    const url = new URL(win.location.href);
+    const returningWithCode = carriesLoginCode(url);
+    try {
+      // An answer from the provider is processed without onLoad, so an unknown state can
+      // never send the browser into another round trip to the provider.
+      const callback = isProviderCallback(url);
+      const [client, reachable] = await Promise.all([
+        createKeycloak(),
+        callback ? Promise.resolve(false) : isProviderReachable(),
+      ]);
+      keycloak = client;
+      const checkSession = !callback && reachable;
+      if (!callback && !checkSession) {
+        log.warn('The identity provider could not be reached; continuing signed out.');
+      }
+      const authenticated = await withTimeout(
+        client.init(checkSession ? { ...baseInit, onLoad: 'check-sso' } : baseInit),
+        initTimeoutMs,
+        'The session check',
+      );
+      if (returningWithCode) rewriteAddressToRoot(win);
+      setState(
+        authenticated ? { status: 'signedIn', user: readUser(client) } : { status: 'signedOut' },
+      );
+    } catch (error) {
+      log.warn('The session check failed; continuing signed out.', error);
+      if (returningWithCode) rewriteAddressToRoot(win);
+      setState({ status: 'signedOut' });
+    }
+  };
+
+  const login = async () => {
+    try {
+      if (!keycloak) throw new Error('The session check has not run');
+      await keycloak.login();
+    } catch (error) {
+      log.error('Sign-in could not start.', error);
+      setState({
+        status: 'signedOut',
+        notice: 'Sign-in is unavailable right now. Please try again later.',
+      });
+    }
+  };
+
+  const logout = async () => {
+    try {
+      if (!keycloak) throw new Error('The session check has not run');
+      await keycloak.logout({ redirectUri: `${win.location.origin}/` });
+    } catch (error) {
+      log.error('Sign-out at the identity provider failed; signing out here.', error);
+      signOutLocally();
+    }
+  };
+
+  const endSession = () => {
+    if (state.status === 'signedIn') signOutLocally(sessionEnded);
+  };
+
+  const getToken = async () => {
+    if (!keycloak?.authenticated) return undefined;
+    try {
+      await keycloak.updateToken(30);
+    } catch (error) {
+      log.warn('Refreshing the access token failed.', error);
+    }
+    // keycloak-js drops the tokens itself when the provider refuses the refresh token.
+    if (!keycloak.authenticated) {
+      endSession();
+      return undefined;
+    }
+    return keycloak.token;
+  };
+
+  const refresh = async () => {
+    if (!keycloak?.authenticated) {
+      endSession();
+      return false;
+    }
+    try {
+      await keycloak.updateToken(-1);
+      return true;
+    } catch (error) {
+      log.warn('The session could not be refreshed; signing out.', error);
+      signOutLocally(sessionEnded);
+      return false;
+    }
+  };
+
+  return {
+    getState: () => state,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start,
+    login,
+    logout,
+    getToken,
+    refresh,
+  };
+};
+
+/** Reachability only: a no-cors request settles for any HTTP answer and fails on no answer. */
+export const providerProbe =
+  (settings: { url: string; realm: string }, timeoutMs = 5_000) =>
+  async (): Promise<boolean> => {
+    const base = settings.url.replace(/\/+$/, '');
+    try {
+      await fetch(
+        `${base}/realms/${encodeURIComponent(settings.realm)}/.well-known/openid-configuration`,
+        { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) },
+      );
+      return true;
+    } catch {
+      return false;
+    }
+  };

@@ -1,0 +1,13 @@
+/* eslint-disable no-console -- the browser console is where the shell's logged failures go */
+const prefix = '[noted/shell]';
+
+export const log = {
+  warn: (message: string, detail?: unknown): void => {
+    if (detail === undefined) console.warn(`${prefix} ${message}`);
+    else console.warn(`${prefix} ${message}`, detail);
+  },
+  error: (message: string, detail?: unknown): void => {
+    if (detail === undefined) console.error(`${prefix} ${message}`);
+    else console.error(`${prefix} ${message}`, detail);
+  },
+};

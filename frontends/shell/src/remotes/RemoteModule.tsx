@@ -1,0 +1,73 @@
+import { Component, Suspense, lazy, useState } from 'react';
+import type { ComponentType, ErrorInfo, ReactNode } from 'react';
+import { log } from '../log';
+
+interface BoundaryProps {
+  message: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+}
+
+/** Third layer: whatever the remote does, the failure stays inside this area. */
+class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false };
+
+  static getDerivedStateFromError(): BoundaryState {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    log.error(this.props.message, { error, componentStack: info.componentStack });
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="remote-error" role="alert">
+        <p>{this.props.message}</p>
+        <button type="button" className="button" onClick={this.props.onRetry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+}
+
+export interface RemoteModuleProps<P extends object> {
+  /** Loads the exposed module; called again on every Retry. */
+  load: () => Promise<{ default: ComponentType<P> }>;
+  props: P;
+  /** Names the area for people, e.g. "notes". */
+  title: string;
+}
+
+export function RemoteModule<P extends object>({ load, props, title }: RemoteModuleProps<P>) {
+  // The lazy component lives here, above Suspense, because state of a component that suspends
+  // on mount is thrown away. A retry makes a new one, so load() runs afresh instead of
+  // replaying a rejected promise.
+  const [slot, setSlot] = useState(() => ({ attempt: 0, Loaded: lazy(load) }));
+  const retry = () => setSlot((current) => ({ attempt: current.attempt + 1, Loaded: lazy(load) }));
+  const { Loaded } = slot;
+
+  return (
+    <RemoteErrorBoundary
+      key={slot.attempt}
+      message={`The ${title} module could not be loaded.`}
+      onRetry={retry}
+    >
+      <Suspense
+        fallback={
+          <p className="status" role="status">
+            Loading {title}…
+          </p>
+        }
+      >
+        <Loaded {...props} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
