@@ -4,13 +4,19 @@ import { ConfigError, parseConfig } from './config.js';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).default(8080),
-  NATS_URL: z.string().regex(/^nats:\/\//, 'must be a nats:// URL').optional(),
+  NATS_URL: z
+    .string()
+    .regex(/^nats:\/\//, 'must be a nats:// URL')
+    .optional(),
   SECRET: z.string().min(8),
 });
 
 describe('parseConfig', () => {
   it('applies defaults and coerces values', () => {
-    expect(parseConfig(schema, { SECRET: 'long-enough' })).toEqual({ PORT: 8080, SECRET: 'long-enough' });
+    expect(parseConfig(schema, { SECRET: 'long-enough' })).toEqual({
+      PORT: 8080,
+      SECRET: 'long-enough',
+    });
     expect(parseConfig(schema, { SECRET: 'long-enough', PORT: '9000' }).PORT).toBe(9000);
   });
 

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { AppError } from '@noted/api';
-import { createHttpApp, finishHttpApp, listen, requireIdentity, type RunningServer } from './http.js';
+import {
+  createHttpApp,
+  finishHttpApp,
+  listen,
+  requireIdentity,
+  type RunningServer,
+} from './http.js';
 import { IDENTITY_HEADER, signIdentity } from './identity.js';
 import { createLogger } from './logger.js';
 
@@ -35,7 +41,12 @@ const start = async (ready = true) => {
 };
 
 const identity = () =>
-  signIdentity(secret, { userId: '6f1c2f9e-0f4e-4a51-9f0e-6f4d7f1b2c3d', sub: 's', email: 'e', name: 'n' });
+  signIdentity(secret, {
+    userId: '6f1c2f9e-0f4e-4a51-9f0e-6f4d7f1b2c3d',
+    sub: 's',
+    email: 'e',
+    name: 'n',
+  });
 
 describe('service HTTP app', () => {
   it('answers /healthz, and /readyz by readiness', async () => {
@@ -57,7 +68,10 @@ describe('service HTTP app', () => {
     const missing = await fetch(`${url}/api/me`);
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({
-      error: { code: 'UNAUTHENTICATED', message: 'This service only accepts requests from the gateway' },
+      error: {
+        code: 'UNAUTHENTICATED',
+        message: 'This service only accepts requests from the gateway',
+      },
     });
     const forged = await signIdentity('not-the-secret-but-thirty-two-chars-long', {
       userId: 'x',
@@ -65,13 +79,20 @@ describe('service HTTP app', () => {
       email: '',
       name: '',
     });
-    expect((await fetch(`${url}/api/me`, { headers: { [IDENTITY_HEADER]: forged } })).status).toBe(401);
+    expect((await fetch(`${url}/api/me`, { headers: { [IDENTITY_HEADER]: forged } })).status).toBe(
+      401,
+    );
   });
 
   it('gives the identity to routes', async () => {
     const url = await start();
-    const response = await fetch(`${url}/api/me`, { headers: { [IDENTITY_HEADER]: await identity() } });
-    expect(await response.json()).toMatchObject({ sub: 's', userId: '6f1c2f9e-0f4e-4a51-9f0e-6f4d7f1b2c3d' });
+    const response = await fetch(`${url}/api/me`, {
+      headers: { [IDENTITY_HEADER]: await identity() },
+    });
+    expect(await response.json()).toMatchObject({
+      sub: 's',
+      userId: '6f1c2f9e-0f4e-4a51-9f0e-6f4d7f1b2c3d',
+    });
   });
 
   it('keeps a given request id and makes one otherwise', async () => {
@@ -85,7 +106,11 @@ describe('service HTTP app', () => {
   it('answers errors as { error: { code, message } } with their status', async () => {
     const url = await start();
     const headers = { [IDENTITY_HEADER]: await identity(), 'content-type': 'application/json' };
-    const invalid = await fetch(`${url}/api/echo`, { method: 'POST', headers, body: '{"title":""}' });
+    const invalid = await fetch(`${url}/api/echo`, {
+      method: 'POST',
+      headers,
+      body: '{"title":""}',
+    });
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).error.code).toBe('VALIDATION_FAILED');
     const broken = await fetch(`${url}/api/echo`, { method: 'POST', headers, body: '{"title":' });
@@ -93,7 +118,9 @@ describe('service HTTP app', () => {
     expect((await broken.json()).error.code).toBe('BAD_REQUEST');
     const missing = await fetch(`${url}/api/missing`, { headers });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'There is no such note' } });
+    expect(await missing.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'There is no such note' },
+    });
     const crash = await fetch(`${url}/api/crash`, { headers });
     expect(crash.status).toBe(500);
     const body = await crash.text();

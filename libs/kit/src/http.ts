@@ -91,7 +91,7 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
 const routeLabel = (req: express.Request): string => {
   const route = req.route as { path?: string } | undefined;
   if (route?.path) return `${req.baseUrl}${route.path}`;
-  return req.baseUrl || (req.path.split('/').slice(0, 3).join('/') || '/');
+  return req.baseUrl || req.path.split('/').slice(0, 3).join('/') || '/';
 };
 
 /** Refuses requests that do not carry an identity signed by the gateway. */
@@ -148,7 +148,8 @@ export const toAppError = (error: unknown): AppError => {
   if (type === 'entity.too.large') {
     return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
   }
-  if (type === 'entity.parse.failed') return new AppError('BAD_REQUEST', 'The body is not valid JSON');
+  if (type === 'entity.parse.failed')
+    return new AppError('BAD_REQUEST', 'The body is not valid JSON');
   if (status && status >= 400 && status < 500) {
     return new AppError('BAD_REQUEST', (error as Error).message || 'Bad request');
   }

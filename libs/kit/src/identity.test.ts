@@ -4,7 +4,12 @@ import { AppError } from '@noted/api';
 import { signCaller, signIdentity, verifyCaller, verifyIdentity } from './identity.js';
 
 const secret = 'a-secret-of-at-least-thirty-two-chars!!';
-const ada = { userId: '6f1c2f9e-0f4e-4a51-9f0e-6f4d7f1b2c3d', sub: 'sub-ada', email: 'ada@example.com', name: 'Ada' };
+const ada = {
+  userId: '6f1c2f9e-0f4e-4a51-9f0e-6f4d7f1b2c3d',
+  sub: 'sub-ada',
+  email: 'ada@example.com',
+  name: 'Ada',
+};
 
 describe('gateway identities', () => {
   it('round-trips what the gateway signs', async () => {
@@ -29,7 +34,9 @@ describe('gateway identities', () => {
 
   it('refuses an unsigned token', async () => {
     const header = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
-    const body = Buffer.from(JSON.stringify({ sub: ada.sub, uid: ada.userId })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ sub: ada.sub, uid: ada.userId })).toString(
+      'base64url',
+    );
     await expect(verifyIdentity(secret, `${header}.${body}.`)).rejects.toMatchObject({
       code: 'UNAUTHENTICATED',
     });
@@ -42,7 +49,9 @@ describe('service callers', () => {
   });
 
   it('refuses a missing token and a user identity', async () => {
-    await expect(verifyCaller(secret, undefined)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(verifyCaller(secret, undefined)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
     await expect(verifyCaller(secret, await signIdentity(secret, ada))).rejects.toMatchObject({
       code: 'UNAUTHENTICATED',
     });

@@ -89,7 +89,11 @@ export const startService = async (
   let serving = false;
   const ready = () => serving && deps.bus.healthy();
   const processReady = deps.processReady ?? ready;
-  const app = createHttpApp({ service: definition.name, logger, ready: () => ready() && processReady() });
+  const app = createHttpApp({
+    service: definition.name,
+    logger,
+    ready: () => ready() && processReady(),
+  });
   for (const path of definition.identityPaths) {
     app.use(path, requireIdentity(settings.internalSecret));
   }

@@ -15,7 +15,10 @@ const programConfigSchema = z.object({
   /** Signs identities from the gateway to services; generated into the data dir if unset. */
   NOTED_INTERNAL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** NATS JetStream; the in-process bus when unset (one process only). */
-  NATS_URL: z.string().regex(/^(nats|tls):\/\//, 'must be a nats:// URL').optional(),
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\//, 'must be a nats:// URL')
+    .optional(),
   /** Address internal servers bind to; loopback when everything runs in one process. */
   NOTED_BIND_HOST: z.string().optional(),
   /** Built frontends; the repository's own by default. */

@@ -27,7 +27,8 @@ export const resolveTargets = <Name extends string, Context>(
   const visiting = new Set<Name>();
   const visit = (name: Name, path: Name[]) => {
     if (order.includes(name)) return;
-    if (visiting.has(name)) throw new TargetError(`dependency cycle: ${[...path, name].join(' -> ')}`);
+    if (visiting.has(name))
+      throw new TargetError(`dependency cycle: ${[...path, name].join(' -> ')}`);
     visiting.add(name);
     for (const dep of modules[name].deps) visit(dep, [...path, name]);
     visiting.delete(name);

@@ -1,12 +1,11 @@
 import type { Logger, RunningModule } from '@noted/kit';
 import { openEventBus, type EventBus } from '@noted/events';
-import { gatewayConfigFrom, startGateway } from '@noted/gateway';
+import { startGateway, type GatewayConfig } from '@noted/gateway';
 import { startIdentity } from '@noted/identity';
 import { notesConfigFrom, startNotes } from '@noted/notes';
 import { startUsers, usersConfigFrom } from '@noted/users';
 import type { ModuleMap } from './manager.js';
 import type { ProgramEnv } from './config.js';
-import type { GatewayConfig } from '@noted/gateway';
 
 export interface ProgramContext {
   env: ProgramEnv;
@@ -18,7 +17,11 @@ export interface ProgramContext {
   /** True once every module of this process has started and is ready. */
   processReady: () => boolean;
   /** Where modules started in this process listen, for the modules started after them. */
-  endpoints: { identity?: string; users?: { http: string; grpc: string }; notes?: { http: string } };
+  endpoints: {
+    identity?: string;
+    users?: { http: string; grpc: string };
+    notes?: { http: string; grpc: string };
+  };
 }
 
 /** The gateway's upstreams, pointed at the modules of this process where they run here. */
@@ -113,13 +116,14 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
         logger: context.logger,
         processReady: context.processReady,
       });
-      context.endpoints.notes = { http: notes.httpUrl };
+      context.endpoints.notes = { http: notes.httpUrl, grpc: notes.grpcAddress };
       return notes;
     },
   },
   gateway: {
     deps: ['identity'],
-    start: async (context) => startGateway(gatewayWithEndpoints(context), {
+    start: async (context) =>
+      startGateway(gatewayWithEndpoints(context), {
         logger: context.logger,
         processReady: context.processReady,
       }),

@@ -1,4 +1,4 @@
-import { startService, grpcBinding, type ServiceDeps, type ServiceSettings } from '@noted/service';
+import { startService, grpcBinding, type ServiceDeps } from '@noted/service';
 import { usersV1 } from '@noted/proto';
 import type { UsersConfig } from './config.js';
 import { usersMigrations } from './migrations.js';

@@ -1,5 +1,5 @@
 import { AppError } from '@noted/api';
-import { notesV1 } from '@noted/proto';
+import type { notesV1 } from '@noted/proto';
 import type { ServiceImpl } from '@noted/grpc';
 import { noteMessage } from './presenter.js';
 import { noteGet, noteList, type NotesContext } from './usecases.js';

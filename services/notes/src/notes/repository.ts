@@ -16,7 +16,10 @@ type Db = Knex | Knex.Transaction;
 
 /** Every query names the owner: another user's id simply finds nothing. */
 export const notesRepository = {
-  insert: async (db: Db, row: Omit<NoteRow, 'created_at' | 'updated_at' | 'is_pinned' | 'images'>) => {
+  insert: async (
+    db: Db,
+    row: Omit<NoteRow, 'created_at' | 'updated_at' | 'is_pinned' | 'images'>,
+  ) => {
     const [created] = await db<NoteRow>('notes').insert(row).returning('*');
     return created as NoteRow;
   },
@@ -53,7 +56,10 @@ export const notesRepository = {
   },
 
   remove: async (db: Db, userId: string, id: string) => {
-    const [removed] = await db<NoteRow>('notes').where({ user_id: userId, id }).delete().returning('*');
+    const [removed] = await db<NoteRow>('notes')
+      .where({ user_id: userId, id })
+      .delete()
+      .returning('*');
     return removed;
   },
 };

@@ -1,7 +1,14 @@
 import { Router } from 'express';
 import { NoteIdParams } from '@noted/api';
 import { presentNote } from './presenter.js';
-import { noteCreate, noteDelete, noteGet, notePage, noteUpdate, type NotesContext } from './usecases.js';
+import {
+  noteCreate,
+  noteDelete,
+  noteGet,
+  notePage,
+  noteUpdate,
+  type NotesContext,
+} from './usecases.js';
 
 /** The notes routes of the public API; the gateway forwards them with the caller's identity. */
 export const notesRouter = (ctx: NotesContext): Router => {

@@ -26,7 +26,11 @@ const inTransaction = async <T>(ctx: NotesContext, work: (trx: Knex.Transaction)
   return result;
 };
 
-export const noteCreate = async (ctx: NotesContext, userId: string, input: unknown): Promise<Note> => {
+export const noteCreate = async (
+  ctx: NotesContext,
+  userId: string,
+  input: unknown,
+): Promise<Note> => {
   const note = NoteCreate.parse(input);
   const row = await inTransaction(ctx, async (trx) => {
     const created = await notesRepository.insert(trx, {
@@ -58,7 +62,11 @@ export const noteList = async (
   return { rows, total, page, limit };
 };
 
-export const notePage = async (ctx: NotesContext, userId: string, input: unknown): Promise<NotePage> => {
+export const notePage = async (
+  ctx: NotesContext,
+  userId: string,
+  input: unknown,
+): Promise<NotePage> => {
   const { rows, ...rest } = await noteList(ctx, userId, input);
   return { items: rows.map(presentNote), ...rest };
 };

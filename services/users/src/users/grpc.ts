@@ -1,4 +1,4 @@
-import { usersV1 } from '@noted/proto';
+import type { usersV1 } from '@noted/proto';
 import type { ServiceImpl } from '@noted/grpc';
 import { userMessage } from './presenter.js';
 import { userBySub, userEnsure, type UsersContext } from './usecases.js';

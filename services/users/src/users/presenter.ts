@@ -37,11 +37,9 @@ export const entitlementsFromMessage = (
   entitlements: Record<string, usersV1.Entitlement>,
 ): Entitlements =>
   Object.fromEntries(
-    Object.entries(entitlements).flatMap(([key, { value }]) =>
-      value.case === 'enabled'
-        ? [[key, value.value]]
-        : value.case === 'limit'
-          ? [[key, Number(value.value)]]
-          : [],
-    ),
+    Object.entries(entitlements).flatMap(([key, { value }]): [string, boolean | number][] => {
+      if (value.case === 'enabled') return [[key, value.value]];
+      if (value.case === 'limit') return [[key, Number(value.value)]];
+      return [];
+    }),
   );

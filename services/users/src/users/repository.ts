@@ -13,7 +13,10 @@ export interface UserRow {
 
 export const usersRepository = {
   /** Inserts unless a user with this auth_id exists; undefined means it already existed. */
-  insertIfAbsent: async (knex: Knex, row: Pick<UserRow, 'id' | 'auth_id' | 'email' | 'name' | 'entitlements'>) => {
+  insertIfAbsent: async (
+    knex: Knex,
+    row: Pick<UserRow, 'id' | 'auth_id' | 'email' | 'name' | 'entitlements'>,
+  ) => {
     const [created] = await knex<UserRow>('users')
       .insert(row)
       .onConflict('auth_id')

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { createLogger, type Logger } from '@noted/kit';
+import { gatewayConfigFrom } from '@noted/gateway';
+import { internalSecretOf, loadProgramEnv, webRootOf } from './config.js';
+import { resolveTargets, startModules, type RunningModules } from './manager.js';
+import { allTarget, modules, type ProgramContext } from './modules.js';
+
+export interface RunningNoted extends RunningModules {
+  context: ProgramContext;
+}
+
+/** Starts the modules of the given targets with configuration from `env`. */
+export const startNoted = async (options: {
+  targets: string[];
+  env: Record<string, string | undefined>;
+  /** Defaults to a JSON logger at LOG_LEVEL. */
+  logger?: Logger;
+}): Promise<RunningNoted> => {
+  const { targets } = options;
+  const oneProcess = targets.includes('all');
+  const env = loadProgramEnv(options.env, { oneProcess });
+  const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, name: 'noted' });
+  const order = resolveTargets(modules, targets, allTarget);
+  const dataDir = path.resolve(env.NOTED_DATA_DIR);
+  const internalSecret = internalSecretOf(env, dataDir);
+  const shared = {
+    host: env.NOTED_BIND_HOST ?? (oneProcess ? '127.0.0.1' : '0.0.0.0'),
+    dataDir,
+    internalSecret,
+  };
+  if (!oneProcess && !env.NATS_URL && order.includes('bus')) {
+    logger.warn('NATS_URL is not set: events stay inside this process (the in-process bus)');
+  }
+  const started: { modules?: RunningModules } = {};
+  const context: ProgramContext = {
+    env,
+    logger,
+    shared,
+    endpoints: {},
+    processReady: () => started.modules?.ready() ?? false,
+    gateway: gatewayConfigFrom(env, {
+      host: env.NOTED_BIND_HOST ?? '0.0.0.0',
+      internalSecret,
+      webRoot: webRootOf(env),
+    }),
+  };
+  logger.info({ targets, modules: order, dataDir }, 'starting Noted');
+  started.modules = await startModules(modules, order, context, logger);
+  return { ...started.modules, context };
+};

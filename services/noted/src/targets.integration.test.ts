@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { infraUrl, passwordGrant } from '@noted/testing';
+import type { Note, NotePage } from '@noted/api';
+import { freePort, json } from './test/app.js';
+
+const databaseUrl = infraUrl('PostgreSQL', 'TEST_DATABASE_URL');
+const natsUrl = infraUrl('NATS JetStream', 'TEST_NATS_URL');
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+
+const startProcess = (target: string, env: Record<string, string>): ChildProcess => {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@noted/source', '--import', 'tsx', main, `--target=${target}`],
+    {
+      env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  return child;
+};
+
+const waitReady = async (url: string, child: ChildProcess) => {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not become ready`);
+};
+
+describe.runIf(databaseUrl && natsUrl)(
+  'noted --target in separate processes (Postgres, NATS)',
+  () => {
+    const children: ChildProcess[] = [];
+    let gateway = '';
+
+    beforeAll(async () => {
+      const [port, identityPort, usersHttp, usersGrpc, notesHttp, notesGrpc] = await Promise.all(
+        Array.from({ length: 6 }, freePort),
+      );
+      const shared = {
+        DATABASE_URL: databaseUrl ?? '',
+        NATS_URL: natsUrl ?? '',
+        NOTED_INTERNAL_SECRET: randomBytes(32).toString('base64url'),
+        NOTED_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'noted-targets-')),
+        NOTED_BIND_HOST: '127.0.0.1',
+        PORT: String(port),
+        IDENTITY_PORT: String(identityPort),
+        IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+        USERS_HTTP_PORT: String(usersHttp),
+        USERS_GRPC_ADDR: `127.0.0.1:${usersGrpc}`,
+        USERS_URL: `http://127.0.0.1:${usersHttp}`,
+        NOTES_HTTP_PORT: String(notesHttp),
+        NOTES_GRPC_ADDR: `127.0.0.1:${notesGrpc}`,
+        NOTES_URL: `http://127.0.0.1:${notesHttp}`,
+      };
+      const notes = startProcess('notes', shared);
+      const front = startProcess('users,gateway', shared);
+      children.push(notes, front);
+      gateway = `http://localhost:${port}`;
+      await Promise.all([
+        waitReady(`http://127.0.0.1:${notesHttp}`, notes),
+        waitReady(gateway, front),
+      ]);
+    }, 120_000);
+
+    afterAll(async () => {
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null) return resolve();
+              child.once('exit', () => resolve());
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    });
+
+    it('signs in, creates, lists, reads, updates and deletes across processes', async () => {
+      const { accessToken } = await passwordGrant({
+        realmUrl: `${gateway}/realms/noted`,
+        email: `multi-${randomUUID()}@example.com`,
+        password: 'noted',
+      });
+      const call = (method: string, route: string, body?: unknown) =>
+        fetch(`${gateway}${route}`, {
+          method,
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const created = await call('POST', '/api/note/create/direct', { title: 'Across processes' });
+      expect(created.status).toBe(201);
+      const note = await json<Note>(created);
+      expect((await json<NotePage>(call('GET', '/api/notes'))).items[0]?.id).toBe(note.id);
+      expect((await call('PUT', `/api/notes/${note.id}`, { note: 'body' })).status).toBe(200);
+      expect((await json<Note>(call('GET', `/api/notes/${note.id}`))).note).toBe('body');
+      expect((await call('DELETE', `/api/notes/${note.id}`)).status).toBe(204);
+    });
+
+    it('stops on SIGTERM within the grace period', async () => {
+      const [child] = children;
+      if (!child) throw new Error('no process');
+      const exited = new Promise<number | null>((resolve) =>
+        child.once('exit', (code) => resolve(code)),
+      );
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    });
+  },
+);

@@ -1,0 +1,75 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLogger } from '@noted/kit';
+import { passwordGrant } from '@noted/testing';
+import { startNoted, type RunningNoted } from '../program.js';
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+
+/** The JSON body of a response, typed as the API documents it. */
+export const json = async <T>(response: Response | Promise<Response>): Promise<T> =>
+  (await (await response).json()) as T;
+
+export interface TestApp {
+  url: string;
+  noted: RunningNoted;
+  /** An access token for a user, from the development provider's password grant. */
+  tokenFor: (email: string) => Promise<string>;
+  api: (
+    token: string | undefined,
+    method: string,
+    path: string,
+    body?: unknown,
+  ) => Promise<Response>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The whole app in this process, as `npm start` runs it: real gRPC on loopback, the event
+ * bus, the development identity provider. Real Postgres and NATS when given.
+ */
+export const getTestApp = async (
+  infra: { databaseUrl?: string; natsUrl?: string } = {},
+): Promise<TestApp> => {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-test-'));
+  const noted = await startNoted({
+    targets: ['all'],
+    env: {
+      PORT: String(port),
+      NOTED_DATA_DIR: dataDir,
+      ...(infra.databaseUrl ? { DATABASE_URL: infra.databaseUrl } : {}),
+      ...(infra.natsUrl ? { NATS_URL: infra.natsUrl } : {}),
+    },
+    logger: createLogger({ level: 'silent' }),
+  });
+  const url = `http://localhost:${port}`;
+  return {
+    url,
+    noted,
+    tokenFor: async (email) =>
+      (await passwordGrant({ realmUrl: `${url}/realms/noted`, email, password: 'noted' }))
+        .accessToken,
+    api: (token, method, route, body) =>
+      fetch(`${url}${route}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    stop: () => noted.stop(),
+  };
+};
