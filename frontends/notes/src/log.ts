@@ -1,4 +1,3 @@
-/* eslint-disable no-console -- the browser console is where the notes module's logged failures go */
 const prefix = '[noted/notes]';
 
 export const log = {

@@ -1,4 +1,3 @@
-/* eslint-disable no-console -- the browser console is where the shell's logged failures go */
 const prefix = '[noted/shell]';
 
 export const log = {

@@ -19,7 +19,10 @@ const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json
 
 const errors = (...statuses: number[]) =>
   Object.fromEntries(
-    statuses.map((status) => [String(status), { description: describeStatus(status), ...json(ErrorResponse) }]),
+    statuses.map((status) => [
+      String(status),
+      { description: describeStatus(status), ...json(ErrorResponse) },
+    ]),
   );
 
 const describeStatus = (status: number) =>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { AppError } from '@noted/api';
+import { AppError, type ErrorBody } from '@noted/api';
 import {
   createHttpApp,
   finishHttpApp,
@@ -112,10 +112,10 @@ describe('service HTTP app', () => {
       body: '{"title":""}',
     });
     expect(invalid.status).toBe(400);
-    expect((await invalid.json()).error.code).toBe('VALIDATION_FAILED');
+    expect(((await invalid.json()) as ErrorBody).error.code).toBe('VALIDATION_FAILED');
     const broken = await fetch(`${url}/api/echo`, { method: 'POST', headers, body: '{"title":' });
     expect(broken.status).toBe(400);
-    expect((await broken.json()).error.code).toBe('BAD_REQUEST');
+    expect(((await broken.json()) as ErrorBody).error.code).toBe('BAD_REQUEST');
     const missing = await fetch(`${url}/api/missing`, { headers });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({

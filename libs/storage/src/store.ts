@@ -14,7 +14,11 @@ export interface ObjectInfo {
 }
 
 export interface ObjectStore {
-  put(key: string, body: Buffer | Readable, options: { contentType: string; size?: number }): Promise<void>;
+  put(
+    key: string,
+    body: Buffer | Readable,
+    options: { contentType: string; size?: number },
+  ): Promise<void>;
   /** Undefined when there is no such object. */
   get(key: string): Promise<StoredObject | undefined>;
   stat(key: string): Promise<ObjectInfo | undefined>;

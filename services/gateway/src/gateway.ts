@@ -97,6 +97,7 @@ export const startGateway = async (
   }
 
   const keycloakOrigin = new URL(config.keycloak.url).origin;
+  const https = config.publicUrl.startsWith('https:');
   const web = webRouter(config);
   app.use(
     helmet({
@@ -107,8 +108,10 @@ export const startGateway = async (
           'frame-src': ["'self'", keycloakOrigin],
           'img-src': ["'self'", 'data:', 'blob:'],
           'form-action': ["'self'", keycloakOrigin],
+          'upgrade-insecure-requests': https ? [] : null,
         },
       },
+      strictTransportSecurity: https,
       crossOriginEmbedderPolicy: false,
     }),
   );

@@ -1,0 +1,40 @@
+# Shared by the local infrastructure scripts: directories, failure and package installs.
+# Sourced, not run. Anything these scripts print on stdout is meant for `eval`.
+
+NOTED_CACHE_DIR="${NOTED_CACHE_DIR:-$HOME/.cache/noted}"
+NOTED_INFRA_DIR="${NOTED_INFRA_DIR:-/tmp/noted-infra}"
+mkdir -p "$NOTED_CACHE_DIR" "$NOTED_INFRA_DIR"
+
+fail() {
+  echo "$(basename "$0"): $*" >&2
+  exit 1
+}
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo -n "$@"
+  else
+    return 1
+  fi
+}
+
+# Installs Debian packages; `apt-get update` runs at most once per day on this machine.
+apt_install() {
+  local log="$NOTED_INFRA_DIR/apt.log"
+  local stamp="$NOTED_CACHE_DIR/apt-updated"
+  command -v apt-get >/dev/null 2>&1 || fail "apt-get not found: install $* yourself"
+  if [ ! -f "$stamp" ] || [ -n "$(find "$stamp" -mmin +1440 2>/dev/null)" ]; then
+    as_root apt-get -o DPkg::Lock::Timeout=300 update >>"$log" 2>&1 ||
+      fail "apt-get update failed (needs root or passwordless sudo), see $log"
+    touch "$stamp"
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y --no-install-recommends "$@" >>"$log" 2>&1 ||
+    fail "apt-get install $* failed, see $log"
+}
+
+# True when something accepts TCP connections on 127.0.0.1:$1.
+port_open() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}

@@ -1,0 +1,11 @@
+export { openDatabase, type Database, type DatabaseOptions, type Migration } from './database.js';
+export {
+  enqueueEvent,
+  outboxMigrations,
+  startOutboxRelay,
+  type OutboxEvent,
+  type OutboxRelay,
+  type OutboxRelayOptions,
+} from './outbox.js';
+export { processOnce, processedEventsMigrations } from './processed.js';
+export type { Knex } from 'knex';

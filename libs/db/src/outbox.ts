@@ -1,0 +1,196 @@
+import { assertPublishSubject, type EventBus } from '@noted/events';
+import type { Logger } from '@noted/kit';
+import type { Knex } from 'knex';
+import type { Database, Migration } from './database.js';
+
+/** Include in a service's migrations to use `enqueueEvent` and `startOutboxRelay`. */
+export const outboxMigrations: Migration[] = [
+  {
+    name: '0000_noted_outbox',
+    async up(knex) {
+      await knex.schema.createTable('outbox', (table) => {
+        table.uuid('id').primary();
+        // Commit order is not id or created_at order; the relay publishes by seq.
+        table.bigIncrements('seq', { primaryKey: false });
+        table.text('subject').notNullable();
+        table.binary('payload').notNullable();
+        table.jsonb('headers').notNullable().defaultTo('{}');
+        table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        table.timestamp('published_at', { useTz: true }).nullable();
+      });
+      await knex.raw('create index outbox_unpublished on outbox (seq) where published_at is null');
+    },
+    async down(knex) {
+      await knex.schema.dropTable('outbox');
+    },
+  },
+];
+
+export interface OutboxEvent {
+  /** The event id, published as the bus message id. */
+  id: string;
+  subject: string;
+  data: Uint8Array;
+  headers?: Record<string, string>;
+}
+
+/** Records an event in the caller's transaction; it is published only if that commits. */
+export const enqueueEvent = async (trx: Knex.Transaction, event: OutboxEvent): Promise<void> => {
+  assertPublishSubject(event.subject);
+  await trx('outbox').insert({
+    id: event.id,
+    subject: event.subject,
+    payload: Buffer.from(event.data.buffer, event.data.byteOffset, event.data.byteLength),
+    headers: JSON.stringify(event.headers ?? {}),
+  });
+};
+
+export interface OutboxRelayOptions {
+  db: Database;
+  bus: EventBus;
+  service: string;
+  logger: Logger;
+  /** How often to look for events when not kicked. Default 500 ms. */
+  pollMs?: number;
+  /** Events per transaction. Default 100. */
+  batch?: number;
+  /** How long published rows are kept before being deleted. Default 24 h. */
+  retainMs?: number;
+}
+
+export interface OutboxRelay {
+  /** Publish soon, e.g. right after a transaction that enqueued events commits. */
+  kick(): void;
+  /** Stops polling and waits for the batch in progress. */
+  stop(): Promise<void>;
+}
+
+interface OutboxRow {
+  id: string;
+  subject: string;
+  payload: Buffer;
+  headers: Record<string, string>;
+}
+
+const pruneEveryMs = 10 * 60_000;
+const maxBackoffMs = 30_000;
+
+/**
+ * Publishes committed outbox rows in order, with the row id as message id, and marks them.
+ * Rows are locked with FOR UPDATE SKIP LOCKED, so relays of several replicas share the work.
+ * A crash between publish and mark re-publishes the same id, which the bus de-duplicates.
+ */
+export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
+  const { db, bus } = options;
+  const pollMs = options.pollMs ?? 500;
+  const batch = options.batch ?? 100;
+  const retainMs = options.retainMs ?? 24 * 3600_000;
+  const logger = options.logger.child({ component: 'outbox-relay', service: options.service });
+
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let kicked = false;
+  let timer: NodeJS.Timeout | undefined;
+  let failures = 0;
+  let lastPrune = 0;
+
+  const publishBatch = async (): Promise<{ count: number; error?: unknown }> =>
+    db.knex.transaction(async (trx) => {
+      const rows: OutboxRow[] = await trx('outbox')
+        .select('id', 'subject', 'payload', 'headers')
+        .whereNull('published_at')
+        .orderBy('seq')
+        .limit(batch)
+        .forUpdate()
+        .skipLocked();
+      const published: string[] = [];
+      let error: unknown;
+      for (const row of rows) {
+        try {
+          await bus.publish(row.subject, row.payload, { id: row.id, headers: row.headers });
+          published.push(row.id);
+        } catch (publishError) {
+          // Keep order: stop here, mark what went out, and try this row again later.
+          error = publishError;
+          logger.warn(
+            { subject: row.subject, messageId: row.id, err: publishError },
+            'outbox publish failed',
+          );
+          break;
+        }
+      }
+      if (published.length > 0) {
+        await trx('outbox').whereIn('id', published).update({ published_at: trx.fn.now() });
+      }
+      return { count: rows.length, error };
+    });
+
+  const prune = async () => {
+    if (Date.now() - lastPrune < pruneEveryMs) return;
+    lastPrune = Date.now();
+    const removed = await db
+      .knex('outbox')
+      .whereNotNull('published_at')
+      .where('published_at', '<', new Date(Date.now() - retainMs))
+      .delete();
+    if (removed > 0) logger.debug({ removed }, 'pruned published outbox rows');
+  };
+
+  const relay = async () => {
+    for (;;) {
+      const { count, error } = await publishBatch();
+      if (error) throw error;
+      if (count < batch || stopped) break;
+    }
+    await prune();
+  };
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+  };
+
+  const tick = () => {
+    if (stopped) return;
+    if (running) {
+      kicked = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = relay()
+      .then(
+        () => {
+          if (failures > 0) logger.info({ failures }, 'outbox relay recovered');
+          failures = 0;
+        },
+        (error: unknown) => {
+          failures += 1;
+          if (failures === 1)
+            logger.error({ err: error }, 'outbox relay failed; retrying with backoff');
+        },
+      )
+      .finally(() => {
+        running = undefined;
+        if (kicked && failures === 0) {
+          kicked = false;
+          tick();
+        } else {
+          kicked = false;
+          schedule(failures === 0 ? pollMs : Math.min(pollMs * 2 ** failures, maxBackoffMs));
+        }
+      });
+  };
+
+  tick();
+  return {
+    kick: () => {
+      if (!stopped) setImmediate(tick);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+};
