@@ -1,0 +1,117 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '@noted/api';
+import { createLogger } from '@noted/kit';
+import { gatewayConfigFrom, gatewayConfigSchema } from './config.js';
+import { startGateway, type RunningGateway } from './gateway.js';
+
+const inlineScript = "document.documentElement.dataset.theme='x'";
+
+/** A gateway whose upstreams are all closed ports: what it answers by itself. */
+describe('gateway on its own', () => {
+  let gateway: RunningGateway;
+  let url: string;
+
+  beforeAll(async () => {
+    const web = mkdtempSync(path.join(tmpdir(), 'noted-web-'));
+    mkdirSync(path.join(web, 'shell', 'dist'), { recursive: true });
+    mkdirSync(path.join(web, 'notes', 'dist'), { recursive: true });
+    writeFileSync(
+      path.join(web, 'shell', 'dist', 'index.html'),
+      `<!doctype html><html><head><script>${inlineScript}</script></head><body>shell</body></html>`,
+    );
+    writeFileSync(path.join(web, 'shell', 'dist', 'main.0123456789abcdef.js'), 'console.log(1)');
+    writeFileSync(path.join(web, 'notes', 'dist', 'mf-manifest.json'), '{"name":"notes"}');
+    const closed = 'http://127.0.0.1:9';
+    const env = gatewayConfigSchema.parse({
+      PORT: '0',
+      PUBLIC_URL: 'http://localhost:8080',
+      USERS_URL: closed,
+      NOTES_URL: closed,
+      IDENTITY_URL: closed,
+      USERS_GRPC_ADDR: '127.0.0.1:9',
+      GATEWAY_BODY_LIMIT_MB: '1',
+    });
+    gateway = await startGateway(
+      gatewayConfigFrom(env, {
+        host: '127.0.0.1',
+        internalSecret: 'a-secret-of-at-least-thirty-two-chars!!',
+        webRoot: { shell: path.join(web, 'shell', 'dist'), notes: path.join(web, 'notes', 'dist') },
+      }),
+      { logger: createLogger({ level: 'silent' }) },
+    );
+    url = gateway.url;
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+  });
+
+  it('gives the shell its runtime configuration', async () => {
+    const response = await fetch(`${url}/config.json`);
+    expect(await response.json()).toEqual({
+      apiBaseUrl: '',
+      keycloak: { url: 'http://localhost:8080', realm: 'noted', clientId: 'noted-web' },
+      remotes: { notes: '/remotes/notes/mf-manifest.json' },
+    });
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the shell for page paths, allowing only its own inline script', async () => {
+    for (const page of ['/', '/notes/123', '/landing']) {
+      const response = await fetch(`${url}${page}`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('shell');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+      expect(csp).not.toContain('upgrade-insecure-requests');
+    }
+  });
+
+  it('caches hashed assets for good and the remote manifest never', async () => {
+    const asset = await fetch(`${url}/main.0123456789abcdef.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const manifest = await fetch(`${url}/remotes/notes/mf-manifest.json`);
+    expect(await manifest.json()).toEqual({ name: 'notes' });
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers unknown API paths and missing files with JSON 404s, not the shell', async () => {
+    const missing = await fetch(`${url}/missing.js`);
+    expect(missing.status).toBe(404);
+    const api = await fetch(`${url}/apix`, { headers: { accept: 'application/json' } });
+    expect(api.status).toBe(404);
+  });
+
+  it('serves the OpenAPI document without a token', async () => {
+    const response = await fetch(`${url}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { servers: { url: string }[] }).servers[0]?.url).toBe(
+      'http://localhost:8080',
+    );
+  });
+
+  it('refuses bodies over the limit before anything else', async () => {
+    const response = await fetch(`${url}/api/note/create/direct`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(1024 * 1024 + 1),
+    });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as ErrorBody).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers 502 with a JSON error when a service is down', async () => {
+    const response = await fetch(`${url}/realms/noted/.well-known/openid-configuration`);
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as ErrorBody).error.code).toBe('UPSTREAM_UNAVAILABLE');
+  });
+
+  it('answers 401 to the API without a token', async () => {
+    const response = await fetch(`${url}/api/notes`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain('Bearer');
+  });
+});
