@@ -1,9 +1,6 @@
 import type { Logger, RunningModule } from '@noted/kit';
 import { openEventBus, type EventBus } from '@noted/events';
-import { startGateway, type GatewayConfig } from '@noted/gateway';
-import { startIdentity } from '@noted/identity';
-import { notesConfigFrom, startNotes } from '@noted/notes';
-import { startUsers, usersConfigFrom } from '@noted/users';
+import type { GatewayConfig } from '@noted/gateway';
 import type { ModuleMap } from './manager.js';
 import type { ProgramEnv } from './config.js';
 
@@ -59,6 +56,7 @@ const busOf = (context: ProgramContext): EventBus => {
 
 const idle: RunningModule = { ready: () => true, stop: async () => {} };
 
+/** Each module loads its service only when started, so a process holds only its targets. */
 export const modules: ModuleMap<ModuleName, ProgramContext> = {
   bus: {
     deps: [],
@@ -79,6 +77,7 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
         context.logger.info({ issuer: context.gateway.keycloak.issuer }, 'using Keycloak');
         return idle;
       }
+      const { startIdentity } = await import('@noted/identity');
       const identity = await startIdentity({
         issuer: context.gateway.keycloak.issuer,
         port: context.env.IDENTITY_PORT,
@@ -99,6 +98,7 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
   users: {
     deps: ['bus'],
     start: async (context) => {
+      const { startUsers, usersConfigFrom } = await import('@noted/users');
       const users = await startUsers(usersConfigFrom(context.env, context.shared), {
         bus: busOf(context),
         logger: context.logger,
@@ -111,6 +111,7 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
   notes: {
     deps: ['bus'],
     start: async (context) => {
+      const { startNotes, notesConfigFrom } = await import('@noted/notes');
       const notes = await startNotes(notesConfigFrom(context.env, context.shared), {
         bus: busOf(context),
         logger: context.logger,
@@ -122,10 +123,12 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
   },
   gateway: {
     deps: ['identity'],
-    start: async (context) =>
-      startGateway(gatewayWithEndpoints(context), {
+    start: async (context) => {
+      const { startGateway } = await import('@noted/gateway');
+      return startGateway(gatewayWithEndpoints(context), {
         logger: context.logger,
         processReady: context.processReady,
-      }),
+      });
+    },
   },
 };
