@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { ServiceSettings } from '@noted/service';
 
 export const notesConfigSchema = z.object({
   NOTES_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(4102),
@@ -7,19 +8,11 @@ export const notesConfigSchema = z.object({
   DATABASE_URL: z.url().optional(),
 });
 
-export interface NotesConfig {
-  httpPort: number;
-  grpcAddress: string;
-  host: string;
-  /** Postgres URL; the embedded PGlite under dataDir when absent. */
-  databaseUrl: string | undefined;
-  dataDir: string;
-  internalSecret: string;
-}
+export type NotesConfig = ServiceSettings;
 
 export const notesConfigFrom = (
   env: z.infer<typeof notesConfigSchema>,
-  shared: { host: string; dataDir: string; internalSecret: string },
+  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret'>,
 ): NotesConfig => ({
   httpPort: env.NOTES_HTTP_PORT,
   grpcAddress: env.NOTES_GRPC_ADDR,

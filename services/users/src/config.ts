@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { ServiceSettings } from '@noted/service';
 
 export const usersConfigSchema = z.object({
   USERS_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(4101),
@@ -13,20 +14,14 @@ export const usersConfigSchema = z.object({
   USERS_FALLBACK_EMAIL_DOMAIN: z.string().default('users.noted.invalid'),
 });
 
-export interface UsersConfig {
-  httpPort: number;
-  grpcAddress: string;
-  host: string;
-  databaseUrl: string | undefined;
-  dataDir: string;
-  internalSecret: string;
+export interface UsersConfig extends ServiceSettings {
   freePlan: { notesPerMonth: number; recordingTimeLimit: number };
   fallbackEmailDomain: string;
 }
 
 export const usersConfigFrom = (
   env: z.infer<typeof usersConfigSchema>,
-  shared: { host: string; dataDir: string; internalSecret: string },
+  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret'>,
 ): UsersConfig => ({
   httpPort: env.USERS_HTTP_PORT,
   grpcAddress: env.USERS_GRPC_ADDR,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { create, toBinary } from '@bufbuild/protobuf';
+import { create, toBinary, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampNow } from '@bufbuild/protobuf/wkt';
 import type { Knex } from 'knex';
 import { enqueueEvent } from '@noted/db';
@@ -13,46 +13,39 @@ export const noteSubjects = {
   deleted: 'noted.notes.v1.note.deleted',
 } as const;
 
-/** Events are written to the outbox in the caller's transaction; the relay publishes them. */
+/** Writes one event to the outbox in the caller's transaction; the relay publishes it. */
+const enqueue = <Desc extends DescMessage>(
+  trx: Knex.Transaction,
+  subject: string,
+  schema: Desc,
+  fields: (eventId: string) => MessageInitShape<Desc>,
+) => {
+  const eventId = randomUUID();
+  return enqueueEvent(trx, {
+    id: eventId,
+    subject,
+    data: toBinary(schema, create(schema, fields(eventId))),
+  });
+};
+
 export const noteEvents = {
-  created: (trx: Knex.Transaction, row: NoteRow) => {
-    const eventId = randomUUID();
-    const event = create(notesV1.NoteCreatedSchema, {
+  created: (trx: Knex.Transaction, row: NoteRow) =>
+    enqueue(trx, noteSubjects.created, notesV1.NoteCreatedSchema, (eventId) => ({
       eventId,
       occurredAt: timestampNow(),
       note: noteMessage(row),
-    });
-    return enqueueEvent(trx, {
-      id: eventId,
-      subject: noteSubjects.created,
-      data: toBinary(notesV1.NoteCreatedSchema, event),
-    });
-  },
-  updated: (trx: Knex.Transaction, row: NoteRow) => {
-    const eventId = randomUUID();
-    const event = create(notesV1.NoteUpdatedSchema, {
+    })),
+  updated: (trx: Knex.Transaction, row: NoteRow) =>
+    enqueue(trx, noteSubjects.updated, notesV1.NoteUpdatedSchema, (eventId) => ({
       eventId,
       occurredAt: timestampNow(),
       note: noteMessage(row),
-    });
-    return enqueueEvent(trx, {
-      id: eventId,
-      subject: noteSubjects.updated,
-      data: toBinary(notesV1.NoteUpdatedSchema, event),
-    });
-  },
-  deleted: (trx: Knex.Transaction, row: NoteRow) => {
-    const eventId = randomUUID();
-    const event = create(notesV1.NoteDeletedSchema, {
+    })),
+  deleted: (trx: Knex.Transaction, row: NoteRow) =>
+    enqueue(trx, noteSubjects.deleted, notesV1.NoteDeletedSchema, (eventId) => ({
       eventId,
       occurredAt: timestampNow(),
       noteId: row.id,
       userId: row.user_id,
-    });
-    return enqueueEvent(trx, {
-      id: eventId,
-      subject: noteSubjects.deleted,
-      data: toBinary(notesV1.NoteDeletedSchema, event),
-    });
-  },
+    })),
 };

@@ -1,0 +1,82 @@
+// @ts-check
+import { createRequire } from 'node:module';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { defineConfig } from '@rspack/cli';
+
+/**
+ * How every Noted frontend is built: TypeScript and JSX through swc, content-hashed files,
+ * CSS, and Module Federation with react and react-dom as shared singletons (nothing else is
+ * shared, so each remote keeps its own copies of everything it does not hand across).
+ *
+ * @param {{
+ *   name: string;
+ *   packageUrl: string;
+ *   entry: Record<string, string>;
+ *   publicPath: string;
+ *   federation?: Record<string, unknown>;
+ *   plugins?: import('@rspack/core').RspackPluginInstance[];
+ * }} options
+ */
+export const frontendConfig = ({
+  name,
+  packageUrl,
+  entry,
+  publicPath,
+  federation = {},
+  plugins = [],
+}) => {
+  const { dependencies } = createRequire(packageUrl)('./package.json');
+  return defineConfig({
+    mode: 'production',
+    devtool: 'source-map',
+    entry,
+    output: {
+      path: new URL('./dist', packageUrl).pathname,
+      publicPath,
+      uniqueName: name,
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      cssFilename: '[name].[contenthash:8].css',
+      cssChunkFilename: '[name].[contenthash:8].css',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js'],
+      // libs/api imports its siblings as './x.js' (NodeNext style) while shipping .ts sources.
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      conditionNames: ['@noted/source', 'import', 'module', 'browser', 'default'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              target: 'es2022',
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic' } },
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+      ],
+    },
+    plugins: [
+      ...plugins,
+      new ModuleFederationPlugin({
+        name,
+        manifest: true,
+        dts: false,
+        shared: {
+          react: { singleton: true, requiredVersion: dependencies.react },
+          'react-dom': { singleton: true, requiredVersion: dependencies['react-dom'] },
+        },
+        ...federation,
+      }),
+    ],
+    performance: { hints: false },
+  });
+};
