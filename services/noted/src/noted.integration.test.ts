@@ -161,6 +161,11 @@ describe(`the whole app through the gateway (${infra})`, () => {
     expect(me.entitlements).toMatchObject({ notes_per_month: 100 });
     const again = await json<User>(app.api(token, 'GET', '/user'));
     expect(again.userId).toBe(me.userId);
+    const bySub = await json<User>(app.api(token, 'GET', `/user/findBySub/${me.authId}`));
+    expect(bySub.userId).toBe(me.userId);
+    const adaSub = decodeJwt(ada).sub ?? '';
+    expect((await app.api(token, 'GET', `/user/findBySub/${adaSub}`)).status).toBe(404);
+    expect((await app.api(token, 'GET', `/user-by-sub/${adaSub}`)).status).toBe(404);
   });
 
   it('refuses requests that reach a service without the gateway, and forged identities', async () => {

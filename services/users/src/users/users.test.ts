@@ -1,0 +1,75 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@noted/db';
+import { createLogger } from '@noted/kit';
+import { usersMigrations } from '../migrations.js';
+import { userBySub, userEnsure, type UsersContext } from './usecases.js';
+
+describe('users', () => {
+  let db: Database;
+  let ctx: UsersContext;
+
+  beforeAll(async () => {
+    db = await openDatabase({
+      dataDir: mkdtempSync(path.join(tmpdir(), 'noted-users-')),
+      schema: 'users',
+      migrations: usersMigrations,
+      logger: createLogger({ level: 'silent' }),
+    });
+    await db.migrate();
+    ctx = {
+      knex: db.knex,
+      freePlan: { notesPerMonth: 25, recordingTimeLimit: 60 },
+      fallbackEmailDomain: 'users.noted.invalid',
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('creates a user on first sight with the free plan, then finds the same one', async () => {
+    const first = await userEnsure(ctx, {
+      authId: 'sub-ada',
+      email: 'ada@example.com',
+      name: 'Ada',
+    });
+    expect(first.created).toBe(true);
+    expect(first.user).toMatchObject({ auth_id: 'sub-ada', email: 'ada@example.com', name: 'Ada' });
+    expect(first.user.entitlements).toEqual({ notes_per_month: 25, recordingTimeLimit: 60 });
+    const second = await userEnsure(ctx, {
+      authId: 'sub-ada',
+      email: 'ada@example.com',
+      name: 'Ada',
+    });
+    expect(second).toMatchObject({ created: false, user: { id: first.user.id } });
+  });
+
+  it('creates exactly one user when first requests race', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        userEnsure(ctx, { authId: 'sub-race', email: 'r@example.com', name: 'R' }),
+      ),
+    );
+    expect(new Set(results.map((r) => r.user.id)).size).toBe(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    const rows = await db.knex('users').where({ auth_id: 'sub-race' });
+    expect(rows).toHaveLength(1);
+  });
+
+  it('gives a user without an email the fallback address', async () => {
+    const { user } = await userEnsure(ctx, { authId: 'sub-no-mail', email: ' ', name: '' });
+    expect(user.email).toBe('sub-no-mail@users.noted.invalid');
+  });
+
+  it('refuses an empty subject and answers NOT_FOUND for an unknown one', async () => {
+    await expect(
+      userEnsure(ctx, { authId: ' ', email: 'x@example.com', name: 'x' }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    await expect(userBySub(ctx, 'nobody')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
