@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stops every server that postgres.sh, nats.sh and s3.sh started; data stays under the infra dir.
+# Stops every server that postgres.sh, nats.sh and minio.sh started; data stays under the infra dir.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -18,7 +18,8 @@ for data in "$NOTED_INFRA_DIR"/postgres-*/data; do
   echo "postgres: stopped ${base##*/}" >&2
 done
 
-for pidfile in "$NOTED_INFRA_DIR"/nats-*/nats.pid "$NOTED_INFRA_DIR"/s3-*/s3.pid; do
+for pidfile in "$NOTED_INFRA_DIR"/nats-*/nats.pid \
+  "$NOTED_INFRA_DIR"/minio-*/minio.pid; do
   pid="$(cat "$pidfile")"
   if kill -0 "$pid" 2>/dev/null; then
     kill "$pid"
