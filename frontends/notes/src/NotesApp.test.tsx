@@ -21,6 +21,7 @@ const makeNote = (overrides: Partial<Note> = {}): Note => {
     tags: [],
     images: [],
     isPinned: false,
+    publicId: null,
     createdAt: at,
     updatedAt: at,
     ...overrides,

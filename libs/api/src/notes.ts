@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-const tag = z
+export const Tag = z
   .string()
   .trim()
   .min(1, 'A tag cannot be empty')
@@ -15,6 +15,10 @@ export const Note = z
     tags: z.array(z.string()),
     images: z.array(z.string()),
     isPinned: z.boolean(),
+    publicId: z
+      .string()
+      .nullable()
+      .meta({ description: 'Set while the note is shared: its page is /notes/s/{publicId}' }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
@@ -26,7 +30,7 @@ export const NoteCreate = z
     title: z.string().trim().max(500).default(''),
     note: z.string().max(1_000_000).default(''),
     tags: z
-      .array(tag)
+      .array(Tag)
       .max(50)
       .default([])
       .transform((tags) => [...new Set(tags)]),
@@ -43,7 +47,7 @@ export const NoteUpdate = z
     title: z.string().trim().max(500).optional(),
     note: z.string().max(1_000_000).optional(),
     tags: z
-      .array(tag)
+      .array(Tag)
       .max(50)
       .transform((tags) => [...new Set(tags)])
       .optional(),
@@ -54,15 +58,33 @@ export const NoteUpdate = z
   .meta({ id: 'NoteUpdate' });
 export type NoteUpdate = z.input<typeof NoteUpdate>;
 
+const queryFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
 export const NoteListQuery = z
   .object({
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(10),
+    tag: Tag.optional().meta({ description: 'Only notes with this tag' }),
+    sharedOnly: queryFlag.default(false).meta({ description: 'Only shared notes' }),
+    pinned: queryFlag
+      .optional()
+      .meta({ description: 'Only pinned (true) or unpinned (false) notes' }),
+    pinnedFirst: queryFlag.default(false).meta({ description: 'Pinned notes before the others' }),
+    from: z.iso.datetime({ offset: true }).optional().meta({ description: 'Created at or after' }),
+    to: z.iso.datetime({ offset: true }).optional().meta({ description: 'Created before' }),
   })
   .meta({ id: 'NoteListQuery' });
 export interface NoteListQuery {
   page?: number;
   limit?: number;
+  tag?: string;
+  sharedOnly?: boolean;
+  pinned?: boolean;
+  pinnedFirst?: boolean;
+  from?: string;
+  to?: string;
 }
 
 export const NoteIdParams = z.object({ id: z.uuid({ message: 'Not a note id' }) });
@@ -77,3 +99,78 @@ export const page = <T extends z.ZodType>(item: T) =>
 
 export const NotePage = page(Note).meta({ id: 'NotePage' });
 export type NotePage = z.infer<typeof NotePage>;
+
+export const NoteAction = z
+  .object({ noteId: z.uuid({ message: 'Not a note id' }) })
+  .meta({ id: 'NoteAction' });
+export type NoteAction = z.infer<typeof NoteAction>;
+
+export const ShareResult = z
+  .object({
+    publicId: z.string().meta({ description: '128 random bits, base64url' }),
+    url: z.string().meta({ description: 'The public page of the note' }),
+  })
+  .meta({ id: 'ShareResult' });
+export type ShareResult = z.infer<typeof ShareResult>;
+
+export const PublicNote = z
+  .object({
+    title: z.string(),
+    note: z.string(),
+    tags: z.array(z.string()),
+    images: z.array(z.string()),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'PublicNote' });
+export type PublicNote = z.infer<typeof PublicNote>;
+
+export const PublicIdParams = z.object({
+  publicId: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a shared note id'),
+});
+
+export const NoteTimeRangeQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }),
+  })
+  .refine((range) => Date.parse(range.from) < Date.parse(range.to), {
+    message: 'from must be before to',
+    path: ['to'],
+  })
+  .meta({ id: 'NoteTimeRangeQuery' });
+
+export const NoteBatchQuery = z
+  .object({
+    ids: z
+      .string()
+      .transform((ids) => [
+        ...new Set(
+          ids
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean),
+        ),
+      ])
+      .pipe(
+        z
+          .array(z.uuid({ message: 'Not a note id' }))
+          .min(1)
+          .max(100),
+      ),
+  })
+  .meta({ id: 'NoteBatchQuery' });
+
+export const NoteItems = z.object({ items: z.array(Note) }).meta({ id: 'NoteItems' });
+export type NoteItems = z.infer<typeof NoteItems>;
+
+export const TagCount = z
+  .object({ tag: z.string(), count: z.number().int() })
+  .meta({ id: 'TagCount' });
+export type TagCount = z.infer<typeof TagCount>;
+
+export const TagList = z.object({ items: z.array(TagCount) }).meta({ id: 'TagList' });
+export type TagList = z.infer<typeof TagList>;
+
+export const TagParams = z.object({ tag: Tag });
+export const TagRename = z.object({ name: Tag }).meta({ id: 'TagRename' });

@@ -2,7 +2,25 @@ import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import type { oas31 } from 'zod-openapi';
 import { errorCodes } from './errors.js';
-import { Note, NoteCreate, NoteIdParams, NoteListQuery, NotePage, NoteUpdate } from './notes.js';
+import {
+  Note,
+  NoteAction,
+  NoteBatchQuery,
+  NoteCreate,
+  NoteIdParams,
+  NoteItems,
+  NoteListQuery,
+  NotePage,
+  NoteTimeRangeQuery,
+  NoteUpdate,
+  PublicIdParams,
+  PublicNote,
+  ShareResult,
+  TagCount,
+  TagList,
+  TagParams,
+  TagRename,
+} from './notes.js';
 import { User } from './users.js';
 
 const ErrorResponse = z
@@ -97,6 +115,90 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
           tags: ['notes'],
           requestParams: { path: NoteIdParams },
           responses: { '204': { description: 'Deleted' }, ...errors(404) },
+        }),
+      },
+      '/api/notes/pinned': {
+        get: op({
+          operationId: 'notePinnedList',
+          summary: "The user's pinned notes (at most 100)",
+          tags: ['notes'],
+          responses: { '200': { description: 'Pinned notes', ...json(NoteItems) } },
+        }),
+      },
+      '/api/notes/timerange': {
+        get: op({
+          operationId: 'noteTimeRange',
+          summary: 'Notes created or updated in [from, to), newest change first (at most 1000)',
+          tags: ['notes'],
+          requestParams: { query: NoteTimeRangeQuery },
+          responses: { '200': { description: 'The notes', ...json(NoteItems) } },
+        }),
+      },
+      '/api/notes/batch': {
+        get: op({
+          operationId: 'noteBatch',
+          summary: "Several of the user's notes by id (comma list, at most 100), in that order",
+          tags: ['notes'],
+          requestParams: { query: NoteBatchQuery },
+          responses: { '200': { description: 'The notes found', ...json(NoteItems) } },
+        }),
+      },
+      ...Object.fromEntries(
+        (
+          [
+            ['pin', 'Pin a note', Note],
+            ['unpin', 'Unpin a note', Note],
+            ['share', 'Share a note: anyone with the link can read it', ShareResult],
+            ['unshare', 'Stop sharing a note; the old link stops working at once', Note],
+          ] as const
+        ).map(([action, summary, result]) => [
+          `/api/note/${action}`,
+          {
+            post: op({
+              operationId: `note${action[0]?.toUpperCase()}${action.slice(1)}`,
+              summary,
+              tags: ['notes'],
+              requestBody: json(NoteAction),
+              responses: { '200': { description: 'Done', ...json(result) }, ...errors(404) },
+            }),
+          },
+        ]),
+      ),
+      '/public/note/{publicId}': {
+        get: {
+          operationId: 'notePublic',
+          summary: 'A shared note, without an account',
+          tags: ['public'],
+          requestParams: { path: PublicIdParams },
+          responses: {
+            '200': { description: 'The shared note', ...json(PublicNote) },
+            ...errors(400, 404),
+          },
+        },
+      },
+      '/api/tags': {
+        get: op({
+          operationId: 'tagList',
+          summary: "The user's tags with how many notes carry each, most used first",
+          tags: ['tags'],
+          responses: { '200': { description: 'Tags', ...json(TagList) } },
+        }),
+      },
+      '/api/tags/{tag}': {
+        put: op({
+          operationId: 'tagRename',
+          summary: 'Rename a tag on every note (merging with an existing tag of that name)',
+          tags: ['tags'],
+          requestParams: { path: TagParams },
+          requestBody: json(TagRename),
+          responses: { '200': { description: 'The tag now', ...json(TagCount) }, ...errors(404) },
+        }),
+        delete: op({
+          operationId: 'tagDelete',
+          summary: 'Remove a tag from every note',
+          tags: ['tags'],
+          requestParams: { path: TagParams },
+          responses: { '204': { description: 'Removed' }, ...errors(404) },
         }),
       },
       '/user': {

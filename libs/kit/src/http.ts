@@ -112,6 +112,12 @@ export const requireIdentity =
     }
   };
 
+/** The gateway-signed identity of a request behind `requireIdentity`. */
+export const identityOf = (req: express.Request): Identity => {
+  if (!req.identity) throw new AppError('UNAUTHENTICATED', 'Sign in first');
+  return req.identity;
+};
+
 /** Adds the 404 and error handlers; every error leaves as `{ error: { code, message } }`. */
 export const finishHttpApp = (app: Express, logger: Logger): Express => {
   app.use((req, _res, next) => {

@@ -38,6 +38,8 @@ export interface ServiceDefinition {
   identityPaths: string[];
   routes: (parts: ServiceParts) => Router;
   grpc: (parts: ServiceParts) => GrpcBinding;
+  /** Releases what the service holds besides its servers and database (clients of others). */
+  onStop?: () => Promise<void> | void;
 }
 
 export interface GrpcBinding {
@@ -124,6 +126,7 @@ export const startService = async (
       serving = false;
       await Promise.all([http.close(), grpc.stop()]);
       await relay.stop();
+      await definition.onStop?.();
       await db.close();
     },
   };

@@ -156,7 +156,7 @@ export const startGateway = async (
   app.use(apiPaths, limitBody, authenticate(verifier), resolveUser);
 
   app.use(proxyTo(config.upstreams.users, ['/user', '/user-by-sub']));
-  app.use(proxyTo(config.upstreams.notes, ['/api']));
+  app.use(proxyTo(config.upstreams.notes, ['/api', '/public']));
   app.use(web.router);
   finishHttpApp(app, logger);
 

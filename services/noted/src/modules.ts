@@ -112,11 +112,16 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
     deps: ['bus'],
     start: async (context) => {
       const { startNotes, notesConfigFrom } = await import('@noted/notes');
-      const notes = await startNotes(notesConfigFrom(context.env, context.shared), {
-        bus: busOf(context),
-        logger: context.logger,
-        processReady: context.processReady,
-      });
+      const config = notesConfigFrom(context.env, context.shared);
+      const usersGrpcAddress = context.endpoints.users?.grpc ?? config.usersGrpcAddress;
+      const notes = await startNotes(
+        { ...config, usersGrpcAddress },
+        {
+          bus: busOf(context),
+          logger: context.logger,
+          processReady: context.processReady,
+        },
+      );
       context.endpoints.notes = { http: notes.httpUrl, grpc: notes.grpcAddress };
       return notes;
     },

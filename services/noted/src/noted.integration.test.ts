@@ -242,3 +242,51 @@ const eventNoteId = (message: BusMessage): string | undefined => {
   }
   return fromBinary(notesV1.NoteCreatedSchema, message.data).note?.id;
 };
+
+describe(`the monthly note quota through the gateway (${infra})`, () => {
+  let app: TestApp;
+  const notesLeftNotEnough = {
+    error: { code: 'NOTES_LEFT_NOT_ENOUGH', message: 'Notes left not enough this month' },
+  };
+
+  beforeAll(async () => {
+    app = await getTestApp({ databaseUrl, natsUrl, env: { FREE_NOTES_PER_MONTH: '3' } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('refuses the note after the last one of the month and stores nothing', async () => {
+    const user = await app.tokenFor(`quota-${randomUUID()}@example.com`);
+    for (const title of ['one', 'two', 'three']) {
+      expect((await app.api(user, 'POST', '/api/note/create/direct', { title })).status).toBe(201);
+    }
+    const fourth = await app.api(user, 'POST', '/api/note/create/direct', { title: 'four' });
+    expect(fourth.status).toBe(403);
+    expect(await json<ErrorBody>(fourth)).toEqual(notesLeftNotEnough);
+    const list = await json<NotePage>(app.api(user, 'GET', '/api/notes?limit=10'));
+    expect(list.total).toBe(3);
+    expect(list.items.map((n) => n.title)).not.toContain('four');
+  });
+
+  it('lets exactly one of 50 concurrent creates take the last note of the month', async () => {
+    const user = await app.tokenFor(`quota-race-${randomUUID()}@example.com`);
+    for (const title of ['one', 'two']) {
+      expect((await app.api(user, 'POST', '/api/note/create/direct', { title })).status).toBe(201);
+    }
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        app.api(user, 'POST', '/api/note/create/direct', { title: `race ${i}` }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(49);
+    const refused = responses.find((r) => r.status === 403);
+    expect(await refused?.json()).toEqual(notesLeftNotEnough);
+    const list = await json<NotePage>(app.api(user, 'GET', '/api/notes?limit=10'));
+    expect(list.total).toBe(3);
+    expect(list.items.filter((n) => n.title.startsWith('race '))).toHaveLength(1);
+  });
+});

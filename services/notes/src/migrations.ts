@@ -23,4 +23,23 @@ export const notesMigrations: Migration[] = [
       await knex.schema.dropTable('notes');
     },
   },
+  {
+    name: '20261122_002_notes_pin_share_tags',
+    up: async (knex: Knex) => {
+      await knex.schema.alterTable('notes', (t) => {
+        t.text('public_id').unique();
+        t.index(['user_id', 'is_pinned'], 'notes_user_pinned');
+      });
+      await knex.raw('create index notes_tags on notes using gin (tags)');
+      await knex.raw('create index notes_user_updated on notes (user_id, updated_at)');
+    },
+    down: async (knex: Knex) => {
+      await knex.raw('drop index notes_user_updated');
+      await knex.raw('drop index notes_tags');
+      await knex.schema.alterTable('notes', (t) => {
+        t.dropIndex(['user_id', 'is_pinned'], 'notes_user_pinned');
+        t.dropColumn('public_id');
+      });
+    },
+  },
 ];

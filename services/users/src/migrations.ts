@@ -20,4 +20,20 @@ export const usersMigrations: Migration[] = [
       await knex.schema.dropTable('users');
     },
   },
+  {
+    name: '20261201_001_usage_counters',
+    up: async (knex: Knex) => {
+      await knex.schema.createTable('usage_counters', (t) => {
+        t.uuid('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE');
+        t.text('feature').notNullable();
+        /** The month counted, `YYYY-MM` in UTC. */
+        t.text('period').notNullable();
+        t.integer('used').notNullable().defaultTo(0);
+        t.primary(['user_id', 'feature', 'period']);
+      });
+    },
+    down: async (knex: Knex) => {
+      await knex.schema.dropTable('usage_counters');
+    },
+  },
 ];

@@ -40,7 +40,12 @@ export interface TestApp {
  * bus, the development identity provider. Real Postgres and NATS when given.
  */
 export const getTestApp = async (
-  infra: { databaseUrl?: string; natsUrl?: string } = {},
+  infra: {
+    databaseUrl?: string;
+    natsUrl?: string;
+    /** More environment for startNoted, such as FREE_NOTES_PER_MONTH. */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestApp> => {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-test-'));
@@ -51,6 +56,7 @@ export const getTestApp = async (
       NOTED_DATA_DIR: dataDir,
       ...(infra.databaseUrl ? { DATABASE_URL: infra.databaseUrl } : {}),
       ...(infra.natsUrl ? { NATS_URL: infra.natsUrl } : {}),
+      ...infra.env,
     },
     logger: createLogger({ level: 'silent' }),
   });

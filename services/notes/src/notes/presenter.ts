@@ -1,6 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import type { Note } from '@noted/api';
+import type { Note, PublicNote } from '@noted/api';
 import { notesV1 } from '@noted/proto';
 import type { NoteRow } from './repository.js';
 
@@ -11,6 +11,7 @@ export const presentNote = (row: NoteRow): Note => ({
   tags: row.tags,
   images: row.images,
   isPinned: row.is_pinned,
+  publicId: row.public_id,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });
@@ -27,3 +28,13 @@ export const noteMessage = (row: NoteRow): notesV1.Note =>
     createdAt: timestampFromDate(row.created_at),
     updatedAt: timestampFromDate(row.updated_at),
   });
+
+/** What anyone with the link sees: no ids, no owner, no sharing state. */
+export const presentPublicNote = (row: NoteRow): PublicNote => ({
+  title: row.title,
+  note: row.body,
+  tags: row.tags,
+  images: row.images,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});

@@ -8,17 +8,37 @@ export interface NoteRow {
   tags: string[];
   images: string[];
   is_pinned: boolean;
+  public_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
+export interface NoteFilter {
+  tag?: string | undefined;
+  sharedOnly?: boolean;
+  pinned?: boolean | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
 type Db = Knex | Knex.Transaction;
+type Patch = Partial<Pick<NoteRow, 'title' | 'body' | 'tags' | 'is_pinned' | 'public_id'>>;
+
+const filtered = (db: Db, userId: string, filter: NoteFilter) => {
+  const query = db<NoteRow>('notes').where({ user_id: userId });
+  if (filter.tag !== undefined) query.whereRaw('tags @> ?', [[filter.tag]]);
+  if (filter.sharedOnly) query.whereNotNull('public_id');
+  if (filter.pinned !== undefined) query.where({ is_pinned: filter.pinned });
+  if (filter.from !== undefined) query.where('created_at', '>=', filter.from);
+  if (filter.to !== undefined) query.where('created_at', '<', filter.to);
+  return query;
+};
 
 /** Every query names the owner: another user's id simply finds nothing. */
 export const notesRepository = {
   insert: async (
     db: Db,
-    row: Omit<NoteRow, 'created_at' | 'updated_at' | 'is_pinned' | 'images'>,
+    row: Omit<NoteRow, 'created_at' | 'updated_at' | 'is_pinned' | 'images' | 'public_id'>,
   ) => {
     const [created] = await db<NoteRow>('notes').insert(row).returning('*');
     return created as NoteRow;
@@ -27,27 +47,52 @@ export const notesRepository = {
   find: async (db: Db, userId: string, id: string) =>
     db<NoteRow>('notes').where({ user_id: userId, id }).first(),
 
-  page: async (db: Db, userId: string, page: number, limit: number) => {
+  findMany: async (db: Db, userId: string, ids: string[]) =>
+    db<NoteRow>('notes').where({ user_id: userId }).whereIn('id', ids),
+
+  findPublic: async (db: Db, publicId: string) =>
+    db<NoteRow>('notes').where({ public_id: publicId }).first(),
+
+  page: async (
+    db: Db,
+    userId: string,
+    options: { page: number; limit: number; pinnedFirst: boolean; filter: NoteFilter },
+  ) => {
+    const order: { column: string; order: 'asc' | 'desc' }[] = [
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ];
+    if (options.pinnedFirst) order.unshift({ column: 'is_pinned', order: 'desc' });
     const [rows, count] = await Promise.all([
-      db<NoteRow>('notes')
-        .where({ user_id: userId })
-        .orderBy([
-          { column: 'created_at', order: 'desc' },
-          { column: 'id', order: 'desc' },
-        ])
-        .limit(limit)
-        .offset((page - 1) * limit),
-      db('notes').where({ user_id: userId }).count<{ count: string | number }[]>({ count: '*' }),
+      filtered(db, userId, options.filter)
+        .orderBy(order)
+        .limit(options.limit)
+        .offset((options.page - 1) * options.limit),
+      filtered(db, userId, options.filter).count<{ count: string | number }[]>({ count: '*' }),
     ]);
     return { rows, total: Number(count[0]?.count ?? 0) };
   },
 
-  update: async (
-    db: Db,
-    userId: string,
-    id: string,
-    patch: Partial<Pick<NoteRow, 'title' | 'body' | 'tags'>>,
-  ) => {
+  /** Notes created or updated in [from, to), newest change first. */
+  changedBetween: async (db: Db, userId: string, from: string, to: string, limit: number) =>
+    db<NoteRow>('notes')
+      .where({ user_id: userId })
+      .andWhere((range) =>
+        range
+          .where((created) =>
+            created.where('created_at', '>=', from).andWhere('created_at', '<', to),
+          )
+          .orWhere((updated) =>
+            updated.where('updated_at', '>=', from).andWhere('updated_at', '<', to),
+          ),
+      )
+      .orderBy([
+        { column: 'updated_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit),
+
+  update: async (db: Db, userId: string, id: string, patch: Patch) => {
     const [updated] = await db<NoteRow>('notes')
       .where({ user_id: userId, id })
       .update({ ...patch, updated_at: new Date() })

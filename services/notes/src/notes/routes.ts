@@ -1,5 +1,16 @@
 import { Router } from 'express';
 import { NoteIdParams } from '@noted/api';
+import { identityOf } from '@noted/kit';
+import {
+  noteShare,
+  noteUnshare,
+  notePin,
+  noteUnpin,
+  notePublic,
+  notesBatch,
+  notesChangedBetween,
+  notesPinned,
+} from './actions.js';
 import { presentNote } from './presenter.js';
 import {
   noteCreate,
@@ -11,9 +22,9 @@ import {
 } from './usecases.js';
 
 /** The notes routes of the public API; the gateway forwards them with the caller's identity. */
-export const notesRouter = (ctx: NotesContext): Router => {
+export const notesRouter = (ctx: NotesContext & { publicUrl: string }): Router => {
   const router = Router();
-  const userOf = (req: { identity?: { userId: string } }) => req.identity?.userId ?? '';
+  const userOf = (req: Parameters<typeof identityOf>[0]) => identityOf(req).userId;
 
   router.post('/api/note/create/direct', async (req, res) => {
     res.status(201).json(await noteCreate(ctx, userOf(req), req.body));
@@ -21,6 +32,18 @@ export const notesRouter = (ctx: NotesContext): Router => {
 
   router.get('/api/notes', async (req, res) => {
     res.json(await notePage(ctx, userOf(req), req.query));
+  });
+
+  router.get('/api/notes/pinned', async (req, res) => {
+    res.json(await notesPinned(ctx, userOf(req)));
+  });
+
+  router.get('/api/notes/timerange', async (req, res) => {
+    res.json(await notesChangedBetween(ctx, userOf(req), req.query));
+  });
+
+  router.get('/api/notes/batch', async (req, res) => {
+    res.json(await notesBatch(ctx, userOf(req), req.query));
   });
 
   router.get('/api/notes/:id', async (req, res) => {
@@ -39,5 +62,33 @@ export const notesRouter = (ctx: NotesContext): Router => {
     res.status(204).end();
   });
 
+  router.post('/api/note/pin', async (req, res) => {
+    res.json(await notePin(ctx, userOf(req), req.body));
+  });
+
+  router.post('/api/note/unpin', async (req, res) => {
+    res.json(await noteUnpin(ctx, userOf(req), req.body));
+  });
+
+  router.post('/api/note/share', async (req, res) => {
+    res.json(await noteShare(ctx, userOf(req), req.body));
+  });
+
+  router.post('/api/note/unshare', async (req, res) => {
+    res.json(await noteUnshare(ctx, userOf(req), req.body));
+  });
+
+  return router;
+};
+
+/** Shared notes, readable by anyone with the link; unsharing revokes it at once. */
+export const publicNotesRouter = (ctx: NotesContext): Router => {
+  const router = Router();
+  router.get('/public/note/:publicId', async (req, res) => {
+    res.setHeader('referrer-policy', 'no-referrer');
+    res.setHeader('cache-control', 'no-store');
+    res.setHeader('x-robots-tag', 'noindex');
+    res.json(await notePublic(ctx, req.params));
+  });
   return router;
 };

@@ -11,11 +11,14 @@ import {
 import { noteEvents } from './events.js';
 import { presentNote } from './presenter.js';
 import { notesRepository, type NoteRow } from './repository.js';
+import type { Quota } from '../quota.js';
 
 export interface NotesContext {
   knex: Knex;
   /** Asks the outbox relay to publish soon, after a transaction that wrote events commits. */
   published: () => void;
+  /** The users service's monthly allowances; creating a note takes one of notes_per_month. */
+  quota: Quota;
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
@@ -32,6 +35,7 @@ export const noteCreate = async (
   input: unknown,
 ): Promise<Note> => {
   const note = NoteCreate.parse(input);
+  const release = await ctx.quota.consume(userId, 'notes_per_month');
   const row = await inTransaction(ctx, async (trx) => {
     const created = await notesRepository.insert(trx, {
       id: randomUUID(),
@@ -42,6 +46,9 @@ export const noteCreate = async (
     });
     await noteEvents.created(trx, created);
     return created;
+  }).catch(async (error: unknown) => {
+    await release();
+    throw error;
   });
   return presentNote(row);
 };
@@ -57,8 +64,13 @@ export const noteList = async (
   userId: string,
   input: unknown,
 ): Promise<{ rows: NoteRow[]; total: number; page: number; limit: number }> => {
-  const { page, limit } = NoteListQuery.parse(input);
-  const { rows, total } = await notesRepository.page(ctx.knex, userId, page, limit);
+  const { page, limit, pinnedFirst, ...filter } = NoteListQuery.parse(input);
+  const { rows, total } = await notesRepository.page(ctx.knex, userId, {
+    page,
+    limit,
+    pinnedFirst,
+    filter,
+  });
   return { rows, total, page, limit };
 };
 

@@ -1,5 +1,6 @@
 import type { usersV1 } from '@noted/proto';
 import type { ServiceImpl } from '@noted/grpc';
+import { quotaConsume, quotaRelease } from '../quota/usecases.js';
 import { userMessage } from './presenter.js';
 import { userBySub, userEnsure, type UsersContext } from './usecases.js';
 
@@ -9,4 +10,19 @@ export const usersGrpc = (ctx: UsersContext): ServiceImpl<typeof usersV1.UsersSe
     return { user: userMessage(user), created };
   },
   getUserBySub: async (request) => ({ user: userMessage(await userBySub(ctx, request.authId)) }),
+  consumeQuota: async (request) => {
+    const { used, limit, period } = await quotaConsume(ctx, {
+      userId: request.userId,
+      feature: request.feature,
+      amount: request.amount || 1,
+    });
+    return { used, limit: BigInt(limit), period };
+  },
+  releaseQuota: async (request) =>
+    quotaRelease(ctx, {
+      userId: request.userId,
+      feature: request.feature,
+      amount: request.amount || 1,
+      period: request.period || undefined,
+    }),
 });

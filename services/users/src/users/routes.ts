@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { AppError } from '@noted/api';
+import { identityOf } from '@noted/kit';
 import { presentUser } from './presenter.js';
 import { userById, userBySub, type UsersContext } from './usecases.js';
 
@@ -8,11 +9,11 @@ export const usersRouter = (ctx: UsersContext): Router => {
   const router = Router();
 
   router.get('/user', async (req, res) => {
-    res.json(presentUser(await userById(ctx, req.identity?.userId ?? '')));
+    res.json(presentUser(await userById(ctx, identityOf(req).userId)));
   });
 
   router.get(['/user/findBySub/:sub', '/user-by-sub/:sub'], async (req, res) => {
-    if (req.params.sub !== req.identity?.sub) {
+    if (req.params.sub !== identityOf(req).sub) {
       throw new AppError('NOT_FOUND', 'There is no such user');
     }
     res.json(presentUser(await userBySub(ctx, String(req.params.sub))));

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file noted/users/v1/users.proto.
  */
 export const file_noted_users_v1_users: GenFile = /*@__PURE__*/
-  fileDesc("Chpub3RlZC91c2Vycy92MS91c2Vycy5wcm90bxIObm90ZWQudXNlcnMudjEihQIKBFVzZXISDwoHdXNlcl9pZBgBIAEoCRIPCgdhdXRoX2lkGAIgASgJEg0KBWVtYWlsGAMgASgJEgwKBG5hbWUYBCABKAkSPAoMZW50aXRsZW1lbnRzGAUgAygLMiYubm90ZWQudXNlcnMudjEuVXNlci5FbnRpdGxlbWVudHNFbnRyeRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBpQChFFbnRpdGxlbWVudHNFbnRyeRILCgNrZXkYASABKAkSKgoFdmFsdWUYAiABKAsyGy5ub3RlZC51c2Vycy52MS5FbnRpdGxlbWVudDoCOAEiOgoLRW50aXRsZW1lbnQSEQoHZW5hYmxlZBgBIAEoCEgAEg8KBWxpbWl0GAIgASgDSABCBwoFdmFsdWUiQQoRRW5zdXJlVXNlclJlcXVlc3QSDwoHYXV0aF9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJIkkKEkVuc3VyZVVzZXJSZXNwb25zZRIiCgR1c2VyGAEgASgLMhQubm90ZWQudXNlcnMudjEuVXNlchIPCgdjcmVhdGVkGAIgASgIIiYKE0dldFVzZXJCeVN1YlJlcXVlc3QSDwoHYXV0aF9pZBgBIAEoCSI6ChRHZXRVc2VyQnlTdWJSZXNwb25zZRIiCgR1c2VyGAEgASgLMhQubm90ZWQudXNlcnMudjEuVXNlcjK+AQoMVXNlcnNTZXJ2aWNlElMKCkVuc3VyZVVzZXISIS5ub3RlZC51c2Vycy52MS5FbnN1cmVVc2VyUmVxdWVzdBoiLm5vdGVkLnVzZXJzLnYxLkVuc3VyZVVzZXJSZXNwb25zZRJZCgxHZXRVc2VyQnlTdWISIy5ub3RlZC51c2Vycy52MS5HZXRVc2VyQnlTdWJSZXF1ZXN0GiQubm90ZWQudXNlcnMudjEuR2V0VXNlckJ5U3ViUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Chpub3RlZC91c2Vycy92MS91c2Vycy5wcm90bxIObm90ZWQudXNlcnMudjEihQIKBFVzZXISDwoHdXNlcl9pZBgBIAEoCRIPCgdhdXRoX2lkGAIgASgJEg0KBWVtYWlsGAMgASgJEgwKBG5hbWUYBCABKAkSPAoMZW50aXRsZW1lbnRzGAUgAygLMiYubm90ZWQudXNlcnMudjEuVXNlci5FbnRpdGxlbWVudHNFbnRyeRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBpQChFFbnRpdGxlbWVudHNFbnRyeRILCgNrZXkYASABKAkSKgoFdmFsdWUYAiABKAsyGy5ub3RlZC51c2Vycy52MS5FbnRpdGxlbWVudDoCOAEiOgoLRW50aXRsZW1lbnQSEQoHZW5hYmxlZBgBIAEoCEgAEg8KBWxpbWl0GAIgASgDSABCBwoFdmFsdWUiQQoRRW5zdXJlVXNlclJlcXVlc3QSDwoHYXV0aF9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJIkkKEkVuc3VyZVVzZXJSZXNwb25zZRIiCgR1c2VyGAEgASgLMhQubm90ZWQudXNlcnMudjEuVXNlchIPCgdjcmVhdGVkGAIgASgIIiYKE0dldFVzZXJCeVN1YlJlcXVlc3QSDwoHYXV0aF9pZBgBIAEoCSI6ChRHZXRVc2VyQnlTdWJSZXNwb25zZRIiCgR1c2VyGAEgASgLMhQubm90ZWQudXNlcnMudjEuVXNlciJHChNDb25zdW1lUXVvdGFSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHZmVhdHVyZRgCIAEoCRIOCgZhbW91bnQYAyABKAUiQwoUQ29uc3VtZVF1b3RhUmVzcG9uc2USDAoEdXNlZBgBIAEoBRINCgVsaW1pdBgCIAEoAxIOCgZwZXJpb2QYAyABKAkiVwoTUmVsZWFzZVF1b3RhUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB2ZlYXR1cmUYAiABKAkSDgoGYW1vdW50GAMgASgFEg4KBnBlcmlvZBgEIAEoCSIkChRSZWxlYXNlUXVvdGFSZXNwb25zZRIMCgR1c2VkGAEgASgFMvQCCgxVc2Vyc1NlcnZpY2USUwoKRW5zdXJlVXNlchIhLm5vdGVkLnVzZXJzLnYxLkVuc3VyZVVzZXJSZXF1ZXN0GiIubm90ZWQudXNlcnMudjEuRW5zdXJlVXNlclJlc3BvbnNlElkKDEdldFVzZXJCeVN1YhIjLm5vdGVkLnVzZXJzLnYxLkdldFVzZXJCeVN1YlJlcXVlc3QaJC5ub3RlZC51c2Vycy52MS5HZXRVc2VyQnlTdWJSZXNwb25zZRJZCgxDb25zdW1lUXVvdGESIy5ub3RlZC51c2Vycy52MS5Db25zdW1lUXVvdGFSZXF1ZXN0GiQubm90ZWQudXNlcnMudjEuQ29uc3VtZVF1b3RhUmVzcG9uc2USWQoMUmVsZWFzZVF1b3RhEiMubm90ZWQudXNlcnMudjEuUmVsZWFzZVF1b3RhUmVxdWVzdBokLm5vdGVkLnVzZXJzLnYxLlJlbGVhc2VRdW90YVJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * User is a note taker known to Noted.
@@ -185,6 +185,129 @@ export const GetUserBySubResponseSchema: GenMessage<GetUserBySubResponse> = /*@_
   messageDesc(file_noted_users_v1_users, 5);
 
 /**
+ * ConsumeQuotaRequest names what to take from whose allowance.
+ *
+ * @generated from message noted.users.v1.ConsumeQuotaRequest
+ */
+export type ConsumeQuotaRequest = Message<"noted.users.v1.ConsumeQuotaRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * feature is an entitlement name, such as notes_per_month.
+   *
+   * @generated from field: string feature = 2;
+   */
+  feature: string;
+
+  /**
+   * amount defaults to 1 when 0.
+   *
+   * @generated from field: int32 amount = 3;
+   */
+  amount: number;
+};
+
+/**
+ * Describes the message noted.users.v1.ConsumeQuotaRequest.
+ * Use `create(ConsumeQuotaRequestSchema)` to create a new message.
+ */
+export const ConsumeQuotaRequestSchema: GenMessage<ConsumeQuotaRequest> = /*@__PURE__*/
+  messageDesc(file_noted_users_v1_users, 6);
+
+/**
+ * ConsumeQuotaResponse says where the allowance stands after the consumption.
+ *
+ * @generated from message noted.users.v1.ConsumeQuotaResponse
+ */
+export type ConsumeQuotaResponse = Message<"noted.users.v1.ConsumeQuotaResponse"> & {
+  /**
+   * @generated from field: int32 used = 1;
+   */
+  used: number;
+
+  /**
+   * limit is -1 when the feature is unlimited.
+   *
+   * @generated from field: int64 limit = 2;
+   */
+  limit: bigint;
+
+  /**
+   * period is the month the consumption counted against, YYYY-MM in UTC; pass it to ReleaseQuota.
+   *
+   * @generated from field: string period = 3;
+   */
+  period: string;
+};
+
+/**
+ * Describes the message noted.users.v1.ConsumeQuotaResponse.
+ * Use `create(ConsumeQuotaResponseSchema)` to create a new message.
+ */
+export const ConsumeQuotaResponseSchema: GenMessage<ConsumeQuotaResponse> = /*@__PURE__*/
+  messageDesc(file_noted_users_v1_users, 7);
+
+/**
+ * ReleaseQuotaRequest names what to give back.
+ *
+ * @generated from message noted.users.v1.ReleaseQuotaRequest
+ */
+export type ReleaseQuotaRequest = Message<"noted.users.v1.ReleaseQuotaRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string feature = 2;
+   */
+  feature: string;
+
+  /**
+   * amount defaults to 1 when 0.
+   *
+   * @generated from field: int32 amount = 3;
+   */
+  amount: number;
+
+  /**
+   * period is the one ConsumeQuota answered; the current month when empty.
+   *
+   * @generated from field: string period = 4;
+   */
+  period: string;
+};
+
+/**
+ * Describes the message noted.users.v1.ReleaseQuotaRequest.
+ * Use `create(ReleaseQuotaRequestSchema)` to create a new message.
+ */
+export const ReleaseQuotaRequestSchema: GenMessage<ReleaseQuotaRequest> = /*@__PURE__*/
+  messageDesc(file_noted_users_v1_users, 8);
+
+/**
+ * ReleaseQuotaResponse says how much of the period is used after the release.
+ *
+ * @generated from message noted.users.v1.ReleaseQuotaResponse
+ */
+export type ReleaseQuotaResponse = Message<"noted.users.v1.ReleaseQuotaResponse"> & {
+  /**
+   * @generated from field: int32 used = 1;
+   */
+  used: number;
+};
+
+/**
+ * Describes the message noted.users.v1.ReleaseQuotaResponse.
+ * Use `create(ReleaseQuotaResponseSchema)` to create a new message.
+ */
+export const ReleaseQuotaResponseSchema: GenMessage<ReleaseQuotaResponse> = /*@__PURE__*/
+  messageDesc(file_noted_users_v1_users, 9);
+
+/**
  * UsersService owns users, their settings, usage counters and entitlements.
  *
  * @generated from service noted.users.v1.UsersService
@@ -209,6 +332,28 @@ export const UsersService: GenService<{
     methodKind: "unary";
     input: typeof GetUserBySubRequestSchema;
     output: typeof GetUserBySubResponseSchema;
+  },
+  /**
+   * ConsumeQuota takes `amount` of a metered feature from the user's allowance for the current
+   * month (UTC), or takes nothing and fails: NOTES_LEFT_NOT_ENOUGH for notes_per_month,
+   * FORBIDDEN for any other feature, NOT_FOUND for an unknown user.
+   *
+   * @generated from rpc noted.users.v1.UsersService.ConsumeQuota
+   */
+  consumeQuota: {
+    methodKind: "unary";
+    input: typeof ConsumeQuotaRequestSchema;
+    output: typeof ConsumeQuotaResponseSchema;
+  },
+  /**
+   * ReleaseQuota gives back what ConsumeQuota took when the work it paid for did not happen.
+   *
+   * @generated from rpc noted.users.v1.UsersService.ReleaseQuota
+   */
+  releaseQuota: {
+    methodKind: "unary";
+    input: typeof ReleaseQuotaRequestSchema;
+    output: typeof ReleaseQuotaResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_noted_users_v1_users, 0);

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ErrorBody,
+  Note,
+  NoteItems,
+  NotePage,
+  PublicNote,
+  ShareResult,
+  TagList,
+} from '@noted/api';
+import { infraUrl } from '@noted/testing';
+import { getTestApp, json, type TestApp } from './test/app.js';
+
+const databaseUrl = infraUrl('PostgreSQL', 'TEST_DATABASE_URL');
+const natsUrl = infraUrl('NATS JetStream', 'TEST_NATS_URL');
+
+describe(`notes: pin, share, tags, filters (${databaseUrl ? 'Postgres' : 'PGlite'})`, () => {
+  let app: TestApp;
+  let ada: string;
+  let bob: string;
+  const create = async (token: string, note: { title: string; note?: string; tags?: string[] }) =>
+    json<Note>(app.api(token, 'POST', '/api/note/create/direct', note));
+
+  beforeAll(async () => {
+    app = await getTestApp({ databaseUrl, natsUrl });
+    ada = await app.tokenFor(`ada-${randomUUID()}@example.com`);
+    bob = await app.tokenFor(`bob-${randomUUID()}@example.com`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('pins and unpins, and lists pinned notes first when asked', async () => {
+    const older = await create(ada, { title: 'Older, pinned' });
+    const newer = await create(ada, { title: 'Newer' });
+    const pinned = await json<Note>(app.api(ada, 'POST', '/api/note/pin', { noteId: older.id }));
+    expect(pinned.isPinned).toBe(true);
+    const list = await json<NotePage>(app.api(ada, 'GET', '/api/notes?pinnedFirst=true'));
+    expect(list.items.map((n) => n.id).slice(0, 2)).toEqual([older.id, newer.id]);
+    const onlyPinned = await json<NoteItems>(app.api(ada, 'GET', '/api/notes/pinned'));
+    expect(onlyPinned.items.map((n) => n.id)).toEqual([older.id]);
+    const filtered = await json<NotePage>(app.api(ada, 'GET', '/api/notes?pinned=true'));
+    expect(filtered.total).toBe(1);
+    const unpinned = await json<Note>(
+      app.api(ada, 'POST', '/api/note/unpin', { noteId: older.id }),
+    );
+    expect(unpinned.isPinned).toBe(false);
+    expect((await json<NoteItems>(app.api(ada, 'GET', '/api/notes/pinned'))).items).toEqual([]);
+  });
+
+  it('shares a note by an unguessable link readable without an account, until unshared', async () => {
+    const note = await create(ada, { title: 'Recipe', note: 'Flour, water, salt', tags: ['food'] });
+    const share = await json<ShareResult>(
+      app.api(ada, 'POST', '/api/note/share', { noteId: note.id }),
+    );
+    expect(share.publicId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(share.url).toBe(`${app.url}/notes/s/${share.publicId}`);
+    const again = await json<ShareResult>(
+      app.api(ada, 'POST', '/api/note/share', { noteId: note.id }),
+    );
+    expect(again.publicId).toBe(share.publicId);
+
+    const page = await fetch(`${app.url}/public/note/${share.publicId}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    const shared = (await page.json()) as PublicNote & Record<string, unknown>;
+    expect(shared).toMatchObject({ title: 'Recipe', note: 'Flour, water, salt', tags: ['food'] });
+    expect(shared).not.toHaveProperty('id');
+    expect(shared).not.toHaveProperty('userId');
+
+    const sharedOnly = await json<NotePage>(app.api(ada, 'GET', '/api/notes?sharedOnly=true'));
+    expect(sharedOnly.items.map((n) => n.id)).toEqual([note.id]);
+
+    const unshared = await json<Note>(
+      app.api(ada, 'POST', '/api/note/unshare', { noteId: note.id }),
+    );
+    expect(unshared.publicId).toBeNull();
+    expect((await fetch(`${app.url}/public/note/${share.publicId}`)).status).toBe(404);
+    const reshared = await json<ShareResult>(
+      app.api(ada, 'POST', '/api/note/share', { noteId: note.id }),
+    );
+    expect(reshared.publicId).not.toBe(share.publicId);
+  });
+
+  it('answers a malformed or unknown public id with an error, not a note', async () => {
+    const malformed = await fetch(`${app.url}/public/note/not-an-id`);
+    expect(malformed.status).toBe(400);
+    const unknown = await fetch(`${app.url}/public/note/${'A'.repeat(22)}`);
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as ErrorBody).error.code).toBe('NOT_FOUND');
+  });
+
+  it("never pins, shares or unshares another user's note", async () => {
+    const note = await create(ada, { title: 'Mine' });
+    for (const action of ['pin', 'unpin', 'share', 'unshare']) {
+      const response = await app.api(bob, 'POST', `/api/note/${action}`, { noteId: note.id });
+      expect(response.status, action).toBe(404);
+    }
+    const after = await json<Note>(app.api(ada, 'GET', `/api/notes/${note.id}`));
+    expect(after).toMatchObject({ isPinned: false, publicId: null });
+    const bad = await app.api(ada, 'POST', '/api/note/pin', { noteId: 'nope' });
+    expect(((await bad.json()) as ErrorBody).error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('counts, renames and deletes tags across notes, per user', async () => {
+    const user = await app.tokenFor(`tags-${randomUUID()}@example.com`);
+    const a = await create(user, { title: 'a', tags: ['work', 'urgent'] });
+    const b = await create(user, { title: 'b', tags: ['work', 'job'] });
+    await create(user, { title: 'c', tags: ['home'] });
+    await create(bob, { title: 'bob', tags: ['work'] });
+    const tags = await json<TagList>(app.api(user, 'GET', '/api/tags'));
+    expect(tags.items).toEqual([
+      { tag: 'work', count: 2 },
+      { tag: 'home', count: 1 },
+      { tag: 'job', count: 1 },
+      { tag: 'urgent', count: 1 },
+    ]);
+
+    const renamed = await app.api(user, 'PUT', '/api/tags/work', { name: 'job' });
+    expect(await renamed.json()).toEqual({ tag: 'job', count: 2 });
+    expect((await json<Note>(app.api(user, 'GET', `/api/notes/${b.id}`))).tags).toEqual(['job']);
+    expect((await json<Note>(app.api(user, 'GET', `/api/notes/${a.id}`))).tags).toEqual([
+      'job',
+      'urgent',
+    ]);
+
+    expect((await app.api(user, 'DELETE', '/api/tags/job')).status).toBe(204);
+    expect((await json<TagList>(app.api(user, 'GET', '/api/tags'))).items).toEqual([
+      { tag: 'home', count: 1 },
+      { tag: 'urgent', count: 1 },
+    ]);
+    expect((await app.api(user, 'DELETE', '/api/tags/nothing')).status).toBe(404);
+    const bobTags = await json<TagList>(app.api(bob, 'GET', '/api/tags'));
+    expect(bobTags.items).toContainEqual({ tag: 'work', count: 1 });
+  });
+
+  it('filters the list by tag and creation time', async () => {
+    const user = await app.tokenFor(`filter-${randomUUID()}@example.com`);
+    const before = new Date().toISOString();
+    const tagged = await create(user, { title: 'tagged', tags: ['x'] });
+    await create(user, { title: 'plain' });
+    const byTag = await json<NotePage>(app.api(user, 'GET', '/api/notes?tag=x'));
+    expect(byTag.items.map((n) => n.id)).toEqual([tagged.id]);
+    const future = new Date(Date.now() + 60_000).toISOString();
+    const none = await json<NotePage>(
+      app.api(user, 'GET', `/api/notes?from=${encodeURIComponent(future)}`),
+    );
+    expect(none.total).toBe(0);
+    const all = await json<NotePage>(
+      app.api(user, 'GET', `/api/notes?from=${encodeURIComponent(before)}`),
+    );
+    expect(all.total).toBe(2);
+    expect((await app.api(user, 'GET', '/api/notes?pinned=maybe')).status).toBe(400);
+  });
+
+  it("finds notes changed in a time range and fetches several by id, only the caller's", async () => {
+    const user = await app.tokenFor(`range-${randomUUID()}@example.com`);
+    const from = new Date(Date.now() - 1000).toISOString();
+    const one = await create(user, { title: 'one' });
+    const two = await create(user, { title: 'two' });
+    const to = new Date(Date.now() + 1000).toISOString();
+    const range = await json<NoteItems>(
+      app.api(
+        user,
+        'GET',
+        `/api/notes/timerange?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      ),
+    );
+    expect(range.items.map((n) => n.id).sort()).toEqual([one.id, two.id].sort());
+    const backwards = await app.api(
+      user,
+      'GET',
+      `/api/notes/timerange?from=${encodeURIComponent(to)}&to=${encodeURIComponent(from)}`,
+    );
+    expect(backwards.status).toBe(400);
+
+    const bobs = await create(bob, { title: 'not yours' });
+    const batch = await json<NoteItems>(
+      app.api(user, 'GET', `/api/notes/batch?ids=${two.id},${bobs.id},${one.id}`),
+    );
+    expect(batch.items.map((n) => n.id)).toEqual([two.id, one.id]);
+  });
+});

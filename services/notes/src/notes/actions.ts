@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AppError,
+  NoteAction,
+  NoteBatchQuery,
+  NoteTimeRangeQuery,
+  PublicIdParams,
+  type Note,
+  type NoteItems,
+  type PublicNote,
+  type ShareResult,
+} from '@noted/api';
+import { noteEvents } from './events.js';
+import { presentNote, presentPublicNote } from './presenter.js';
+import { notesRepository, type NoteRow } from './repository.js';
+import type { NotesContext } from './usecases.js';
+
+const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
+
+/** Changes one note of the user and announces it, in one transaction. */
+const change = async (
+  ctx: NotesContext,
+  userId: string,
+  noteId: string,
+  patch: (row: NoteRow) => Partial<Pick<NoteRow, 'is_pinned' | 'public_id'>> | undefined,
+): Promise<NoteRow> => {
+  const row = await ctx.knex.transaction(async (trx) => {
+    const current = await trx<NoteRow>('notes')
+      .where({ user_id: userId, id: noteId })
+      .forUpdate()
+      .first();
+    if (!current) throw notFound();
+    const changes = patch(current);
+    if (!changes) return current;
+    const updated = await notesRepository.update(trx, userId, noteId, changes);
+    if (!updated) throw notFound();
+    await noteEvents.updated(trx, updated);
+    return updated;
+  });
+  ctx.published();
+  return row;
+};
+
+export const notePin = async (ctx: NotesContext, userId: string, input: unknown): Promise<Note> => {
+  const { noteId } = NoteAction.parse(input);
+  return presentNote(
+    await change(ctx, userId, noteId, (row) => (row.is_pinned ? undefined : { is_pinned: true })),
+  );
+};
+
+export const noteUnpin = async (
+  ctx: NotesContext,
+  userId: string,
+  input: unknown,
+): Promise<Note> => {
+  const { noteId } = NoteAction.parse(input);
+  return presentNote(
+    await change(ctx, userId, noteId, (row) => (row.is_pinned ? { is_pinned: false } : undefined)),
+  );
+};
+
+/** 128 random bits: unguessable, and unrelated to the note's id. */
+const newPublicId = () => randomBytes(16).toString('base64url');
+
+/** Sharing twice keeps the same link; unsharing and sharing again makes a new one. */
+export const noteShare = async (
+  ctx: NotesContext & { publicUrl: string },
+  userId: string,
+  input: unknown,
+): Promise<ShareResult> => {
+  const { noteId } = NoteAction.parse(input);
+  const row = await change(ctx, userId, noteId, (current) =>
+    current.public_id ? undefined : { public_id: newPublicId() },
+  );
+  const publicId = row.public_id ?? '';
+  return { publicId, url: `${ctx.publicUrl}/notes/s/${publicId}` };
+};
+
+export const noteUnshare = async (
+  ctx: NotesContext,
+  userId: string,
+  input: unknown,
+): Promise<Note> => {
+  const { noteId } = NoteAction.parse(input);
+  return presentNote(
+    await change(ctx, userId, noteId, (row) => (row.public_id ? { public_id: null } : undefined)),
+  );
+};
+
+export const notePublic = async (ctx: NotesContext, params: unknown): Promise<PublicNote> => {
+  const { publicId } = PublicIdParams.parse(params);
+  const row = await notesRepository.findPublic(ctx.knex, publicId);
+  if (!row) throw new AppError('NOT_FOUND', 'This note is not shared, or no longer');
+  return presentPublicNote(row);
+};
+
+export const notesPinned = async (ctx: NotesContext, userId: string): Promise<NoteItems> => {
+  const { rows } = await notesRepository.page(ctx.knex, userId, {
+    page: 1,
+    limit: 100,
+    pinnedFirst: false,
+    filter: { pinned: true },
+  });
+  return { items: rows.map(presentNote) };
+};
+
+/** Notes created or updated in a period (for summaries), at most 1000, newest change first. */
+export const notesChangedBetween = async (
+  ctx: NotesContext,
+  userId: string,
+  input: unknown,
+): Promise<NoteItems> => {
+  const { from, to } = NoteTimeRangeQuery.parse(input);
+  const rows = await notesRepository.changedBetween(ctx.knex, userId, from, to, 1000);
+  return { items: rows.map(presentNote) };
+};
+
+/** The user's notes among the given ids, in the order asked; ids of others are left out. */
+export const notesBatch = async (
+  ctx: NotesContext,
+  userId: string,
+  input: unknown,
+): Promise<NoteItems> => {
+  const { ids } = NoteBatchQuery.parse(input);
+  const rows = new Map(
+    (await notesRepository.findMany(ctx.knex, userId, ids)).map((row) => [row.id, row]),
+  );
+  return {
+    items: ids.flatMap((id) => {
+      const row = rows.get(id);
+      return row ? [presentNote(row)] : [];
+    }),
+  };
+};

@@ -1,0 +1,73 @@
+import { AppError, TagParams, TagRename, type TagCount, type TagList } from '@noted/api';
+import { noteEvents } from '../notes/events.js';
+import { notesRepository, type NoteRow } from '../notes/repository.js';
+import type { NotesContext } from '../notes/usecases.js';
+
+export const tagList = async (ctx: NotesContext, userId: string): Promise<TagList> => {
+  const rows = await ctx.knex
+    .select('tag')
+    .count<{ tag: string; count: string | number }[]>({ count: '*' })
+    .from(ctx.knex.raw('notes, unnest(notes.tags) as tag'))
+    .where('notes.user_id', userId)
+    .groupBy('tag')
+    .orderBy([
+      { column: 'count', order: 'desc' },
+      { column: 'tag', order: 'asc' },
+    ]);
+  return { items: rows.map((row) => ({ tag: row.tag, count: Number(row.count) })) };
+};
+
+/**
+ * Rewrites the tags of every note of the user that has `tag`, announcing each changed note.
+ * Runs in one transaction: either every note changes or none does.
+ */
+const retag = async (
+  ctx: NotesContext,
+  userId: string,
+  tag: string,
+  rewrite: (tags: string[]) => string[],
+): Promise<number> => {
+  const changed = await ctx.knex.transaction(async (trx) => {
+    const rows = await trx<NoteRow>('notes')
+      .where({ user_id: userId })
+      .whereRaw('tags @> ?', [[tag]])
+      .orderBy('id')
+      .forUpdate();
+    for (const row of rows) {
+      const updated = await notesRepository.update(trx, userId, row.id, {
+        tags: rewrite(row.tags),
+      });
+      if (updated) await noteEvents.updated(trx, updated);
+    }
+    return rows.length;
+  });
+  ctx.published();
+  return changed;
+};
+
+export const tagRename = async (
+  ctx: NotesContext,
+  userId: string,
+  params: unknown,
+  input: unknown,
+): Promise<TagCount> => {
+  const { tag } = TagParams.parse(params);
+  const { name } = TagRename.parse(input);
+  if (name === tag) throw new AppError('VALIDATION_FAILED', 'The new name is the same as the old');
+  const changed = await retag(ctx, userId, tag, (tags) => [
+    ...new Set(tags.map((t) => (t === tag ? name : t))),
+  ]);
+  if (changed === 0) throw new AppError('NOT_FOUND', 'No note has this tag');
+  const count = (await tagList(ctx, userId)).items.find((item) => item.tag === name)?.count ?? 0;
+  return { tag: name, count };
+};
+
+export const tagDelete = async (
+  ctx: NotesContext,
+  userId: string,
+  params: unknown,
+): Promise<void> => {
+  const { tag } = TagParams.parse(params);
+  const changed = await retag(ctx, userId, tag, (tags) => tags.filter((t) => t !== tag));
+  if (changed === 0) throw new AppError('NOT_FOUND', 'No note has this tag');
+};
