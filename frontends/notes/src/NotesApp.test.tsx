@@ -28,15 +28,27 @@ const makeNote = (overrides: Partial<Note> = {}): Note => {
   };
 };
 
-/** An in-memory stand-in for the two ApiClient calls the notes module makes. */
+/** An in-memory stand-in for the ApiClient calls the notes module makes. */
 const fakeApi = (initial: Note[] = []) => {
-  const notes = [...initial];
-  const list = vi.fn(async ({ page = 1, limit = 10 }: NoteListQuery = {}): Promise<NotePage> => ({
-    items: notes.slice((page - 1) * limit, page * limit),
-    total: notes.length,
-    page,
-    limit,
-  }));
+  let notes = [...initial];
+  const ordered = (pinnedFirst: boolean) =>
+    pinnedFirst ? [...notes.filter((n) => n.isPinned), ...notes.filter((n) => !n.isPinned)] : notes;
+  const list = vi.fn(
+    async ({
+      page = 1,
+      limit = 10,
+      pinnedFirst = false,
+      tag,
+    }: NoteListQuery = {}): Promise<NotePage> => {
+      const matching = ordered(pinnedFirst).filter((n) => !tag || n.tags.includes(tag));
+      return {
+        items: matching.slice((page - 1) * limit, page * limit),
+        total: matching.length,
+        page,
+        limit,
+      };
+    },
+  );
   const create = vi.fn(async (input: NoteCreate): Promise<Note> => {
     const note = makeNote({
       title: input.title ?? '',
@@ -46,7 +58,29 @@ const fakeApi = (initial: Note[] = []) => {
     notes.unshift(note);
     return note;
   });
-  const api: NotesApi = { notes: { list, create } };
+  const change = (id: string, patch: Partial<Note>) => {
+    notes = notes.map((n) => (n.id === id ? { ...n, ...patch } : n));
+    const changed = notes.find((n) => n.id === id);
+    if (!changed) throw new Error('no such note');
+    return changed;
+  };
+  const api: NotesApi = {
+    notes: {
+      list,
+      create,
+      pin: vi.fn(async (id: string) => change(id, { isPinned: true })),
+      unpin: vi.fn(async (id: string) => change(id, { isPinned: false })),
+      share: vi.fn(async (id: string) => {
+        const publicId = 'AAAAAAAAAAAAAAAAAAAAAA';
+        change(id, { publicId });
+        return { publicId, url: `http://localhost/notes/s/${publicId}` };
+      }),
+      unshare: vi.fn(async (id: string) => change(id, { publicId: null })),
+      remove: vi.fn(async (id: string) => {
+        notes = notes.filter((n) => n.id !== id);
+      }),
+    },
+  };
   return { api, list, create };
 };
 
@@ -60,7 +94,7 @@ describe('NotesApp', () => {
     render(<NotesApp api={api} />);
 
     expect(await screen.findByRole('heading', { name: 'Idea 1' })).toBeTruthy();
-    expect(list).toHaveBeenCalledWith({ page: 1, limit: 10 });
+    expect(list).toHaveBeenCalledWith({ page: 1, limit: 10, pinnedFirst: true });
     expect(screen.getAllByRole('article')).toHaveLength(10);
     expect(screen.getByText('12 notes')).toBeTruthy();
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();
@@ -81,7 +115,7 @@ describe('NotesApp', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByRole('heading', { name: 'Idea 11' })).toBeTruthy();
-    expect(list).toHaveBeenLastCalledWith({ page: 2, limit: 10 });
+    expect(list).toHaveBeenLastCalledWith({ page: 2, limit: 10, pinnedFirst: true });
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
 
@@ -164,5 +198,78 @@ describe('NotesApp', () => {
     expect(await screen.findByRole('heading', { name: 'Survivor' })).toBeTruthy();
     expect(list).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('pins a note to the top of the list and unpins it', async () => {
+    const { api } = fakeApi([makeNote({ title: 'Newest' }), makeNote({ title: 'Older' })]);
+    render(<NotesApp api={api} />);
+    const older = await screen.findByRole('article', { name: 'Older' });
+    fireEvent.click(within(older).getByRole('button', { name: 'Pin' }));
+
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('article')[0]?.textContent).toContain('Older'),
+    );
+    const pinned = screen.getByRole('article', { name: /Older/ });
+    expect(within(pinned).getByLabelText('Pinned')).toBeTruthy();
+    fireEvent.click(within(pinned).getByRole('button', { name: 'Unpin' }));
+    expect(
+      await within(screen.getByRole('article', { name: /Older/ })).findByRole('button', {
+        name: 'Pin',
+      }),
+    ).toBeTruthy();
+  });
+
+  it('shares a note with a copyable link and stops sharing', async () => {
+    const { api } = fakeApi([makeNote({ title: 'Recipe' })]);
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<NotesApp api={api} />);
+    const item = await screen.findByRole('article', { name: 'Recipe' });
+    fireEvent.click(within(item).getByRole('button', { name: 'Share' }));
+
+    const link = await within(item).findByLabelText('Anyone with this link can read the note');
+    expect((link as HTMLInputElement).value).toBe(
+      `${window.location.origin}/notes/s/AAAAAAAAAAAAAAAAAAAAAA`,
+    );
+    fireEvent.click(within(item).getByRole('button', { name: 'Copy link' }));
+    await vi.waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith((link as HTMLInputElement).value),
+    );
+    expect(await within(item).findByRole('button', { name: 'Copied' })).toBeTruthy();
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Stop sharing' }));
+    expect(await within(item).findByRole('button', { name: 'Share' })).toBeTruthy();
+    expect(within(item).queryByLabelText('Anyone with this link can read the note')).toBeNull();
+  });
+
+  it('deletes a note only after confirming', async () => {
+    const { api } = fakeApi([makeNote({ title: 'Keep' }), makeNote({ title: 'Drop' })]);
+    render(<NotesApp api={api} />);
+    const drop = await screen.findByRole('article', { name: 'Drop' });
+    fireEvent.click(within(drop).getByRole('button', { name: 'Delete' }));
+    const confirm = within(drop).getByRole('alertdialog', { name: 'Delete this note?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(api.notes.remove).not.toHaveBeenCalled();
+
+    fireEvent.click(within(drop).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(drop).getByRole('button', { name: 'Delete note' }));
+    await vi.waitFor(() => expect(screen.queryByRole('article', { name: 'Drop' })).toBeNull());
+    expect(screen.getByRole('article', { name: 'Keep' })).toBeTruthy();
+    expect(api.notes.remove).toHaveBeenCalledTimes(1);
+  });
+
+  it('filters by a tag when the tag is clicked, and shows all again', async () => {
+    const { api, list } = fakeApi([
+      makeNote({ title: 'Work', tags: ['work'] }),
+      makeNote({ title: 'Home', tags: ['home'] }),
+    ]);
+    render(<NotesApp api={api} />);
+    const work = await screen.findByRole('article', { name: 'Work' });
+    fireEvent.click(within(work).getByRole('button', { name: 'Show notes tagged work' }));
+
+    await vi.waitFor(() => expect(screen.queryByRole('article', { name: 'Home' })).toBeNull());
+    expect(list).toHaveBeenLastCalledWith({ page: 1, limit: 10, pinnedFirst: true, tag: 'work' });
+    fireEvent.click(screen.getByRole('button', { name: 'Show all notes' }));
+    expect(await screen.findByRole('article', { name: 'Home' })).toBeTruthy();
   });
 });

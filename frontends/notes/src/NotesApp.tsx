@@ -21,14 +21,15 @@ const countLabel = (total: number) => `${total} ${total === 1 ? 'note' : 'notes'
 export function NotesApp({ api }: NotesAppProps) {
   const headingId = useId();
   const [page, setPage] = useState(1);
+  const [tag, setTag] = useState<string>();
   const [generation, setGeneration] = useState(0);
   const [settled, setSettled] = useState<Settled>();
-  const key = `${page}:${generation}`;
+  const key = `${page}:${tag ?? ''}:${generation}`;
   const loading = settled?.key !== key;
 
   useEffect(() => {
     let active = true;
-    api.notes.list({ page, limit: PAGE_SIZE }).then(
+    api.notes.list({ page, limit: PAGE_SIZE, pinnedFirst: true, ...(tag ? { tag } : {}) }).then(
       (result) => {
         if (active) setSettled({ key, page: result });
       },
@@ -41,9 +42,29 @@ export function NotesApp({ api }: NotesAppProps) {
     return () => {
       active = false;
     };
-  }, [api, page, key]);
+  }, [api, page, tag, key]);
 
   const reload = () => setGeneration((n) => n + 1);
+
+  const showTag = (next: string | undefined) => {
+    setTag(next);
+    setPage(1);
+  };
+
+  const onChanged = (note: Note) => {
+    if (!settled || !('page' in settled)) return;
+    if (settled.page.items.find((item) => item.id === note.id)?.isPinned !== note.isPinned) {
+      reload();
+      return;
+    }
+    setSettled({
+      key: settled.key,
+      page: {
+        ...settled.page,
+        items: settled.page.items.map((item) => (item.id === note.id ? note : item)),
+      },
+    });
+  };
 
   const onCreated = (note: Note) => {
     if (page === 1 && !loading && settled && 'page' in settled) {
@@ -82,13 +103,23 @@ export function NotesApp({ api }: NotesAppProps) {
       </div>
     );
   } else if (settled.page.total === 0 && settled.page.items.length === 0) {
-    content = <p className="notes-empty">No notes yet — write your first one</p>;
+    content = (
+      <p className="notes-empty">
+        {tag ? `No notes are tagged #${tag}` : 'No notes yet — write your first one'}
+      </p>
+    );
   } else {
     const { items, total, limit } = settled.page;
     const pages = Math.max(1, Math.ceil(total / Math.max(1, limit)));
     content = (
       <>
-        <NoteList notes={items} />
+        <NoteList
+          notes={items}
+          api={api}
+          onChanged={onChanged}
+          onDeleted={reload}
+          onTag={(next) => showTag(next)}
+        />
         <nav className="notes-pagination" aria-label="Pages of notes">
           <button
             type="button"
@@ -124,6 +155,14 @@ export function NotesApp({ api }: NotesAppProps) {
           <h2 id={headingId}>Your notes</h2>
           {total !== undefined ? <p className="notes-total">{countLabel(total)}</p> : null}
         </div>
+        {tag ? (
+          <p className="notes-filter">
+            Showing notes tagged <strong>#{tag}</strong>{' '}
+            <button type="button" className="notes-button" onClick={() => showTag(undefined)}>
+              Show all notes
+            </button>
+          </p>
+        ) : null}
         {content}
       </section>
     </div>

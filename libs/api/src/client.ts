@@ -1,5 +1,16 @@
 import { AppError, isErrorBody } from './errors.js';
-import type { Note, NoteCreate, NoteListQuery, NotePage, NoteUpdate } from './notes.js';
+import type {
+  Note,
+  NoteCreate,
+  NoteItems,
+  NoteListQuery,
+  NotePage,
+  NoteUpdate,
+  PublicNote,
+  ShareResult,
+  TagCount,
+  TagList,
+} from './notes.js';
 import type { User } from './users.js';
 
 export interface ApiClientOptions {
@@ -68,6 +79,21 @@ export const createApiClient = (options: ApiClientOptions) => {
       update: (id: string, patch: NoteUpdate) =>
         call<Note>('PUT', `/api/notes/${encodeURIComponent(id)}`, patch),
       remove: (id: string) => call<void>('DELETE', `/api/notes/${encodeURIComponent(id)}`),
+      pinned: () => call<NoteItems>('GET', '/api/notes/pinned'),
+      pin: (noteId: string) => call<Note>('POST', '/api/note/pin', { noteId }),
+      unpin: (noteId: string) => call<Note>('POST', '/api/note/unpin', { noteId }),
+      share: (noteId: string) => call<ShareResult>('POST', '/api/note/share', { noteId }),
+      unshare: (noteId: string) => call<Note>('POST', '/api/note/unshare', { noteId }),
+    },
+    tags: {
+      list: () => call<TagList>('GET', '/api/tags'),
+      rename: (tag: string, name: string) =>
+        call<TagCount>('PUT', `/api/tags/${encodeURIComponent(tag)}`, { name }),
+      remove: (tag: string) => call<void>('DELETE', `/api/tags/${encodeURIComponent(tag)}`),
+    },
+    public: {
+      note: (publicId: string) =>
+        call<PublicNote>('GET', `/public/note/${encodeURIComponent(publicId)}`),
     },
   };
 };
