@@ -8,5 +8,8 @@ export default frontendConfig({
   entry: {},
   // Resolved from remoteEntry.js at runtime, so the remote works under /remotes/notes/.
   publicPath: 'auto',
-  federation: { filename: 'remoteEntry.js', exposes: { './NotesApp': './src/NotesApp.tsx' } },
+  federation: {
+    filename: 'remoteEntry.js',
+    exposes: { './NotesApp': './src/NotesApp.tsx', './SharedNote': './src/SharedNote.tsx' },
+  },
 });

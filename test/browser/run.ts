@@ -1,6 +1,7 @@
 /**
  * One end-to-end flow through the running app in headless Chromium: sign in at the identity
- * provider, create a note, reload, and still see it.
+ * provider, create a note, reload and still see it, pin it, share it and read it signed out,
+ * stop sharing, delete it.
  *
  *   BASE_URL=http://localhost:8080 node --conditions=@noted/source --import tsx test/browser/run.ts
  */
@@ -47,7 +48,23 @@ const signOutButton = (page: Page) =>
 const noteHeading = (page: Page) =>
   page.getByRole('article').getByRole('heading', { name: noteTitle, exact: true });
 
+const noteArticle = (page: Page) => page.getByRole('article', { name: noteTitle });
+
 const pageErrors: string[] = [];
+let sharedUrl = '';
+
+/** Opens a URL in a fresh browser context: no cookies, no session, like a stranger. */
+const asVisitor = async (page: Page, url: string, check: (visitor: Page) => Promise<void>) => {
+  const browser = page.context().browser() ?? fail('the page has no browser');
+  const context = await browser.newContext();
+  try {
+    const visitor = await context.newPage();
+    await visitor.goto(url);
+    await check(visitor);
+  } finally {
+    await context.close();
+  }
+};
 
 const steps: Step[] = [
   {
@@ -99,10 +116,51 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'pins the note',
+    run: async (page) => {
+      await noteArticle(page).getByRole('button', { name: 'Pin' }).click();
+      await noteArticle(page).getByRole('button', { name: 'Unpin' }).waitFor();
+    },
+  },
+  {
+    name: 'shares the note and reads it signed out through the link',
+    run: async (page) => {
+      await noteArticle(page).getByRole('button', { name: 'Share' }).click();
+      const link = noteArticle(page).getByLabel('Anyone with this link can read the note');
+      sharedUrl = await link.inputValue();
+      if (!/\/notes\/s\/[A-Za-z0-9_-]{22}$/.test(sharedUrl)) fail(`unexpected link ${sharedUrl}`);
+      await asVisitor(page, sharedUrl, async (visitor) => {
+        await visitor.getByRole('heading', { name: noteTitle, exact: true }).waitFor();
+        await visitor.getByText('Written by the browser check.').waitFor();
+        if ((await visitor.getByRole('button', { name: 'Sign in' }).count()) > 0) {
+          fail('the shared page offers sign-in; it should be a page without account');
+        }
+      });
+    },
+  },
+  {
+    name: 'stops sharing, and the link no longer shows the note',
+    run: async (page) => {
+      await noteArticle(page).getByRole('button', { name: 'Stop sharing' }).click();
+      await noteArticle(page).getByRole('button', { name: 'Share' }).waitFor();
+      await asVisitor(page, sharedUrl, async (visitor) => {
+        await visitor.getByRole('heading', { name: 'This note is not shared' }).waitFor();
+      });
+    },
+  },
+  {
     name: 'takes a screenshot',
     run: async (page) => {
       await mkdir(path.dirname(screenshotPath), { recursive: true });
       await page.screenshot({ path: screenshotPath, fullPage: true });
+    },
+  },
+  {
+    name: 'deletes the note after confirming',
+    run: async (page) => {
+      await noteArticle(page).getByRole('button', { name: 'Delete' }).click();
+      await noteArticle(page).getByRole('button', { name: 'Delete note' }).click();
+      await noteHeading(page).waitFor({ state: 'detached' });
     },
   },
   {

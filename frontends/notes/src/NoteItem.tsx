@@ -64,11 +64,7 @@ export function NoteItem({ note, api, onChanged, onDeleted, onTag }: NoteItemPro
       <article className="note-item" aria-labelledby={titleId} aria-busy={busy}>
         <div className="note-item-head">
           <h3 id={titleId}>
-            {note.isPinned ? (
-              <span className="note-badge" aria-label="Pinned">
-                📌
-              </span>
-            ) : null}
+            {note.isPinned ? <span className="note-badge">Pinned</span> : null}
             {note.title || 'Untitled'}
           </h3>
           <div className="note-actions">

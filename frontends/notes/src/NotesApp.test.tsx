@@ -210,7 +210,7 @@ describe('NotesApp', () => {
       expect(screen.getAllByRole('article')[0]?.textContent).toContain('Older'),
     );
     const pinned = screen.getByRole('article', { name: /Older/ });
-    expect(within(pinned).getByLabelText('Pinned')).toBeTruthy();
+    expect(within(pinned).getByText('Pinned')).toBeTruthy();
     fireEvent.click(within(pinned).getByRole('button', { name: 'Unpin' }));
     expect(
       await within(screen.getByRole('article', { name: /Older/ })).findByRole('button', {

@@ -5,9 +5,10 @@ import { App } from './App';
 import { createAuth, providerProbe } from './auth/auth';
 import { loadConfig } from './config';
 import { log } from './log';
-import type { NotesAppProps } from './remotes/contracts';
+import type { NotesAppProps, SharedNoteProps } from './remotes/contracts';
 import { setUpFederation } from './remotes/federation';
 import { createRemoteLoader } from './remotes/loader';
+import { SharedPage, sharedNoteId } from './SharedPage';
 import { StartupError } from './StartupError';
 
 const container = document.getElementById('root');
@@ -36,6 +37,17 @@ const start = async () => {
     entry: config.remotes.notes,
     expose: 'NotesApp',
   });
+
+  const publicId = sharedNoteId(window.location.pathname);
+  if (publicId) {
+    const loadSharedNote = createRemoteLoader<SharedNoteProps>(federation, {
+      name: 'notes',
+      entry: config.remotes.notes,
+      expose: 'SharedNote',
+    });
+    root.render(<SharedPage api={api} publicId={publicId} loadSharedNote={loadSharedNote} />);
+    return;
+  }
 
   root.render(
     <App

@@ -7,3 +7,11 @@ export interface NotesAppProps {
 }
 
 export type NotesAppModule = ComponentModule<NotesAppProps>;
+
+/** Props of `notes/SharedNote`: the public page of a shared note, for anyone with the link. */
+export interface SharedNoteProps {
+  api: Pick<ApiClient, 'public'>;
+  publicId: string;
+}
+
+export type SharedNoteModule = ComponentModule<SharedNoteProps>;
