@@ -4,13 +4,13 @@ import type {
   NoteCreate,
   NoteItems,
   NoteListQuery,
-  NotePage,
   NoteUpdate,
   PublicNote,
   ShareResult,
   TagCount,
   TagList,
 } from './notes.js';
+import type { SearchPage } from './search.js';
 import type { User } from './users.js';
 
 export interface ApiClientOptions {
@@ -73,7 +73,7 @@ export const createApiClient = (options: ApiClientOptions) => {
     me: () => call<User>('GET', '/user'),
     notes: {
       list: (params: NoteListQuery = {}) =>
-        call<NotePage>('GET', `/api/notes${query({ ...params })}`),
+        call<SearchPage>('GET', `/api/notes${query({ ...params })}`),
       get: (id: string) => call<Note>('GET', `/api/notes/${encodeURIComponent(id)}`),
       create: (note: NoteCreate) => call<Note>('POST', '/api/note/create/direct', note),
       update: (id: string, patch: NoteUpdate) =>

@@ -51,9 +51,15 @@ export const NoteUpdate = z
       .max(50)
       .transform((tags) => [...new Set(tags)])
       .optional(),
+    images: z
+      .array(z.string().max(2048))
+      .max(100)
+      .transform((images) => [...new Set(images)])
+      .optional()
+      .meta({ description: 'The image URLs to keep: only ones the note has (removing images)' }),
   })
   .refine((n) => Object.values(n).some((v) => v !== undefined), {
-    message: 'Give at least one of title, note or tags',
+    message: 'Give at least one of title, note, tags or images',
   })
   .meta({ id: 'NoteUpdate' });
 export type NoteUpdate = z.input<typeof NoteUpdate>;
@@ -74,6 +80,17 @@ export const NoteListQuery = z
     pinnedFirst: queryFlag.default(false).meta({ description: 'Pinned notes before the others' }),
     from: z.iso.datetime({ offset: true }).optional().meta({ description: 'Created at or after' }),
     to: z.iso.datetime({ offset: true }).optional().meta({ description: 'Created before' }),
+    search: z
+      .string()
+      .trim()
+      .max(200, 'A search is at most 200 characters')
+      .optional()
+      .transform((text) => text || undefined)
+      .meta({
+        description:
+          'Full-text search: words (the last one also as a prefix), "a phrase", or, -exclude. ' +
+          'Empty means no search.',
+      }),
   })
   .meta({ id: 'NoteListQuery' });
 export interface NoteListQuery {
@@ -85,6 +102,7 @@ export interface NoteListQuery {
   pinnedFirst?: boolean;
   from?: string;
   to?: string;
+  search?: string;
 }
 
 export const NoteIdParams = z.object({ id: z.uuid({ message: 'Not a note id' }) });

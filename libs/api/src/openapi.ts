@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import type { oas31 } from 'zod-openapi';
 import { errorCodes } from './errors.js';
+import { NoteLinkAction, NoteLinks } from './links.js';
 import {
   Note,
   NoteAction,
@@ -10,7 +11,6 @@ import {
   NoteIdParams,
   NoteItems,
   NoteListQuery,
-  NotePage,
   NoteTimeRangeQuery,
   NoteUpdate,
   PublicIdParams,
@@ -21,6 +21,9 @@ import {
   TagParams,
   TagRename,
 } from './notes.js';
+import { NoteUpdateForm } from './note-form.js';
+import { SearchPage } from './search.js';
+import { Todo, TodoList, TodoParams, TodoRecentQuery, TodoSet } from './todos.js';
 import { User } from './users.js';
 
 const ErrorResponse = z
@@ -87,10 +90,15 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
       '/api/notes': {
         get: op({
           operationId: 'noteList',
-          summary: "The user's notes, newest first",
+          summary: "The user's notes, newest first; with `search`, the best matches first",
           tags: ['notes'],
           requestParams: { query: NoteListQuery },
-          responses: { '200': { description: 'One page of notes', ...json(NotePage) } },
+          responses: {
+            '200': {
+              description: 'One page of notes; with `search`, each carries `highlights`',
+              ...json(SearchPage),
+            },
+          },
         }),
       },
       '/api/notes/{id}': {
@@ -103,11 +111,19 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
         }),
         put: op({
           operationId: 'noteUpdate',
-          summary: 'Change the title, body or tags of a note',
+          summary: 'Change the title, body or tags of a note, or drop images (JSON or multipart)',
           tags: ['notes'],
           requestParams: { path: NoteIdParams },
-          requestBody: json(NoteUpdate),
-          responses: { '200': { description: 'The changed note', ...json(Note) }, ...errors(404) },
+          requestBody: {
+            content: {
+              'application/json': { schema: NoteUpdate },
+              'multipart/form-data': { schema: NoteUpdateForm },
+            },
+          },
+          responses: {
+            '200': { description: 'The changed note', ...json(Note) },
+            ...errors(404, 413, 415),
+          },
         }),
         delete: op({
           operationId: 'noteDelete',
@@ -199,6 +215,63 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
           tags: ['tags'],
           requestParams: { path: TagParams },
           responses: { '204': { description: 'Removed' }, ...errors(404) },
+        }),
+      },
+      '/api/note/addlink': {
+        post: op({
+          operationId: 'noteAddLink',
+          summary: 'Link one note to another of the same user (adding it twice changes nothing)',
+          tags: ['links'],
+          requestBody: json(NoteLinkAction),
+          responses: {
+            '200': { description: 'The links of noteId', ...json(NoteLinks) },
+            ...errors(404),
+          },
+        }),
+      },
+      '/api/note/removelink': {
+        post: op({
+          operationId: 'noteRemoveLink',
+          summary: 'Remove a manual link; a [[wiki link]] stays while the body names the target',
+          tags: ['links'],
+          requestBody: json(NoteLinkAction),
+          responses: {
+            '200': { description: 'The links of noteId', ...json(NoteLinks) },
+            ...errors(404),
+          },
+        }),
+      },
+      '/api/notes/{id}/links': {
+        get: op({
+          operationId: 'noteLinks',
+          summary: 'The notes a note links to and the notes that link to it',
+          tags: ['links'],
+          requestParams: { path: NoteIdParams },
+          responses: { '200': { description: 'The links', ...json(NoteLinks) }, ...errors(404) },
+        }),
+      },
+      '/api/todos/recent': {
+        get: op({
+          operationId: 'todoRecent',
+          summary:
+            'Checkboxes (GFM task list items) of the most recently updated notes: newest note ' +
+            'first, document order within a note',
+          tags: ['todos'],
+          requestParams: { query: TodoRecentQuery },
+          responses: { '200': { description: 'The todos', ...json(TodoList) } },
+        }),
+      },
+      '/api/notes/{id}/todos/{index}': {
+        put: op({
+          operationId: 'todoSet',
+          summary: 'Check or uncheck the nth checkbox of a note (only its [ ] / [x] changes)',
+          tags: ['todos'],
+          requestParams: { path: TodoParams },
+          requestBody: json(TodoSet),
+          responses: {
+            '200': { description: 'The todo now', ...json(Todo) },
+            ...errors(404, 409),
+          },
         }),
       },
       '/user': {

@@ -1,14 +1,23 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Extension } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { Logger } from '@noted/kit';
 import knex, { type Knex } from 'knex';
+
+/** Postgres extensions a migration may create; PGlite must load their modules when it opens. */
+export type DatabaseExtension = 'pg_trgm';
+
+const pgliteExtensions = {
+  pg_trgm: async () => (await import('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm,
+} satisfies Record<DatabaseExtension, () => Promise<Extension>>;
 
 /** A schema change, written as code so it runs from compiled output with no file lookup. */
 export interface Migration {
   /** Unique and stable: recorded in the service's `knex_migrations` table once run. */
   name: string;
+  /** Extensions `up` creates (`create extension if not exists ...`). */
+  extensions?: DatabaseExtension[];
   up(knex: Knex): Promise<void>;
   down?(knex: Knex): Promise<void>;
 }
@@ -128,7 +137,13 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     await mkdir(dataDir, { recursive: true });
     unlock = await lockDataDir(dataDir);
     try {
-      pglite = await PGlite.create(dataDir);
+      const wanted = [...new Set(options.migrations.flatMap((m) => m.extensions ?? []))];
+      const extensions = Object.fromEntries(
+        await Promise.all(
+          wanted.map(async (name) => [name, await pgliteExtensions[name]()] as const),
+        ),
+      );
+      pglite = await PGlite.create(dataDir, { extensions });
     } catch (error) {
       await unlock();
       throw error;

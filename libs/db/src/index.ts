@@ -1,4 +1,10 @@
-export { openDatabase, type Database, type DatabaseOptions, type Migration } from './database.js';
+export {
+  openDatabase,
+  type Database,
+  type DatabaseExtension,
+  type DatabaseOptions,
+  type Migration,
+} from './database.js';
 export {
   enqueueEvent,
   outboxMigrations,

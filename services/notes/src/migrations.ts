@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { outboxMigrations, type Migration } from '@noted/db';
+import { searchMigration } from './search/migration.js';
 
 export const notesMigrations: Migration[] = [
   ...outboxMigrations,
@@ -42,4 +43,24 @@ export const notesMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '20261122_102_links',
+    up: async (knex: Knex) => {
+      await knex.schema.createTable('note_links', (t) => {
+        t.uuid('user_id').notNullable();
+        t.uuid('source_id').notNullable().references('id').inTable('notes').onDelete('CASCADE');
+        t.uuid('target_id').notNullable().references('id').inTable('notes').onDelete('CASCADE');
+        t.text('kind').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['source_id', 'target_id', 'kind']);
+        t.index(['target_id'], 'note_links_target');
+        t.check("?? in ('manual', 'wiki')", ['kind'], 'note_links_kind');
+        t.check('?? <> ??', ['source_id', 'target_id'], 'note_links_not_self');
+      });
+    },
+    down: async (knex: Knex) => {
+      await knex.schema.dropTable('note_links');
+    },
+  },
+  searchMigration,
 ];

@@ -22,15 +22,18 @@ export interface NoteFilter {
 }
 
 type Db = Knex | Knex.Transaction;
-type Patch = Partial<Pick<NoteRow, 'title' | 'body' | 'tags' | 'is_pinned' | 'public_id'>>;
+type Patch = Partial<
+  Pick<NoteRow, 'title' | 'body' | 'tags' | 'images' | 'is_pinned' | 'public_id'>
+>;
 
-const filtered = (db: Db, userId: string, filter: NoteFilter) => {
-  const query = db<NoteRow>('notes').where({ user_id: userId });
-  if (filter.tag !== undefined) query.whereRaw('tags @> ?', [[filter.tag]]);
-  if (filter.sharedOnly) query.whereNotNull('public_id');
-  if (filter.pinned !== undefined) query.where({ is_pinned: filter.pinned });
-  if (filter.from !== undefined) query.where('created_at', '>=', filter.from);
-  if (filter.to !== undefined) query.where('created_at', '<', filter.to);
+/** The user's notes matching the list filters (columns qualified, so search can join). */
+export const filteredNotes = (db: Db, userId: string, filter: NoteFilter) => {
+  const query = db<NoteRow>('notes').where('notes.user_id', userId);
+  if (filter.tag !== undefined) query.whereRaw('notes.tags @> ?', [[filter.tag]]);
+  if (filter.sharedOnly) query.whereNotNull('notes.public_id');
+  if (filter.pinned !== undefined) query.where('notes.is_pinned', filter.pinned);
+  if (filter.from !== undefined) query.where('notes.created_at', '>=', filter.from);
+  if (filter.to !== undefined) query.where('notes.created_at', '<', filter.to);
   return query;
 };
 
@@ -46,6 +49,10 @@ export const notesRepository = {
 
   find: async (db: Db, userId: string, id: string) =>
     db<NoteRow>('notes').where({ user_id: userId, id }).first(),
+
+  /** The note, locked until the transaction ends. */
+  lock: async (trx: Knex.Transaction, userId: string, id: string) =>
+    trx<NoteRow>('notes').where({ user_id: userId, id }).forUpdate().first(),
 
   findMany: async (db: Db, userId: string, ids: string[]) =>
     db<NoteRow>('notes').where({ user_id: userId }).whereIn('id', ids),
@@ -64,11 +71,11 @@ export const notesRepository = {
     ];
     if (options.pinnedFirst) order.unshift({ column: 'is_pinned', order: 'desc' });
     const [rows, count] = await Promise.all([
-      filtered(db, userId, options.filter)
+      filteredNotes(db, userId, options.filter)
         .orderBy(order)
         .limit(options.limit)
         .offset((options.page - 1) * options.limit),
-      filtered(db, userId, options.filter).count<{ count: string | number }[]>({ count: '*' }),
+      filteredNotes(db, userId, options.filter).count<{ count: string | number }[]>({ count: '*' }),
     ]);
     return { rows, total: Number(count[0]?.count ?? 0) };
   },

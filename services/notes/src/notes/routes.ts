@@ -11,6 +11,7 @@ import {
   notesChangedBetween,
   notesPinned,
 } from './actions.js';
+import { noteUpdateFromForm } from './multipart.js';
 import { presentNote } from './presenter.js';
 import {
   noteCreate,
@@ -53,7 +54,8 @@ export const notesRouter = (ctx: NotesContext & { publicUrl: string }): Router =
 
   router.put('/api/notes/:id', async (req, res) => {
     const { id } = NoteIdParams.parse(req.params);
-    res.json(await noteUpdate(ctx, userOf(req), id, req.body));
+    const input = req.is('multipart/form-data') ? await noteUpdateFromForm(req, res) : req.body;
+    res.json(await noteUpdate(ctx, userOf(req), id, input));
   });
 
   router.delete('/api/notes/:id', async (req, res) => {

@@ -7,11 +7,14 @@ import {
   NoteUpdate,
   type Note,
   type NotePage,
+  type SearchPage,
 } from '@noted/api';
 import { noteEvents } from './events.js';
 import { presentNote } from './presenter.js';
 import { notesRepository, type NoteRow } from './repository.js';
+import { syncWikiLinks } from '../links/wiki.js';
 import type { Quota } from '../quota.js';
+import { noteSearchPage, notesSearch } from '../search/usecases.js';
 
 export interface NotesContext {
   knex: Knex;
@@ -44,6 +47,7 @@ export const noteCreate = async (
       body: note.note,
       tags: note.tags,
     });
+    await syncWikiLinks(trx, userId, created);
     await noteEvents.created(trx, created);
     return created;
   }).catch(async (error: unknown) => {
@@ -64,7 +68,11 @@ export const noteList = async (
   userId: string,
   input: unknown,
 ): Promise<{ rows: NoteRow[]; total: number; page: number; limit: number }> => {
-  const { page, limit, pinnedFirst, ...filter } = NoteListQuery.parse(input);
+  const query = NoteListQuery.parse(input);
+  if (query.search !== undefined) {
+    return notesSearch(ctx, userId, { ...query, search: query.search });
+  }
+  const { page, limit, pinnedFirst, ...filter } = query;
   const { rows, total } = await notesRepository.page(ctx.knex, userId, {
     page,
     limit,
@@ -78,7 +86,11 @@ export const notePage = async (
   ctx: NotesContext,
   userId: string,
   input: unknown,
-): Promise<NotePage> => {
+): Promise<NotePage | SearchPage> => {
+  const query = NoteListQuery.parse(input);
+  if (query.search !== undefined) {
+    return noteSearchPage(ctx, userId, { ...query, search: query.search });
+  }
   const { rows, ...rest } = await noteList(ctx, userId, input);
   return { items: rows.map(presentNote), ...rest };
 };
@@ -91,12 +103,25 @@ export const noteUpdate = async (
 ): Promise<Note> => {
   const patch = NoteUpdate.parse(input);
   const row = await inTransaction(ctx, async (trx) => {
+    if (patch.images !== undefined) {
+      const current = await notesRepository.lock(trx, userId, id);
+      if (!current) throw notFound();
+      // Until image uploads exist, a URL the note does not have could point anywhere.
+      if (patch.images.some((url) => !current.images.includes(url))) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'images: only images the note already has can be kept; new images cannot be added here',
+        );
+      }
+    }
     const updated = await notesRepository.update(trx, userId, id, {
       ...(patch.title === undefined ? {} : { title: patch.title }),
       ...(patch.note === undefined ? {} : { body: patch.note }),
       ...(patch.tags === undefined ? {} : { tags: patch.tags }),
+      ...(patch.images === undefined ? {} : { images: patch.images }),
     });
     if (!updated) throw notFound();
+    await syncWikiLinks(trx, userId, updated);
     await noteEvents.updated(trx, updated);
     return updated;
   });

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fromBinary } from '@bufbuild/protobuf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@noted/db';
+import { createLogger } from '@noted/kit';
+import { notesV1 } from '@noted/proto';
+import { notesMigrations } from '../migrations.js';
+import { noteCreate, noteUpdate, type NotesContext } from '../notes/usecases.js';
+import { noteLinkAdd, noteLinkRemove, noteLinksGet } from './usecases.js';
+
+describe('links and their events (PGlite)', () => {
+  let db: Database;
+  let ctx: NotesContext;
+
+  beforeAll(async () => {
+    db = await openDatabase({
+      dataDir: mkdtempSync(path.join(tmpdir(), 'noted-notes-links-')),
+      schema: 'notes',
+      migrations: notesMigrations,
+      logger: createLogger({ level: 'silent' }),
+    });
+    await db.migrate();
+    ctx = {
+      knex: db.knex,
+      published: () => {},
+      quota: { consume: async () => async () => {}, close: () => {} },
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  /** The ids of the notes announced as updated since `seq`, in order. */
+  const updatedSince = async (seq: number) => {
+    const rows = await db
+      .knex('outbox')
+      .where('seq', '>', seq)
+      .andWhere({ subject: 'noted.notes.v1.note.updated' })
+      .orderBy('seq');
+    return rows.map(
+      (row: { payload: Buffer }) => fromBinary(notesV1.NoteUpdatedSchema, row.payload).note?.id,
+    );
+  };
+  const lastSeq = async () =>
+    Number((await db.knex('outbox').max<{ max: string | null }[]>({ max: 'seq' }))[0]?.max ?? 0);
+
+  const outgoing = async (userId: string, id: string) =>
+    (await noteLinksGet(ctx, userId, { id })).outgoing.map(({ id, kind }) => ({ id, kind }));
+
+  it('announces the source note once per real change, not for a repeated add or remove', async () => {
+    const userId = randomUUID();
+    const a = await noteCreate(ctx, userId, { title: 'A' });
+    const b = await noteCreate(ctx, userId, { title: 'B' });
+    const before = await lastSeq();
+    await noteLinkAdd(ctx, userId, { noteId: a.id, targetId: b.id });
+    await noteLinkAdd(ctx, userId, { noteId: a.id, targetId: b.id });
+    await noteLinkRemove(ctx, userId, { noteId: a.id, targetId: b.id });
+    await noteLinkRemove(ctx, userId, { noteId: a.id, targetId: b.id });
+    expect(await updatedSince(before)).toEqual([a.id, a.id]);
+  });
+
+  it('resolves older [[Title]] references when a note gets that title, and announces them', async () => {
+    const userId = randomUUID();
+    const referrer = await noteCreate(ctx, userId, { title: 'Index', note: 'see [[Later]]' });
+    expect(await outgoing(userId, referrer.id)).toEqual([]);
+
+    const before = await lastSeq();
+    const later = await noteCreate(ctx, userId, { title: 'later' });
+    expect(await outgoing(userId, referrer.id)).toEqual([{ id: later.id, kind: 'wiki' }]);
+    expect(await updatedSince(before)).toEqual([referrer.id]);
+
+    await noteUpdate(ctx, userId, later.id, { title: 'Renamed' });
+    expect(await outgoing(userId, referrer.id)).toEqual([]);
+    await noteUpdate(ctx, userId, later.id, { title: 'LATER' });
+    expect(await outgoing(userId, referrer.id)).toEqual([{ id: later.id, kind: 'wiki' }]);
+  });
+
+  it('points [[Title]] at the newest note with that title, and never at itself', async () => {
+    const userId = randomUUID();
+    const older = await noteCreate(ctx, userId, { title: 'Twin' });
+    const self = await noteCreate(ctx, userId, { title: 'Twin', note: '[[twin]]' });
+    expect(await outgoing(userId, self.id)).toEqual([{ id: older.id, kind: 'wiki' }]);
+    const referrer = await noteCreate(ctx, userId, { title: 'R', note: '[[Twin|the twin]]' });
+    expect(await outgoing(userId, referrer.id)).toEqual([{ id: self.id, kind: 'wiki' }]);
+    const newest = await noteCreate(ctx, userId, { title: 'twin' });
+    expect(await outgoing(userId, referrer.id)).toEqual([{ id: newest.id, kind: 'wiki' }]);
+  });
+
+  it("never resolves a [[Title]] to another user's note", async () => {
+    const ada = randomUUID();
+    const bob = randomUUID();
+    await noteCreate(ctx, bob, { title: 'Secret' });
+    const mine = await noteCreate(ctx, ada, { title: 'Mine', note: '[[Secret]]' });
+    expect(await outgoing(ada, mine.id)).toEqual([]);
+    await noteCreate(ctx, bob, { title: 'Mine' });
+    await noteCreate(ctx, bob, { title: 'Other', note: '[[Mine]]' });
+    expect((await noteLinksGet(ctx, ada, { id: mine.id })).backlinks).toEqual([]);
+  });
+
+  it('refuses a self-link in the database too', async () => {
+    const userId = randomUUID();
+    const a = await noteCreate(ctx, userId, { title: 'Alone' });
+    await expect(
+      db
+        .knex('note_links')
+        .insert({ user_id: userId, source_id: a.id, target_id: a.id, kind: 'manual' }),
+    ).rejects.toThrow(/note_links_not_self/);
+    await expect(noteLinkAdd(ctx, userId, { noteId: a.id, targetId: a.id })).rejects.toMatchObject({
+      name: 'ZodError',
+    });
+  });
+});

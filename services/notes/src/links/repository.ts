@@ -1,0 +1,111 @@
+import type { Knex } from 'knex';
+import type { NoteLinkKind } from '@noted/api';
+import type { NoteRow } from '../notes/repository.js';
+
+export interface NoteLinkRow {
+  user_id: string;
+  source_id: string;
+  target_id: string;
+  kind: NoteLinkKind;
+  created_at: Date;
+}
+
+export interface LinkedNoteRow {
+  id: string;
+  title: string;
+  kind: NoteLinkKind;
+}
+
+type Db = Knex | Knex.Transaction;
+
+const linked = (db: Db, userId: string, from: 'source_id' | 'target_id', noteId: string) => {
+  const other = from === 'source_id' ? 'target_id' : 'source_id';
+  return db('note_links as l')
+    .join('notes as n', (on) => on.on('n.id', `l.${other}`).andOn('n.user_id', 'l.user_id'))
+    .where({ 'l.user_id': userId, [`l.${from}`]: noteId })
+    .select<LinkedNoteRow[]>('n.id', 'n.title', 'l.kind')
+    .orderByRaw('lower(n.title), n.id, l.kind');
+};
+
+/** Every query names the owner: a link is only ever between two notes of one user. */
+export const linksRepository = {
+  outgoing: (db: Db, userId: string, noteId: string) => linked(db, userId, 'source_id', noteId),
+
+  backlinks: (db: Db, userId: string, noteId: string) => linked(db, userId, 'target_id', noteId),
+
+  /** Inserts what is not there yet; answers how many links were new. */
+  insert: async (
+    db: Db,
+    userId: string,
+    sourceId: string,
+    targetIds: string[],
+    kind: NoteLinkKind,
+  ) => {
+    if (targetIds.length === 0) return 0;
+    const inserted = await db<NoteLinkRow>('note_links')
+      .insert(
+        targetIds.map((targetId) => ({
+          user_id: userId,
+          source_id: sourceId,
+          target_id: targetId,
+          kind,
+        })),
+      )
+      .onConflict(['source_id', 'target_id', 'kind'])
+      .ignore()
+      .returning('target_id');
+    return inserted.length;
+  },
+
+  remove: async (db: Db, userId: string, sourceId: string, targetId: string, kind: NoteLinkKind) =>
+    db<NoteLinkRow>('note_links')
+      .where({ user_id: userId, source_id: sourceId, target_id: targetId, kind })
+      .delete(),
+
+  /** Removes the wiki links of a note that no longer point at one of `keep`; answers how many. */
+  removeWikiExcept: async (db: Db, userId: string, sourceId: string, keep: string[]) => {
+    const query = db<NoteLinkRow>('note_links').where({
+      user_id: userId,
+      source_id: sourceId,
+      kind: 'wiki',
+    });
+    if (keep.length > 0) query.whereNotIn('target_id', keep);
+    return query.delete();
+  },
+
+  /**
+   * The ids of the user's notes with these titles (case-insensitive), the newest per title,
+   * leaving out the linking note itself.
+   */
+  resolveTitles: async (db: Db, userId: string, sourceId: string, titles: string[]) => {
+    if (titles.length === 0) return [];
+    const rows = await db('notes')
+      .select<{ id: string }[]>(db.raw('distinct on (lower(title)) id'))
+      .where({ user_id: userId })
+      .whereNot({ id: sourceId })
+      .whereRaw('lower(title) in (select lower(t) from unnest(?::text[]) as t)', [titles])
+      .orderByRaw('lower(title), created_at desc, id desc');
+    return rows.map((row) => row.id);
+  },
+
+  /**
+   * The user's other notes whose wiki links may change when `note` appears or is renamed:
+   * those wiki-linking to it now, and those whose body mentions `[[` + its title.
+   */
+  wikiReferrers: async (db: Db, userId: string, note: Pick<NoteRow, 'id' | 'title'>) =>
+    db<NoteRow>('notes')
+      .where({ user_id: userId })
+      .whereNot({ id: note.id })
+      .andWhere((which) => {
+        which.whereIn(
+          'id',
+          db<NoteLinkRow>('note_links')
+            .select('source_id')
+            .where({ user_id: userId, target_id: note.id, kind: 'wiki' }),
+        );
+        if (note.title.trim() !== '') {
+          which.orWhereRaw('strpos(lower(body), lower(?)) > 0', [`[[${note.title}`]);
+        }
+      })
+      .orderBy('id'),
+};

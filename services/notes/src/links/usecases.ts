@@ -1,0 +1,64 @@
+import type { Knex } from 'knex';
+import { AppError, NoteIdParams, NoteLinkAction, type NoteLinks } from '@noted/api';
+import { noteEvents } from '../notes/events.js';
+import type { NoteRow } from '../notes/repository.js';
+import type { NotesContext } from '../notes/usecases.js';
+import { linksRepository } from './repository.js';
+
+const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
+
+export const noteLinksGet = async (
+  ctx: NotesContext,
+  userId: string,
+  params: unknown,
+): Promise<NoteLinks> => {
+  const { id } = NoteIdParams.parse(params);
+  const note = await ctx.knex<NoteRow>('notes').where({ user_id: userId, id }).first('id');
+  if (!note) throw notFound();
+  return linksOf(ctx.knex, userId, id);
+};
+
+const linksOf = async (db: Knex, userId: string, noteId: string): Promise<NoteLinks> => {
+  const [outgoing, backlinks] = await Promise.all([
+    linksRepository.outgoing(db, userId, noteId),
+    linksRepository.backlinks(db, userId, noteId),
+  ]);
+  const present = ({ id, title, kind }: (typeof outgoing)[number]) => ({ id, title, kind });
+  return { outgoing: outgoing.map(present), backlinks: backlinks.map(present) };
+};
+
+/**
+ * Changes the manual link between two notes of the user and announces the source note when
+ * the link changed. Both notes are held (FOR SHARE) so neither can be deleted meanwhile.
+ */
+const changeLink = async (
+  ctx: NotesContext,
+  userId: string,
+  input: unknown,
+  change: (trx: Knex.Transaction, link: NoteLinkAction) => Promise<number>,
+): Promise<NoteLinks> => {
+  const link = NoteLinkAction.parse(input);
+  await ctx.knex.transaction(async (trx) => {
+    const notes = await trx<NoteRow>('notes')
+      .where({ user_id: userId })
+      .whereIn('id', [link.noteId, link.targetId])
+      .forShare();
+    const source = notes.find((row) => row.id === link.noteId);
+    if (!source || notes.length !== 2) throw notFound();
+    if ((await change(trx, link)) > 0) await noteEvents.updated(trx, source);
+  });
+  ctx.published();
+  return linksOf(ctx.knex, userId, link.noteId);
+};
+
+/** Links one note of the user to another; linking twice changes nothing. */
+export const noteLinkAdd = (ctx: NotesContext, userId: string, input: unknown) =>
+  changeLink(ctx, userId, input, (trx, { noteId, targetId }) =>
+    linksRepository.insert(trx, userId, noteId, [targetId], 'manual'),
+  );
+
+/** Removes the manual link; a wiki link stays as long as the body names the target. */
+export const noteLinkRemove = (ctx: NotesContext, userId: string, input: unknown) =>
+  changeLink(ctx, userId, input, (trx, { noteId, targetId }) =>
+    linksRepository.remove(trx, userId, noteId, targetId, 'manual'),
+  );

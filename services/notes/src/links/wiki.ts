@@ -1,0 +1,45 @@
+import type { Knex } from 'knex';
+import { noteEvents } from '../notes/events.js';
+import type { NoteRow } from '../notes/repository.js';
+import { linksRepository } from './repository.js';
+
+/** A body of 1 MB could name very many; beyond this many distinct titles the rest are ignored. */
+const MAX_WIKI_TITLES = 500;
+
+const WIKI_LINK = /\[\[([^[\]|\n]+)(?:\|[^[\]\n]*)?\]\]/g;
+
+/** The titles named by `[[Title]]` and `[[Title|shown text]]` in a body, once each. */
+export const wikiTitles = (body: string): string[] => {
+  const titles = new Map<string, string>();
+  for (const match of body.matchAll(WIKI_LINK)) {
+    const title = match[1]?.trim() ?? '';
+    if (title !== '' && !titles.has(title.toLowerCase())) titles.set(title.toLowerCase(), title);
+    if (titles.size >= MAX_WIKI_TITLES) break;
+  }
+  return [...titles.values()];
+};
+
+/** Makes the wiki links of one note follow its body; answers whether any changed. */
+const syncOne = async (trx: Knex.Transaction, userId: string, row: NoteRow) => {
+  const targets = await linksRepository.resolveTitles(trx, userId, row.id, wikiTitles(row.body));
+  const removed = await linksRepository.removeWikiExcept(trx, userId, row.id, targets);
+  const added = await linksRepository.insert(trx, userId, row.id, targets, 'wiki');
+  return removed + added > 0;
+};
+
+/**
+ * Recomputes the wiki links of a note that was just created or changed, in its transaction,
+ * and those of the user's other notes whose `[[...]]` may now resolve differently (the note
+ * has a new title, or is the newest with its title). The caller announces `row`; the other
+ * notes whose links changed are announced here.
+ */
+export const syncWikiLinks = async (
+  trx: Knex.Transaction,
+  userId: string,
+  row: NoteRow,
+): Promise<void> => {
+  await syncOne(trx, userId, row);
+  for (const referrer of await linksRepository.wikiReferrers(trx, userId, row)) {
+    if (await syncOne(trx, userId, referrer)) await noteEvents.updated(trx, referrer);
+  }
+};

@@ -1,0 +1,46 @@
+import type { Knex } from 'knex';
+import type { Migration } from '@noted/db';
+
+/**
+ * How much of a body is searched. A tsvector is at most 1 MB, and a body of up to a million
+ * characters of distinct words would exceed it and make saving the note fail.
+ */
+export const SEARCHED_BODY_CHARS = 100_000;
+
+/**
+ * Full-text search over title (weight A), tags (B) and body (C), with the 'simple'
+ * configuration: notes are in any language, and without stemming a prefix such as `meetin:*`
+ * still finds "meeting" (English stems it to "meet", which that prefix would miss).
+ * The document is an expression index, not a stored column, so `select *` of a note does not
+ * carry a tsvector as large as its body. pg_trgm serves the typo-tolerant fallback.
+ */
+export const searchMigration: Migration = {
+  name: '20261122_101_search',
+  extensions: ['pg_trgm'],
+  up: async (knex: Knex) => {
+    // In public, so that one installation serves every schema of a shared database.
+    await knex.raw('create extension if not exists pg_trgm with schema public');
+    // array_to_string is only stable (element output functions in general may not be), but
+    // for text[] it is immutable, which an index expression requires.
+    await knex.raw(`
+      create function notes_search_document(title text, tags text[], body text)
+      returns tsvector language sql immutable parallel safe as $$
+        select setweight(to_tsvector('simple', title), 'A')
+          || setweight(to_tsvector('simple', array_to_string(tags, ' ')), 'B')
+          || setweight(to_tsvector('simple', left(body, ${SEARCHED_BODY_CHARS})), 'C')
+      $$`);
+    await knex.raw(
+      'create index notes_search on notes using gin (notes_search_document(title, tags, body))',
+    );
+    await knex.raw('create index notes_title_trgm on notes using gin (title gin_trgm_ops)');
+    await knex.raw(
+      `create index notes_body_trgm on notes using gin ((left(body, ${SEARCHED_BODY_CHARS})) gin_trgm_ops)`,
+    );
+  },
+  down: async (knex: Knex) => {
+    await knex.raw('drop index notes_body_trgm');
+    await knex.raw('drop index notes_title_trgm');
+    await knex.raw('drop index notes_search');
+    await knex.raw('drop function notes_search_document(text, text[], text)');
+  },
+};

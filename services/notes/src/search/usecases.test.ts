@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NoteListQuery, type SearchPage } from '@noted/api';
+import { openDatabase, type Database } from '@noted/db';
+import { createLogger } from '@noted/kit';
+import { notesMigrations } from '../migrations.js';
+import { notesRepository } from '../notes/repository.js';
+import { notePage, type NotesContext } from '../notes/usecases.js';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-search-'));
+let db: Database;
+let ctx: NotesContext;
+
+const quota: NotesContext['quota'] = {
+  consume: () => Promise.reject(new Error('notes are inserted directly here')),
+  close: () => undefined,
+};
+
+let clock = Date.parse('2026-01-01T00:00:00Z');
+
+/** Each note a second newer than the one before: PGlite's clock can give two the same time. */
+const insert = async (userId: string, note: { title: string; body?: string; tags?: string[] }) => {
+  const row = await notesRepository.insert(db.knex, {
+    id: randomUUID(),
+    user_id: userId,
+    title: note.title,
+    body: note.body ?? '',
+    tags: note.tags ?? [],
+  });
+  clock += 1000;
+  await db
+    .knex('notes')
+    .where({ id: row.id })
+    .update({ created_at: new Date(clock) });
+  return row;
+};
+
+const search = async (userId: string, query: Record<string, string>) =>
+  (await notePage(ctx, userId, query)) as SearchPage;
+const titles = (page: SearchPage) => page.items.map((item) => item.title);
+
+beforeAll(async () => {
+  db = await openDatabase({
+    dataDir,
+    schema: 'notes',
+    migrations: notesMigrations,
+    logger: createLogger({ level: 'silent' }),
+  });
+  await db.migrate();
+  ctx = { knex: db.knex, published: () => undefined, quota };
+});
+
+afterAll(async () => {
+  await db?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('searching notes', () => {
+  it('ranks a title match above a tag match above a body match, whatever their age', async () => {
+    const user = randomUUID();
+    await insert(user, { title: 'Roadmap', body: 'What comes next' });
+    await insert(user, { title: 'Plans', tags: ['roadmap'] });
+    await insert(user, { title: 'Friday', body: 'We talked about the roadmap at length' });
+    const page = await search(user, { search: 'roadmap' });
+    expect(titles(page)).toEqual(['Roadmap', 'Plans', 'Friday']);
+    expect(page.total).toBe(3);
+  });
+
+  it('breaks ties newest first', async () => {
+    const user = randomUUID();
+    await insert(user, { title: 'Older kiwi' });
+    await insert(user, { title: 'Newer kiwi' });
+    expect(titles(await search(user, { search: 'kiwi' }))).toEqual(['Newer kiwi', 'Older kiwi']);
+  });
+
+  it('matches the last word as a prefix while it is being typed', async () => {
+    const user = randomUUID();
+    await insert(user, { title: 'Team meeting' });
+    await insert(user, { title: 'Meet the new team' });
+    await insert(user, { title: 'Lunch' });
+    expect(titles(await search(user, { search: 'meet' }))).toHaveLength(2);
+    expect(titles(await search(user, { search: 'team meeti' }))).toEqual(['Team meeting']);
+    expect(titles(await search(user, { search: 'lunch or meeti' })).sort()).toEqual([
+      'Lunch',
+      'Team meeting',
+    ]);
+  });
+
+  it('understands phrases, or and exclusions', async () => {
+    const user = randomUUID();
+    await insert(user, { title: 'Team meeting', body: 'budget talk' });
+    await insert(user, { title: 'Meeting of the team' });
+    await insert(user, { title: 'Garden' });
+    expect(titles(await search(user, { search: '"team meeting"' }))).toEqual(['Team meeting']);
+    expect(titles(await search(user, { search: 'meeting -budget' }))).toEqual([
+      'Meeting of the team',
+    ]);
+    expect(titles(await search(user, { search: '"team meeting" or garden' }))).toEqual(
+      expect.arrayContaining(['Team meeting', 'Garden']),
+    );
+    expect((await search(user, { search: 'meeting -budget -team' })).total).toBe(0);
+  });
+
+  it('falls back to notes with a similar word when nothing matches a typo', async () => {
+    const user = randomUUID();
+    await insert(user, { title: 'Team meeting', body: 'agenda' });
+    await insert(user, { title: 'Groceries', body: 'milk and eggs' });
+    await insert(user, { title: 'Ideas', body: 'notes from the quarterly meeting' });
+    const page = await search(user, { search: 'meetng' });
+    expect(titles(page)).toEqual(['Team meeting', 'Ideas']);
+    expect(page.total).toBe(2);
+    expect(page.items[0]?.highlights).toEqual({});
+    expect(titles(await search(user, { search: 'meetng -agenda' }))).toEqual(['Ideas']);
+    expect((await search(user, { search: 'xylophone' })).total).toBe(0);
+  });
+
+  it('highlights matches in title and body as escaped HTML with only <mark> tags', async () => {
+    const user = randomUUID();
+    await insert(user, {
+      title: 'Alert <b>meeting</b> & "more"',
+      body: 'Before <script>alert("meeting")</script> after, and a meeting later.',
+    });
+    const [hit] = (await search(user, { search: 'meeting' })).items;
+    expect(hit?.highlights?.title).toBe(
+      'Alert &lt;b&gt;<mark>meeting</mark>&lt;/b&gt; &amp; &quot;more&quot;',
+    );
+    const note = hit?.highlights?.note ?? '';
+    expect(note).toContain('<mark>meeting</mark>');
+    expect(note).toContain('&lt;script&gt;');
+    expect(note.replaceAll('<mark>', '').replaceAll('</mark>', '')).not.toMatch(/[<>]/);
+    expect(hit?.note).toBe('Before <script>alert("meeting")</script> after, and a meeting later.');
+  });
+
+  it('leaves out a highlight of a part with no match', async () => {
+    const user = randomUUID();
+    await insert(user, { title: 'Plans', body: 'Nothing here', tags: ['roadmap'] });
+    await insert(user, { title: 'Roadmap', body: 'Nothing here' });
+    const page = await search(user, { search: 'roadmap' });
+    expect(page.items.map((item) => item.highlights)).toEqual([
+      { title: '<mark>Roadmap</mark>' },
+      {},
+    ]);
+  });
+
+  it('applies the list filters and pages through the matches with their total', async () => {
+    const user = randomUUID();
+    for (let i = 0; i < 5; i++) await insert(user, { title: `Recipe ${i}`, tags: ['food'] });
+    await insert(user, { title: 'Recipe for a tool', tags: ['work'] });
+    const first = await search(user, { search: 'recipe', tag: 'food', limit: '2' });
+    expect(first.total).toBe(5);
+    expect(titles(first)).toEqual(['Recipe 4', 'Recipe 3']);
+    const last = await search(user, { search: 'recipe', tag: 'food', limit: '2', page: '3' });
+    expect(titles(last)).toEqual(['Recipe 0']);
+    expect(last.total).toBe(5);
+    const past = await search(user, { search: 'recipe', tag: 'food', limit: '2', page: '4' });
+    expect(past).toMatchObject({ items: [], total: 5 });
+  });
+
+  it("never finds another user's notes, by words or by similarity", async () => {
+    const ada = randomUUID();
+    const bob = randomUUID();
+    await insert(ada, { title: 'Secret meeting', body: 'shared words' });
+    await insert(bob, { title: 'Public meeting', body: 'shared words' });
+    for (const text of ['meeting', 'shared words', 'meetng', 'secret']) {
+      const page = await search(bob, { search: text });
+      expect(titles(page), text).not.toContain('Secret meeting');
+    }
+    expect((await search(bob, { search: 'secret' })).total).toBe(0);
+  });
+
+  it('treats an empty or blank search as no search', async () => {
+    const user = randomUUID();
+    await insert(user, { title: 'One' });
+    await insert(user, { title: 'Two' });
+    expect(NoteListQuery.parse({ search: '   ' }).search).toBeUndefined();
+    for (const text of ['', '   ']) {
+      const page = await search(user, { search: text });
+      expect(titles(page)).toEqual(['Two', 'One']);
+      expect(page.items[0]).not.toHaveProperty('highlights');
+    }
+  });
+
+  it('saves and searches a note of a million characters of distinct words', async () => {
+    const user = randomUUID();
+    const words: string[] = [];
+    for (let i = 0, size = 0; size < 1_000_000; i++) {
+      words.push(`w${i.toString(36)}`);
+      size += (words.at(-1)?.length ?? 0) + 1;
+    }
+    await insert(user, { title: 'Big', body: words.join(' ').slice(0, 1_000_000) });
+    expect(titles(await search(user, { search: 'w1a' }))).toEqual(['Big']);
+  });
+
+  it('refuses a search longer than 200 characters', async () => {
+    await expect(notePage(ctx, randomUUID(), { search: 'a'.repeat(201) })).rejects.toThrow(
+      /at most 200/,
+    );
+  });
+});
