@@ -2,6 +2,13 @@ import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import type { oas31 } from 'zod-openapi';
 import { errorCodes } from './errors.js';
+import {
+  NoteImageParams,
+  NoteImageRemove,
+  NoteImageUploaded,
+  NoteImageUploadForm,
+  PublicNoteImageParams,
+} from './images.js';
 import { NoteLinkAction, NoteLinks } from './links.js';
 import {
   Note,
@@ -22,6 +29,13 @@ import {
   TagRename,
 } from './notes.js';
 import { NoteUpdateForm } from './note-form.js';
+import {
+  ReviewDueList,
+  ReviewDueQuery,
+  ReviewMark,
+  ReviewSchedule,
+  ReviewUserParams,
+} from './review.js';
 import { SearchPage } from './search.js';
 import { Todo, TodoList, TodoParams, TodoRecentQuery, TodoSet } from './todos.js';
 import { User } from './users.js';
@@ -273,6 +287,100 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
             ...errors(404, 409),
           },
         }),
+      },
+      '/api/notes/review': {
+        get: op({
+          operationId: 'reviewDue',
+          summary:
+            'Notes due for spaced-repetition review (SM-2), most overdue first; notes without ' +
+            'a schedule get one, due a day after they were created',
+          tags: ['review'],
+          requestParams: { query: ReviewDueQuery },
+          responses: { '200': { description: 'The due notes', ...json(ReviewDueList) } },
+        }),
+      },
+      '/api/notes-review/{userId}': {
+        get: op({
+          operationId: 'reviewDueOf',
+          summary: 'The same due notes by user id; any id but the caller’s own answers 404',
+          tags: ['review'],
+          requestParams: { path: ReviewUserParams, query: ReviewDueQuery },
+          responses: {
+            '200': { description: 'The due notes', ...json(ReviewDueList) },
+            ...errors(404),
+          },
+        }),
+      },
+      '/api/note/review': {
+        post: op({
+          operationId: 'reviewMark',
+          summary: 'Record a review (remembered / forgot, or an SM-2 grade 0-5) and reschedule',
+          tags: ['review'],
+          requestBody: json(ReviewMark),
+          responses: {
+            '200': { description: 'The new schedule', ...json(ReviewSchedule) },
+            ...errors(404),
+          },
+        }),
+      },
+      '/api/notes/{id}/images': {
+        post: op({
+          operationId: 'noteImageUpload',
+          summary:
+            'Add an image to a note: recognised by content, re-encoded as WebP, at most 1920 px ' +
+            'on the longer side',
+          tags: ['images'],
+          requestParams: { path: NoteIdParams },
+          requestBody: { content: { 'multipart/form-data': { schema: NoteImageUploadForm } } },
+          responses: {
+            '201': { description: 'The stored image and the note', ...json(NoteImageUploaded) },
+            '400': {
+              description:
+                'NOT_AN_IMAGE (the content is no JPEG, PNG, WebP, GIF or AVIF), ' +
+                'VALIDATION_FAILED (over 40 megapixels, or the note is full) or BAD_REQUEST',
+              ...json(ErrorResponse),
+            },
+            ...errors(404, 413, 415),
+          },
+        }),
+        delete: op({
+          operationId: 'noteImageRemove',
+          summary: 'Remove an image from a note and from storage',
+          tags: ['images'],
+          requestParams: { path: NoteIdParams },
+          requestBody: json(NoteImageRemove),
+          responses: { '200': { description: 'The changed note', ...json(Note) }, ...errors(404) },
+        }),
+      },
+      '/api/notes/{id}/images/{name}': {
+        get: op({
+          operationId: 'noteImageGet',
+          summary: "An image of one of the user's notes",
+          tags: ['images'],
+          requestParams: { path: NoteImageParams },
+          responses: {
+            '200': {
+              description: 'The image',
+              content: { 'image/webp': { schema: z.string().meta({ format: 'binary' }) } },
+            },
+            ...errors(404),
+          },
+        }),
+      },
+      '/public/note/{publicId}/images/{name}': {
+        get: {
+          operationId: 'notePublicImage',
+          summary: 'An image of a shared note, without an account, while it is shared',
+          tags: ['public'],
+          requestParams: { path: PublicNoteImageParams },
+          responses: {
+            '200': {
+              description: 'The image',
+              content: { 'image/webp': { schema: z.string().meta({ format: 'binary' }) } },
+            },
+            ...errors(400, 404),
+          },
+        },
       },
       '/user': {
         get: op({

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ServiceSettings } from '@noted/service';
+import type { S3StoreOptions } from '@noted/storage';
 
 export const notesConfigSchema = z.object({
   NOTES_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(4102),
@@ -11,12 +12,38 @@ export const notesConfigSchema = z.object({
   /** The public origin (the gateway's), for links to shared notes. */
   PUBLIC_URL: z.url().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** S3 / MinIO for note images; unset, they are files under the data dir. */
+  S3_ENDPOINT: z.string().min(1).optional(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_BUCKET: z.string().min(3).default('noted'),
+  S3_REGION: z.string().optional(),
+  /** How often the review scheduler looks for notes that fell due. */
+  NOTES_REVIEW_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
 });
 
 export interface NotesConfig extends ServiceSettings {
   publicUrl: string;
   usersGrpcAddress: string;
+  reviewIntervalMs: number;
+  /** Where note images are kept when no S3 endpoint is set. */
+  objectsRoot: string;
+  s3?: S3StoreOptions;
 }
+
+const s3From = (env: z.infer<typeof notesConfigSchema>): S3StoreOptions | undefined => {
+  if (!env.S3_ENDPOINT) return undefined;
+  if (!env.S3_ACCESS_KEY || !env.S3_SECRET_KEY) {
+    throw new Error('S3_ACCESS_KEY and S3_SECRET_KEY are required when S3_ENDPOINT is set');
+  }
+  return {
+    endpoint: env.S3_ENDPOINT,
+    accessKey: env.S3_ACCESS_KEY,
+    secretKey: env.S3_SECRET_KEY,
+    bucket: env.S3_BUCKET,
+    ...(env.S3_REGION ? { region: env.S3_REGION } : {}),
+  };
+};
 
 export const notesConfigFrom = (
   env: z.infer<typeof notesConfigSchema>,
@@ -26,6 +53,9 @@ export const notesConfigFrom = (
   grpcAddress: env.NOTES_GRPC_ADDR,
   databaseUrl: env.NOTES_DATABASE_URL ?? env.DATABASE_URL,
   usersGrpcAddress: env.USERS_GRPC_ADDR,
+  reviewIntervalMs: env.NOTES_REVIEW_INTERVAL_SECONDS * 1000,
   publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  objectsRoot: `${shared.dataDir}/notes/objects`,
+  ...(env.S3_ENDPOINT ? { s3: s3From(env) } : {}),
   ...shared,
 });

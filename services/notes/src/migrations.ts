@@ -63,4 +63,24 @@ export const notesMigrations: Migration[] = [
     },
   },
   searchMigration,
+  {
+    name: '20261122_104_review',
+    up: async (knex: Knex) => {
+      await knex.schema.createTable('note_reviews', (t) => {
+        t.uuid('note_id').primary().references('id').inTable('notes').onDelete('CASCADE');
+        t.uuid('user_id').notNullable();
+        t.integer('repetitions').notNullable().defaultTo(0);
+        t.integer('interval_days').notNullable().defaultTo(0);
+        t.decimal('ease', 4, 3).notNullable().defaultTo(2.5);
+        t.timestamp('due_at', { useTz: true }).notNullable();
+        t.timestamp('last_reviewed_at', { useTz: true }).nullable();
+        t.timestamp('notified_at', { useTz: true }).nullable();
+        t.index(['due_at'], 'note_reviews_due');
+        t.index(['user_id', 'due_at'], 'note_reviews_user_due');
+      });
+    },
+    down: async (knex: Knex) => {
+      await knex.schema.dropTable('note_reviews');
+    },
+  },
 ];

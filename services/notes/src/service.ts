@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { startService, grpcBinding, type ServiceDeps } from '@noted/service';
 import { notesV1 } from '@noted/proto';
+import { openObjectStore } from '@noted/storage';
 import type { NotesConfig } from './config.js';
 import { notesMigrations } from './migrations.js';
 import { createQuota } from './quota.js';
@@ -9,39 +10,69 @@ import { notesRouter, publicNotesRouter } from './notes/routes.js';
 import { linksRouter } from './links/routes.js';
 import { tagsRouter } from './tags/routes.js';
 import { todosRouter } from './todos/routes.js';
+import { noteImagesRouter, publicNoteImagesRouter } from './images/routes.js';
+import { reviewRouter } from './review/routes.js';
+import { startReviewScheduler, type ReviewScheduler } from './review/scheduler.js';
 
 /** The notes service: notes REST for the gateway, NotesService over gRPC, note.* events. */
 export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
+  const objects = await openObjectStore({
+    root: config.objectsRoot,
+    ...(config.s3 ? { s3: config.s3 } : {}),
+  });
   const quota = createQuota({
     address: config.usersGrpcAddress,
     internalSecret: config.internalSecret,
     logger: deps.logger.child({ module: 'notes' }),
   });
+  let reviewScheduler: ReviewScheduler | undefined;
   try {
     return await startService(
       {
         name: 'notes',
         migrations: notesMigrations,
         identityPaths: ['/api'],
-        routes: ({ db, published }) => {
-          const ctx = { knex: db.knex, published, quota, publicUrl: config.publicUrl };
+        routes: ({ db, published, logger }) => {
+          const ctx = {
+            knex: db.knex,
+            published,
+            quota,
+            publicUrl: config.publicUrl,
+            objects,
+            logger,
+          };
+          reviewScheduler = startReviewScheduler({
+            knex: db.knex,
+            published,
+            logger,
+            intervalMs: config.reviewIntervalMs,
+          });
           return Router().use(
+            reviewRouter(ctx),
             notesRouter(ctx),
             tagsRouter(ctx),
             linksRouter(ctx),
             todosRouter(ctx),
+            noteImagesRouter(ctx),
+            publicNoteImagesRouter(ctx),
             publicNotesRouter(ctx),
           );
         },
         grpc: ({ db, published }) =>
           grpcBinding(notesV1.NotesService, notesGrpc({ knex: db.knex, published, quota })),
-        onStop: () => quota.close(),
+        onStop: async () => {
+          await reviewScheduler?.stop();
+          quota.close();
+          await objects.close();
+        },
       },
       config,
       deps,
     );
   } catch (error) {
+    await reviewScheduler?.stop();
     quota.close();
+    await objects.close();
     throw error;
   }
 };

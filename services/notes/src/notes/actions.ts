@@ -91,7 +91,7 @@ export const notePublic = async (ctx: NotesContext, params: unknown): Promise<Pu
   const { publicId } = PublicIdParams.parse(params);
   const row = await notesRepository.findPublic(ctx.knex, publicId);
   if (!row) throw new AppError('NOT_FOUND', 'This note is not shared, or no longer');
-  return presentPublicNote(row);
+  return presentPublicNote(row, publicId);
 };
 
 export const notesPinned = async (ctx: NotesContext, userId: string): Promise<NoteItems> => {

@@ -29,12 +29,17 @@ export const noteMessage = (row: NoteRow): notesV1.Note =>
     updatedAt: timestampFromDate(row.updated_at),
   });
 
-/** What anyone with the link sees: no ids, no owner, no sharing state. */
-export const presentPublicNote = (row: NoteRow): PublicNote => ({
+/**
+ * What anyone with the link sees: no ids, no owner, no sharing state. Image URLs point at the
+ * public path of the shared note, which serves them without an account.
+ */
+export const presentPublicNote = (row: NoteRow, publicId: string): PublicNote => ({
   title: row.title,
   note: row.body,
   tags: row.tags,
-  images: row.images,
+  images: row.images.map(
+    (url) => `/public/note/${publicId}/images/${url.slice(url.lastIndexOf('/') + 1)}`,
+  ),
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });

@@ -13,6 +13,7 @@ import { noteEvents } from './events.js';
 import { presentNote } from './presenter.js';
 import { notesRepository, type NoteRow } from './repository.js';
 import { syncWikiLinks } from '../links/wiki.js';
+import { noteImagesDiscard, type ImagesContext } from '../images/usecases.js';
 import type { Quota } from '../quota.js';
 import { noteSearchPage, notesSearch } from '../search/usecases.js';
 
@@ -128,10 +129,17 @@ export const noteUpdate = async (
   return presentNote(row);
 };
 
-export const noteDelete = async (ctx: NotesContext, userId: string, id: string): Promise<void> => {
-  await inTransaction(ctx, async (trx) => {
-    const removed = await notesRepository.remove(trx, userId, id);
-    if (!removed) throw notFound();
-    await noteEvents.deleted(trx, removed);
+/** With the image store in `ctx`, the note's images leave it after the delete commits. */
+export const noteDelete = async (
+  ctx: NotesContext & Partial<Pick<ImagesContext, 'objects' | 'logger'>>,
+  userId: string,
+  id: string,
+): Promise<void> => {
+  const removed = await inTransaction(ctx, async (trx) => {
+    const row = await notesRepository.remove(trx, userId, id);
+    if (!row) throw notFound();
+    await noteEvents.deleted(trx, row);
+    return row;
   });
+  await noteImagesDiscard(ctx, removed);
 };

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file noted/notes/v1/events.proto.
  */
 export const file_noted_notes_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Chtub3RlZC9ub3Rlcy92MS9ldmVudHMucHJvdG8SDm5vdGVkLm5vdGVzLnYxInQKC05vdGVDcmVhdGVkEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIiCgRub3RlGAMgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZSJ0CgtOb3RlVXBkYXRlZBIQCghldmVudF9pZBgBIAEoCRIvCgtvY2N1cnJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASIgoEbm90ZRgDIAEoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUicgoLTm90ZURlbGV0ZWQSEAoIZXZlbnRfaWQYASABKAkSLwoLb2NjdXJyZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB25vdGVfaWQYAyABKAkSDwoHdXNlcl9pZBgEIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp, file_noted_notes_v1_notes]);
+  fileDesc("Chtub3RlZC9ub3Rlcy92MS9ldmVudHMucHJvdG8SDm5vdGVkLm5vdGVzLnYxInQKC05vdGVDcmVhdGVkEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIiCgRub3RlGAMgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZSJ0CgtOb3RlVXBkYXRlZBIQCghldmVudF9pZBgBIAEoCRIvCgtvY2N1cnJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASIgoEbm90ZRgDIAEoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUicgoLTm90ZURlbGV0ZWQSEAoIZXZlbnRfaWQYASABKAkSLwoLb2NjdXJyZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB25vdGVfaWQYAyABKAkSDwoHdXNlcl9pZBgEIAEoCSKEAQoJUmV2aWV3RHVlEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd1c2VyX2lkGAMgASgJEiMKBW5vdGVzGAQgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_noted_notes_v1_notes]);
 
 /**
  * NoteCreated is published on noted.notes.v1.note.created.
@@ -107,4 +107,39 @@ export type NoteDeleted = Message<"noted.notes.v1.NoteDeleted"> & {
  */
 export const NoteDeletedSchema: GenMessage<NoteDeleted> = /*@__PURE__*/
   messageDesc(file_noted_notes_v1_events, 2);
+
+/**
+ * ReviewDue is published on noted.notes.v1.review.due, one per user per scheduler run,
+ * with the notes that became due for spaced-repetition review since the last one.
+ *
+ * @generated from message noted.notes.v1.ReviewDue
+ */
+export type ReviewDue = Message<"noted.notes.v1.ReviewDue"> & {
+  /**
+   * @generated from field: string event_id = 1;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp occurred_at = 2;
+   */
+  occurredAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string user_id = 3;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: repeated noted.notes.v1.Note notes = 4;
+   */
+  notes: Note[];
+};
+
+/**
+ * Describes the message noted.notes.v1.ReviewDue.
+ * Use `create(ReviewDueSchema)` to create a new message.
+ */
+export const ReviewDueSchema: GenMessage<ReviewDue> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_events, 3);
 

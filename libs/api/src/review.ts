@@ -1,0 +1,47 @@
+import * as z from 'zod';
+import { Note } from './notes.js';
+
+export const ReviewDueQuery = z
+  .object({ limit: z.coerce.number().int().min(1).max(100).default(20) })
+  .meta({ id: 'ReviewDueQuery' });
+export interface ReviewDueQuery {
+  limit?: number;
+}
+
+export const ReviewUserParams = z.object({ userId: z.uuid({ message: 'Not a user id' }) });
+
+export const ReviewDueList = z.object({ items: z.array(Note) }).meta({ id: 'ReviewDueList' });
+export type ReviewDueList = z.infer<typeof ReviewDueList>;
+
+export const ReviewOutcome = z.enum(['remembered', 'forgot']);
+export type ReviewOutcome = z.infer<typeof ReviewOutcome>;
+
+export const ReviewMark = z
+  .object({
+    noteId: z.uuid({ message: 'Not a note id' }),
+    outcome: ReviewOutcome.optional(),
+    grade: z
+      .number()
+      .int()
+      .min(0)
+      .max(5)
+      .optional()
+      .meta({ description: 'SM-2 quality 0-5; remembered is 4 and forgot is 1' }),
+  })
+  .refine((mark) => (mark.outcome === undefined) !== (mark.grade === undefined), {
+    message: 'Give either an outcome or a grade',
+    path: ['outcome'],
+  })
+  .meta({ id: 'ReviewMark' });
+export type ReviewMark = z.infer<typeof ReviewMark>;
+
+export const ReviewSchedule = z
+  .object({
+    noteId: z.uuid(),
+    dueAt: z.iso.datetime(),
+    intervalDays: z.number().int(),
+    repetitions: z.number().int(),
+    ease: z.number(),
+  })
+  .meta({ id: 'ReviewSchedule' });
+export type ReviewSchedule = z.infer<typeof ReviewSchedule>;

@@ -1,0 +1,110 @@
+import type { Knex } from 'knex';
+import type { NoteRow } from '../notes/repository.js';
+
+type Db = Knex | Knex.Transaction;
+
+export interface ReviewRow {
+  note_id: string;
+  user_id: string;
+  repetitions: number;
+  interval_days: number;
+  /** numeric: node-postgres answers it as a string. */
+  ease: string | number;
+  due_at: Date;
+  last_reviewed_at: Date | null;
+  notified_at: Date | null;
+}
+
+/** Every query names the owner, except the scheduler's, which works across users by design. */
+export const reviewRepository = {
+  /**
+   * Gives up to `limit` of the user's notes without a schedule one that falls due a day after
+   * the note was created, oldest notes first. Running it twice changes nothing.
+   */
+  enrol: async (db: Db, userId: string, limit: number): Promise<void> => {
+    await db.raw(
+      `insert into note_reviews (note_id, user_id, repetitions, interval_days, ease, due_at)
+       select n.id, n.user_id, 0, 0, 2.5, n.created_at + interval '1 day'
+       from notes n
+       where n.user_id = ?
+         and not exists (select 1 from note_reviews r where r.note_id = n.id)
+       order by n.created_at, n.id
+       limit ?
+       on conflict (note_id) do nothing`,
+      [userId, limit],
+    );
+  },
+
+  /** Enrols one of the user's notes (a due date of now); nothing when it is not theirs. */
+  enrolNote: async (db: Db, userId: string, noteId: string, now: Date): Promise<void> => {
+    await db.raw(
+      `insert into note_reviews (note_id, user_id, repetitions, interval_days, ease, due_at)
+       select n.id, n.user_id, 0, 0, 2.5, ?
+       from notes n
+       where n.user_id = ? and n.id = ?
+       on conflict (note_id) do nothing`,
+      [now, userId, noteId],
+    );
+  },
+
+  /** The user's notes due by `now`, most overdue first. */
+  due: async (db: Db, userId: string, now: Date, limit: number): Promise<NoteRow[]> =>
+    db<NoteRow>('notes')
+      .join('note_reviews as r', 'r.note_id', 'notes.id')
+      .select('notes.*')
+      .where('notes.user_id', userId)
+      .where('r.user_id', userId)
+      .where('r.due_at', '<=', now)
+      .orderBy([
+        { column: 'r.due_at', order: 'asc' },
+        { column: 'notes.id', order: 'asc' },
+      ])
+      .limit(limit),
+
+  /** The schedule of one of the user's notes, locked until the transaction ends. */
+  lock: async (trx: Knex.Transaction, userId: string, noteId: string) =>
+    trx<ReviewRow>('note_reviews').where({ user_id: userId, note_id: noteId }).forUpdate().first(),
+
+  reschedule: async (
+    trx: Knex.Transaction,
+    userId: string,
+    noteId: string,
+    next: { repetitions: number; intervalDays: number; ease: number; dueAt: Date; now: Date },
+  ): Promise<ReviewRow> => {
+    const [row] = await trx<ReviewRow>('note_reviews')
+      .where({ user_id: userId, note_id: noteId })
+      .update({
+        repetitions: next.repetitions,
+        interval_days: next.intervalDays,
+        ease: next.ease,
+        due_at: next.dueAt,
+        last_reviewed_at: next.now,
+      })
+      .returning('*');
+    return row as ReviewRow;
+  },
+
+  /**
+   * Schedules due by `now` that have not been announced since they fell due, most overdue
+   * first, locked and skipping rows another transaction holds.
+   */
+  unnotified: async (trx: Knex.Transaction, now: Date, limit: number): Promise<NoteRow[]> =>
+    trx<NoteRow>('notes')
+      .join('note_reviews as r', function joinOwner() {
+        this.on('r.note_id', '=', 'notes.id').andOn('r.user_id', '=', 'notes.user_id');
+      })
+      .select('notes.*')
+      .where('r.due_at', '<=', now)
+      .where((q) => q.whereNull('r.notified_at').orWhereRaw('r.notified_at < r.due_at'))
+      .orderBy([
+        { column: 'r.due_at', order: 'asc' },
+        { column: 'notes.id', order: 'asc' },
+      ])
+      .limit(limit)
+      .forUpdate('r')
+      .skipLocked(),
+
+  markNotified: async (trx: Knex.Transaction, noteIds: string[], now: Date): Promise<void> => {
+    await trx('note_reviews').whereIn('note_id', noteIds).update({ notified_at: now });
+  },
+};

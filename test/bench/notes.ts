@@ -1,0 +1,235 @@
+/**
+ * The notes benchmark: seeds 100,000 notes for one user into real Postgres, then measures
+ * through the gateway with autocannon (Noted and the baseline each in their own process) — note creation, listing and search — and runs the same
+ * creation load against a minimal express + pg server in the same run as the baseline.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:54329/postgres npm run bench:notes
+ *
+ * It creates (and drops first) the database `noted_bench` on that server. BENCH_SECONDS sets
+ * the length of each run (default 10), BENCH_NOTES the number of seeded notes (100000).
+ * Figures, not assertions: it prints a table and the ratio to the baseline.
+ */
+import { mkdtempSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { passwordGrant } from '@noted/testing';
+import { freePort } from '../../services/noted/src/test/app.js';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const noteCount = Number(process.env.BENCH_NOTES ?? 100_000);
+const connections = 10;
+
+const words = (
+  'meeting project idea garden recipe travel budget review draft launch design ' +
+  'research customer feedback roadmap invoice doctor family weekend concert book ' +
+  'movie kitchen bicycle language lesson workout river mountain market coffee ' +
+  'keyboard planet window summer winter letter answer question morning evening'
+).split(' ');
+const tags = [
+  'work',
+  'home',
+  'ideas',
+  'reading',
+  'todo',
+  'health',
+  'travel',
+  'money',
+  'family',
+  'code',
+];
+const rareWord = 'xylophonic';
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p90: number;
+  p97_5: number;
+  p99: number;
+  errors: number;
+}
+
+const run = async (name: string, options: autocannon.Options): Promise<Row> => {
+  const result = await autocannon({ connections, duration: seconds, ...options });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    errors,
+  };
+};
+
+const withDatabase = async (name: string) => {
+  if (!adminUrl) {
+    throw new Error(
+      'set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a Postgres server, e.g. from deploy/local/postgres.sh',
+    );
+  }
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** Notes of realistic length: a title of 2-6 words, 30-330 words of body, 1-3 tags. */
+const seed = async (databaseUrl: string, userId: string) => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const started = Date.now();
+  await client.query(
+    `insert into notes.notes (id, user_id, title, body, tags, created_at, updated_at)
+     select gen_random_uuid(), $1,
+            (select string_agg(($2::text[])[1 + ((g * 7 + i * 13) % array_length($2::text[], 1))], ' ')
+               from generate_series(1, 2 + g % 5) i),
+            (select string_agg(($2::text[])[1 + ((g * 31 + i * 17 + i * i) % array_length($2::text[], 1))], ' ')
+               from generate_series(1, 30 + g % 300) i)
+              || case when g % 10000 = 0 then ' ${rareWord}' else '' end,
+            array(select ($3::text[])[1 + ((g + i * 3) % array_length($3::text[], 1))]
+                    from generate_series(1, 1 + g % 3) i),
+            now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
+       from generate_series(1, $4::int) g`,
+    [userId, words, tags, noteCount],
+  );
+  await client.query(
+    `insert into notes.note_links (user_id, source_id, target_id, kind)
+     select $1, a.id, b.id, 'manual'
+       from (select id, row_number() over (order by id) n from notes.notes) a
+       join (select id, row_number() over (order by id desc) n from notes.notes) b on a.n = b.n
+      where a.n % 5 = 0 and a.id <> b.id`,
+    [userId],
+  );
+  await client.query('analyze notes.notes');
+  await client.query('analyze notes.note_links');
+  const { rows } = await client.query<{ notes: string; links: string }>(
+    'select (select count(*) from notes.notes) notes, (select count(*) from notes.note_links) links',
+  );
+  await client.end();
+  return { ms: Date.now() - started, notes: Number(rows[0]?.notes), links: Number(rows[0]?.links) };
+};
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Starts a TypeScript entry point as its own process and waits until `readyPath` answers. */
+const startProcess = async (
+  entry: string,
+  port: number,
+  readyPath: string,
+  env: Record<string, string>,
+) => {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@noted/source', '--import', 'tsx', path.join(repoRoot, entry)],
+    { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (
+    !(await fetch(`${url}${readyPath}`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`${entry} did not become ready`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+};
+
+const main = async () => {
+  const databaseUrl = await withDatabase('noted_bench');
+  const port = await freePort();
+  const noted = await startProcess('services/noted/src/main.ts', port, '/readyz', {
+    NOTED_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'noted-bench-')),
+    DATABASE_URL: databaseUrl,
+    FREE_NOTES_PER_MONTH: '-1',
+    LOG_LEVEL: 'warn',
+  });
+  const baseline = await startProcess('test/bench/baseline.ts', await freePort(), '/healthz', {
+    DATABASE_URL: databaseUrl,
+  });
+  const base = noted.url;
+  try {
+    const { accessToken } = await passwordGrant({
+      realmUrl: `http://localhost:${port}/realms/noted`,
+      email: 'bench@example.com',
+    });
+    const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+    const me = (await (await fetch(`${base}/user`, { headers })).json()) as { userId: string };
+    const seeded = await seed(databaseUrl, me.userId);
+    console.log(`seeded ${seeded.notes} notes and ${seeded.links} links in ${seeded.ms} ms`);
+
+    const body = JSON.stringify({
+      title: 'Benchmark note',
+      note: words.slice(0, 40).join(' '),
+      tags: ['work', 'bench'],
+    });
+    const rows: Row[] = [];
+    rows.push(
+      await run('baseline create (express + pg)', {
+        url: `${baseline.url}/notes`,
+        method: 'POST',
+        headers,
+        body,
+      }),
+    );
+    rows.push(
+      await run('create note', {
+        url: `${base}/api/note/create/direct`,
+        method: 'POST',
+        headers,
+        body,
+      }),
+    );
+    rows.push(await run('list, first page', { url: `${base}/api/notes?page=1&limit=10`, headers }));
+    rows.push(
+      await run('list, pinned first, tag', {
+        url: `${base}/api/notes?page=3&limit=10&pinnedFirst=true&tag=work`,
+        headers,
+      }),
+    );
+    rows.push(
+      await run('search, common word', { url: `${base}/api/notes?search=meeting`, headers }),
+    );
+    rows.push(
+      await run('search, rare word', { url: `${base}/api/notes?search=${rareWord}`, headers }),
+    );
+    rows.push(await run('search, prefix', { url: `${base}/api/notes?search=garde`, headers }));
+
+    console.log(
+      `\n${noteCount} notes, ${connections} connections, ${seconds} s per run (latency in ms)`,
+    );
+    console.table(rows);
+    const [baselineRow, createRow] = rows;
+    if (baselineRow && createRow) {
+      console.log(
+        `create throughput: ${createRow.rps}/s vs baseline ${baselineRow.rps}/s = ${(createRow.rps / baselineRow.rps).toFixed(2)} of the baseline`,
+      );
+    }
+  } finally {
+    await baseline.stop();
+    await noted.stop();
+  }
+};
+
+await main();
