@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import type { NoteLinkKind } from '@noted/api';
 import type { NoteRow } from '../notes/repository.js';
+import { SEARCHED_BODY_CHARS } from '../search/migration.js';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface NoteLinkRow {
   user_id: string;
@@ -104,7 +107,11 @@ export const linksRepository = {
             .where({ user_id: userId, target_id: note.id, kind: 'wiki' }),
         );
         if (note.title.trim() !== '') {
-          which.orWhereRaw('strpos(lower(body), lower(?)) > 0', [`[[${note.title}`]);
+          // ILIKE on the indexed prefix of the body lets the trigram index find candidates
+          // instead of reading every body of the user; wiki.ts then parses them exactly.
+          which.orWhereRaw(`left(body, ${SEARCHED_BODY_CHARS}) ilike ?`, [
+            `%[[${escapeLike(note.title)}%`,
+          ]);
         }
       })
       .orderBy('id'),
