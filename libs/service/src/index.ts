@@ -10,9 +10,15 @@ import {
   type Logger,
   type RunningModule,
 } from '@noted/kit';
-import { openDatabase, startOutboxRelay, type Database, type Migration } from '@noted/db';
+import {
+  openDatabase,
+  startOutboxRelay,
+  type Database,
+  type Migration,
+  type OutboxRelay,
+} from '@noted/db';
 import type { EventBus } from '@noted/events';
-import { createGrpcServer, type ServiceImpl } from '@noted/grpc';
+import { createGrpcServer, type GrpcServer, type ServiceImpl } from '@noted/grpc';
 
 export interface ServiceSettings {
   httpPort: number;
@@ -38,8 +44,17 @@ export interface ServiceDefinition {
   identityPaths: string[];
   routes: (parts: ServiceParts) => Router;
   grpc: (parts: ServiceParts) => GrpcBinding;
-  /** Releases what the service holds besides its servers and database (clients of others). */
+  /** Background work (schedulers) started once the service serves, stopped before it closes. */
+  workers?: (parts: ServiceParts) => Worker[];
+  /**
+   * Releases what the service holds besides its servers and database (clients of others);
+   * also called when start-up fails.
+   */
   onStop?: () => Promise<void> | void;
+}
+
+export interface Worker {
+  stop(): Promise<void>;
 }
 
 export interface GrpcBinding {
@@ -77,6 +92,29 @@ export const startService = async (
   deps: ServiceDeps,
 ): Promise<RunningService> => {
   const logger = deps.logger.child({ module: definition.name });
+  const opened: { db?: Database; relay?: OutboxRelay; grpc?: GrpcServer } = {};
+  const release = async () => {
+    await opened.grpc?.stop();
+    await opened.relay?.stop();
+    await definition.onStop?.();
+    await opened.db?.close();
+  };
+  try {
+    return await serve(definition, settings, deps, logger, opened, release);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+};
+
+const serve = async (
+  definition: ServiceDefinition,
+  settings: ServiceSettings,
+  deps: ServiceDeps,
+  logger: Logger,
+  opened: { db?: Database; relay?: OutboxRelay; grpc?: GrpcServer },
+  release: () => Promise<void>,
+): Promise<RunningService> => {
   const db = await openDatabase({
     url: settings.databaseUrl,
     dataDir: `${settings.dataDir}/${definition.name}`,
@@ -84,8 +122,10 @@ export const startService = async (
     migrations: definition.migrations,
     logger,
   });
+  opened.db = db;
   await db.migrate();
   const relay = startOutboxRelay({ db, bus: deps.bus, service: definition.name, logger });
+  opened.relay = relay;
   const parts: ServiceParts = { db, published: relay.kick, logger };
 
   let serving = false;
@@ -109,11 +149,13 @@ export const startService = async (
       await verifyCaller(settings.internalSecret, metadata.get(CALLER_METADATA)[0]?.toString());
     },
   });
+  opened.grpc = grpc;
   const binding = definition.grpc(parts);
   grpc.add(binding.desc, binding.impl);
   const grpcListening = await grpc.listen(settings.grpcAddress);
   const http = await listen(app, settings.httpPort, settings.host);
   const grpcAddress = `${settings.grpcAddress.replace(/:\d+$/, '')}:${grpcListening.port}`;
+  const workers = definition.workers?.(parts) ?? [];
   serving = true;
   logger.info({ http: http.url, grpc: grpcAddress }, `${definition.name} service listening`);
 
@@ -124,10 +166,9 @@ export const startService = async (
     ready,
     stop: async () => {
       serving = false;
-      await Promise.all([http.close(), grpc.stop()]);
-      await relay.stop();
-      await definition.onStop?.();
-      await db.close();
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await http.close();
+      await release();
     },
   };
 };

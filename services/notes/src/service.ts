@@ -12,7 +12,7 @@ import { tagsRouter } from './tags/routes.js';
 import { todosRouter } from './todos/routes.js';
 import { noteImagesRouter, publicNoteImagesRouter } from './images/routes.js';
 import { reviewRouter } from './review/routes.js';
-import { startReviewScheduler, type ReviewScheduler } from './review/scheduler.js';
+import { startReviewScheduler } from './review/scheduler.js';
 
 /** The notes service: notes REST for the gateway, NotesService over gRPC, note.* events. */
 export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
@@ -25,54 +25,47 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
     internalSecret: config.internalSecret,
     logger: deps.logger.child({ module: 'notes' }),
   });
-  let reviewScheduler: ReviewScheduler | undefined;
-  try {
-    return await startService(
-      {
-        name: 'notes',
-        migrations: notesMigrations,
-        identityPaths: ['/api'],
-        routes: ({ db, published, logger }) => {
-          const ctx = {
-            knex: db.knex,
-            published,
-            quota,
-            publicUrl: config.publicUrl,
-            objects,
-            logger,
-          };
-          reviewScheduler = startReviewScheduler({
-            knex: db.knex,
-            published,
-            logger,
-            intervalMs: config.reviewIntervalMs,
-          });
-          return Router().use(
-            reviewRouter(ctx),
-            notesRouter(ctx),
-            tagsRouter(ctx),
-            linksRouter(ctx),
-            todosRouter(ctx),
-            noteImagesRouter(ctx),
-            publicNoteImagesRouter(ctx),
-            publicNotesRouter(ctx),
-          );
-        },
-        grpc: ({ db, published }) =>
-          grpcBinding(notesV1.NotesService, notesGrpc({ knex: db.knex, published, quota })),
-        onStop: async () => {
-          await reviewScheduler?.stop();
-          quota.close();
-          await objects.close();
-        },
+  return startService(
+    {
+      name: 'notes',
+      migrations: notesMigrations,
+      identityPaths: ['/api'],
+      routes: ({ db, published, logger }) => {
+        const ctx = {
+          knex: db.knex,
+          published,
+          quota,
+          publicUrl: config.publicUrl,
+          objects,
+          logger,
+        };
+        return Router().use(
+          reviewRouter(ctx),
+          notesRouter(ctx),
+          tagsRouter(ctx),
+          linksRouter(ctx),
+          todosRouter(ctx),
+          noteImagesRouter(ctx),
+          publicNoteImagesRouter(ctx),
+          publicNotesRouter(ctx),
+        );
       },
-      config,
-      deps,
-    );
-  } catch (error) {
-    await reviewScheduler?.stop();
-    quota.close();
-    await objects.close();
-    throw error;
-  }
+      grpc: ({ db, published }) =>
+        grpcBinding(notesV1.NotesService, notesGrpc({ knex: db.knex, published, quota })),
+      workers: ({ db, published, logger }) => [
+        startReviewScheduler({
+          knex: db.knex,
+          published,
+          logger,
+          intervalMs: config.reviewIntervalMs,
+        }),
+      ],
+      onStop: async () => {
+        quota.close();
+        await objects.close();
+      },
+    },
+    config,
+    deps,
+  );
 };
