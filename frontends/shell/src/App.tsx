@@ -5,7 +5,7 @@ import type { Auth, AuthUser } from './auth/auth';
 import { log } from './log';
 import type { NotesAppModule, NotesAppProps } from './remotes/contracts';
 import { RemoteModule } from './remotes/RemoteModule';
-import { ThemeToggle } from './ThemeToggle';
+import { Layout } from './Layout';
 
 export interface AppProps {
   auth: Auth;
@@ -87,40 +87,32 @@ export function App({ auth, api, checkAccount, loadNotesApp }: AppProps) {
   const signOut = () => void auth.logout();
 
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="app-header">
-        <a className="brand" href="/">
-          Noted
-        </a>
-        <div className="header-actions">
-          <ThemeToggle />
+    <Layout
+      actions={
+        <>
           {state.status === 'signedIn' ? <Account user={state.user} onSignOut={signOut} /> : null}
           {state.status === 'signedOut' ? (
             <button type="button" className="button" onClick={signIn}>
               Sign in
             </button>
           ) : null}
-        </div>
-      </header>
-      <main id="main" className="app-main" tabIndex={-1}>
-        {state.status === 'loading' ? (
-          <p className="status" role="status">
-            Checking your session…
-          </p>
-        ) : null}
-        {state.status === 'signedOut' ? <Welcome onSignIn={signIn} notice={state.notice} /> : null}
-        {state.status === 'signedIn' ? (
-          <SignedIn
-            user={state.user}
-            api={api}
-            checkAccount={checkAccount}
-            loadNotesApp={loadNotesApp}
-          />
-        ) : null}
-      </main>
-    </div>
+        </>
+      }
+    >
+      {state.status === 'loading' ? (
+        <p className="status" role="status">
+          Checking your session…
+        </p>
+      ) : null}
+      {state.status === 'signedOut' ? <Welcome onSignIn={signIn} notice={state.notice} /> : null}
+      {state.status === 'signedIn' ? (
+        <SignedIn
+          user={state.user}
+          api={api}
+          checkAccount={checkAccount}
+          loadNotesApp={loadNotesApp}
+        />
+      ) : null}
+    </Layout>
   );
 }

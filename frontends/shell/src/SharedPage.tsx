@@ -2,7 +2,7 @@ import type { ApiClient } from '@noted/api';
 import { useMemo } from 'react';
 import type { SharedNoteModule, SharedNoteProps } from './remotes/contracts';
 import { RemoteModule } from './remotes/RemoteModule';
-import { ThemeToggle } from './ThemeToggle';
+import { Layout } from './Layout';
 
 /** Where a shared note lives: /notes/s/{publicId}. */
 export const sharedNoteId = (pathname: string): string | undefined =>
@@ -18,21 +18,8 @@ export interface SharedPageProps {
 export function SharedPage({ api, publicId, loadSharedNote }: SharedPageProps) {
   const props = useMemo<SharedNoteProps>(() => ({ api, publicId }), [api, publicId]);
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="app-header">
-        <a className="brand" href="/">
-          Noted
-        </a>
-        <div className="header-actions">
-          <ThemeToggle />
-        </div>
-      </header>
-      <main id="main" className="app-main" tabIndex={-1}>
-        <RemoteModule load={loadSharedNote} props={props} title="shared note" />
-      </main>
-    </div>
+    <Layout>
+      <RemoteModule load={loadSharedNote} props={props} title="shared note" />
+    </Layout>
   );
 }
