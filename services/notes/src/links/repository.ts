@@ -95,24 +95,30 @@ export const linksRepository = {
    * The user's other notes whose wiki links may change when `note` appears or is renamed:
    * those wiki-linking to it now, and those whose body mentions `[[` + its title.
    */
-  wikiReferrers: async (db: Db, userId: string, note: Pick<NoteRow, 'id' | 'title'>) =>
-    db<NoteRow>('notes')
+  /**
+   * Notes of the user that wiki-link to `note` or mention `[[<its title>`: two indexed lookups
+   * (the link table, and the body trigram index through ILIKE) joined by a union — an OR of
+   * the two would make Postgres read every body of the user.
+   */
+  wikiReferrers: async (db: Db, userId: string, note: Pick<NoteRow, 'id' | 'title'>) => {
+    const linked = db('note_links')
+      .select('source_id as id')
+      .where({ user_id: userId, target_id: note.id, kind: 'wiki' });
+    const ids =
+      note.title.trim() === ''
+        ? linked
+        : linked.union(
+            db('notes')
+              .select('id')
+              .where({ user_id: userId })
+              .whereRaw(`left(body, ${SEARCHED_BODY_CHARS}) ilike ?`, [
+                `%[[${escapeLike(note.title)}%`,
+              ]),
+          );
+    return db<NoteRow>('notes')
       .where({ user_id: userId })
       .whereNot({ id: note.id })
-      .andWhere((which) => {
-        which.whereIn(
-          'id',
-          db<NoteLinkRow>('note_links')
-            .select('source_id')
-            .where({ user_id: userId, target_id: note.id, kind: 'wiki' }),
-        );
-        if (note.title.trim() !== '') {
-          // ILIKE on the indexed prefix of the body lets the trigram index find candidates
-          // instead of reading every body of the user; wiki.ts then parses them exactly.
-          which.orWhereRaw(`left(body, ${SEARCHED_BODY_CHARS}) ilike ?`, [
-            `%[[${escapeLike(note.title)}%`,
-          ]);
-        }
-      })
-      .orderBy('id'),
+      .whereIn('id', ids)
+      .orderBy('id');
+  },
 };
