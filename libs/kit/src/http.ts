@@ -118,6 +118,9 @@ export const identityOf = (req: express.Request): Identity => {
   return req.identity;
 };
 
+/** The id of the signed-in user of a request behind `requireIdentity`. */
+export const userIdOf = (req: express.Request): string => identityOf(req).userId;
+
 /** Adds the 404 and error handlers; every error leaves as `{ error: { code, message } }`. */
 export const finishHttpApp = (app: Express, logger: Logger): Express => {
   app.use((req, _res, next) => {

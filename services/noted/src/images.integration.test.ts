@@ -5,14 +5,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, Note, NoteImageUploaded, ShareResult } from '@noted/api';
-import { infraUrl } from '@noted/testing';
 import { createFsStore, type ObjectStore } from '@noted/storage';
-import { getTestApp, json, type TestApp } from './test/app.js';
+import { getTestApp, json, type TestApp, infraLabel } from './test/app.js';
 
-const databaseUrl = infraUrl('PostgreSQL', 'TEST_DATABASE_URL');
-const natsUrl = infraUrl('NATS JetStream', 'TEST_NATS_URL');
-
-describe(`note images (${databaseUrl ? 'Postgres' : 'PGlite'})`, () => {
+describe(`note images (${infraLabel})`, () => {
   let app: TestApp;
   let store: ObjectStore;
   let ada: string;
@@ -41,7 +37,7 @@ describe(`note images (${databaseUrl ? 'Postgres' : 'PGlite'})`, () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-images-'));
-    app = await getTestApp({ databaseUrl, natsUrl, env: { NOTED_DATA_DIR: dataDir } });
+    app = await getTestApp({ env: { NOTED_DATA_DIR: dataDir } });
     store = createFsStore({ root: path.join(dataDir, 'notes', 'objects') });
     ada = await app.tokenFor(`ada-${randomUUID()}@example.com`);
     bob = await app.tokenFor(`bob-${randomUUID()}@example.com`);

@@ -4,17 +4,13 @@ import type { Note, NoteItems, NotePage, TagList } from '@noted/api';
 import { callerMetadata } from '@noted/kit';
 import { createGrpcClient } from '@noted/grpc';
 import { notesV1 } from '@noted/proto';
-import { infraUrl } from '@noted/testing';
-import { getTestApp, json, type TestApp } from './test/app.js';
-
-const databaseUrl = infraUrl('PostgreSQL', 'TEST_DATABASE_URL');
-const natsUrl = infraUrl('NATS JetStream', 'TEST_NATS_URL');
+import { getTestApp, json, type TestApp, infraLabel } from './test/app.js';
 
 /**
  * The tenant isolation matrix: for every route and gRPC method that takes an id, user B with
  * user A's ids gets 404 (or sees nothing) and A's data is exactly as before.
  */
-describe(`tenant isolation (${databaseUrl ? 'Postgres' : 'PGlite'})`, () => {
+describe(`tenant isolation (${infraLabel})`, () => {
   let app: TestApp;
   let ada: string;
   let bob: string;
@@ -29,7 +25,7 @@ describe(`tenant isolation (${databaseUrl ? 'Postgres' : 'PGlite'})`, () => {
   });
 
   beforeAll(async () => {
-    app = await getTestApp({ databaseUrl, natsUrl });
+    app = await getTestApp();
     ada = await app.tokenFor(`ada-${randomUUID()}@example.com`);
     bob = await app.tokenFor(`bob-${randomUUID()}@example.com`);
     target = await json<Note>(

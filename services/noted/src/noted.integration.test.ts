@@ -5,23 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerMetadata, signIdentity } from '@noted/kit';
 import { createGrpcClient } from '@noted/grpc';
 import { notesV1 } from '@noted/proto';
-import { infraUrl } from '@noted/testing';
 import type { BusMessage } from '@noted/events';
 import type { ErrorBody, Note, NotePage, User } from '@noted/api';
-import { getTestApp, json, type TestApp } from './test/app.js';
+import { getTestApp, json, type TestApp, infraLabel } from './test/app.js';
 
-const databaseUrl = infraUrl('PostgreSQL', 'TEST_DATABASE_URL');
-const natsUrl = infraUrl('NATS JetStream', 'TEST_NATS_URL');
-const infra = databaseUrl && natsUrl ? 'Postgres and NATS' : 'embedded defaults';
-
-describe(`the whole app through the gateway (${infra})`, () => {
+describe(`the whole app through the gateway (${infraLabel})`, () => {
   let app: TestApp;
   let ada: string;
   let bob: string;
   const events: BusMessage[] = [];
 
   beforeAll(async () => {
-    app = await getTestApp({ databaseUrl, natsUrl });
+    app = await getTestApp();
     const bus = app.noted.context.bus;
     if (!bus) throw new Error('no bus');
     await bus.subscribe({
@@ -243,14 +238,14 @@ const eventNoteId = (message: BusMessage): string | undefined => {
   return fromBinary(notesV1.NoteCreatedSchema, message.data).note?.id;
 };
 
-describe(`the monthly note quota through the gateway (${infra})`, () => {
+describe(`the monthly note quota through the gateway (${infraLabel})`, () => {
   let app: TestApp;
   const notesLeftNotEnough = {
     error: { code: 'NOTES_LEFT_NOT_ENOUGH', message: 'Notes left not enough this month' },
   };
 
   beforeAll(async () => {
-    app = await getTestApp({ databaseUrl, natsUrl, env: { FREE_NOTES_PER_MONTH: '3' } });
+    app = await getTestApp({ env: { FREE_NOTES_PER_MONTH: '3' } });
   }, 120_000);
 
   afterAll(async () => {

@@ -9,13 +9,9 @@ import type {
   ShareResult,
   TagList,
 } from '@noted/api';
-import { infraUrl } from '@noted/testing';
-import { getTestApp, json, type TestApp } from './test/app.js';
+import { getTestApp, json, type TestApp, infraLabel } from './test/app.js';
 
-const databaseUrl = infraUrl('PostgreSQL', 'TEST_DATABASE_URL');
-const natsUrl = infraUrl('NATS JetStream', 'TEST_NATS_URL');
-
-describe(`notes: pin, share, tags, filters (${databaseUrl ? 'Postgres' : 'PGlite'})`, () => {
+describe(`notes: pin, share, tags, filters (${infraLabel})`, () => {
   let app: TestApp;
   let ada: string;
   let bob: string;
@@ -23,7 +19,7 @@ describe(`notes: pin, share, tags, filters (${databaseUrl ? 'Postgres' : 'PGlite
     json<Note>(app.api(token, 'POST', '/api/note/create/direct', note));
 
   beforeAll(async () => {
-    app = await getTestApp({ databaseUrl, natsUrl });
+    app = await getTestApp();
     ada = await app.tokenFor(`ada-${randomUUID()}@example.com`);
     bob = await app.tokenFor(`bob-${randomUUID()}@example.com`);
   }, 120_000);

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, Note, ReviewDueList, ReviewSchedule, User } from '@noted/api';
-import { infraUrl } from '@noted/testing';
-import { getTestApp, json, type TestApp } from './test/app.js';
+import { getTestApp, json, type TestApp, infraLabel } from './test/app.js';
 
-const databaseUrl = infraUrl('PostgreSQL', 'TEST_DATABASE_URL');
-const natsUrl = infraUrl('NATS JetStream', 'TEST_NATS_URL');
 const DAY = 86_400_000;
 
-describe(`spaced-repetition review (${databaseUrl ? 'Postgres' : 'PGlite'})`, () => {
+describe(`spaced-repetition review (${infraLabel})`, () => {
   let app: TestApp;
   let ada: string;
   let bob: string;
@@ -17,7 +14,7 @@ describe(`spaced-repetition review (${databaseUrl ? 'Postgres' : 'PGlite'})`, ()
   const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
 
   beforeAll(async () => {
-    app = await getTestApp({ databaseUrl, natsUrl });
+    app = await getTestApp();
     ada = await app.tokenFor(`ada-${randomUUID()}@example.com`);
     bob = await app.tokenFor(`bob-${randomUUID()}@example.com`);
   }, 120_000);

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, Note, SearchPage } from '@noted/api';
-import { infraUrl } from '@noted/testing';
-import { getTestApp, json, type TestApp } from './test/app.js';
+import { getTestApp, json, type TestApp, infraLabel } from './test/app.js';
 
-const databaseUrl = infraUrl('PostgreSQL', 'TEST_DATABASE_URL');
-const natsUrl = infraUrl('NATS JetStream', 'TEST_NATS_URL');
-
-describe(`notes: search (${databaseUrl ? 'Postgres' : 'PGlite'})`, () => {
+describe(`notes: search (${infraLabel})`, () => {
   let app: TestApp;
   let ada: string;
   let bob: string;
@@ -21,7 +17,7 @@ describe(`notes: search (${databaseUrl ? 'Postgres' : 'PGlite'})`, () => {
   const titles = (page: SearchPage) => page.items.map((item) => item.title);
 
   beforeAll(async () => {
-    app = await getTestApp({ databaseUrl, natsUrl });
+    app = await getTestApp();
     ada = await app.tokenFor(`ada-${randomUUID()}@example.com`);
     bob = await app.tokenFor(`bob-${randomUUID()}@example.com`);
   }, 120_000);

@@ -5,12 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { infraUrl, passwordGrant } from '@noted/testing';
+import { passwordGrant } from '@noted/testing';
 import type { Note, NotePage } from '@noted/api';
-import { freePort, json } from './test/app.js';
+import { freePort, json, testInfra } from './test/app.js';
 
-const databaseUrl = infraUrl('PostgreSQL', 'TEST_DATABASE_URL');
-const natsUrl = infraUrl('NATS JetStream', 'TEST_NATS_URL');
+const { databaseUrl, natsUrl } = testInfra;
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 
 const startProcess = (target: string, env: Record<string, string>): ChildProcess => {

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@noted/kit';
-import { passwordGrant } from '@noted/testing';
+import { infraUrl, passwordGrant } from '@noted/testing';
 import { startNoted, type RunningNoted } from '../program.js';
 
 export const freePort = (): Promise<number> =>
@@ -35,18 +35,26 @@ export interface TestApp {
   stop: () => Promise<void>;
 }
 
+/** Real Postgres and NATS for the suites, when CI (or a developer) provides them. */
+export const testInfra = {
+  databaseUrl: infraUrl('PostgreSQL', 'TEST_DATABASE_URL'),
+  natsUrl: infraUrl('NATS JetStream', 'TEST_NATS_URL'),
+};
+
+/** Names the infrastructure a suite runs on, for its title. */
+export const infraLabel = testInfra.databaseUrl ? 'Postgres and NATS' : 'embedded defaults';
+
 /**
  * The whole app in this process, as `npm start` runs it: real gRPC on loopback, the event
- * bus, the development identity provider. Real Postgres and NATS when given.
+ * bus, the development identity provider; real Postgres and NATS when `testInfra` has them.
  */
 export const getTestApp = async (
-  infra: {
-    databaseUrl?: string;
-    natsUrl?: string;
+  options: {
     /** More environment for startNoted, such as FREE_NOTES_PER_MONTH. */
     env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> => {
+  const infra = { ...testInfra, ...options };
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-test-'));
   const noted = await startNoted({

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
 import { NoteIdParams } from '@noted/api';
-import { identityOf } from '@noted/kit';
+import { userIdOf } from '@noted/kit';
 import type { StoredObject } from '@noted/storage';
 import { imageUpload } from './upload.js';
 import {
@@ -32,17 +32,17 @@ export const noteImagesRouter = (ctx: ImagesContext): Router => {
 
   router.post('/api/notes/:id/images', async (req, res) => {
     const { id } = NoteIdParams.parse(req.params);
-    const userId = identityOf(req).userId;
+    const userId = userIdOf(req);
     res.status(201).json(await noteImageUpload(ctx, userId, id, () => imageUpload(req, res)));
   });
 
   router.delete('/api/notes/:id/images', async (req, res) => {
     const { id } = NoteIdParams.parse(req.params);
-    res.json(await noteImageRemove(ctx, identityOf(req).userId, id, req.body));
+    res.json(await noteImageRemove(ctx, userIdOf(req), id, req.body));
   });
 
   router.get('/api/notes/:id/images/:name', async (req, res) => {
-    await sendImage(res, await noteImageRead(ctx, identityOf(req).userId, req.params), ownerCache);
+    await sendImage(res, await noteImageRead(ctx, userIdOf(req), req.params), ownerCache);
   });
 
   return router;

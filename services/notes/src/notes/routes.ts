@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { NoteIdParams } from '@noted/api';
-import { identityOf } from '@noted/kit';
+import { userIdOf } from '@noted/kit';
 import {
   noteShare,
   noteUnshare,
@@ -25,59 +25,58 @@ import {
 /** The notes routes of the public API; the gateway forwards them with the caller's identity. */
 export const notesRouter = (ctx: NotesContext & { publicUrl: string }): Router => {
   const router = Router();
-  const userOf = (req: Parameters<typeof identityOf>[0]) => identityOf(req).userId;
 
   router.post('/api/note/create/direct', async (req, res) => {
-    res.status(201).json(await noteCreate(ctx, userOf(req), req.body));
+    res.status(201).json(await noteCreate(ctx, userIdOf(req), req.body));
   });
 
   router.get('/api/notes', async (req, res) => {
-    res.json(await notePage(ctx, userOf(req), req.query));
+    res.json(await notePage(ctx, userIdOf(req), req.query));
   });
 
   router.get('/api/notes/pinned', async (req, res) => {
-    res.json(await notesPinned(ctx, userOf(req)));
+    res.json(await notesPinned(ctx, userIdOf(req)));
   });
 
   router.get('/api/notes/timerange', async (req, res) => {
-    res.json(await notesChangedBetween(ctx, userOf(req), req.query));
+    res.json(await notesChangedBetween(ctx, userIdOf(req), req.query));
   });
 
   router.get('/api/notes/batch', async (req, res) => {
-    res.json(await notesBatch(ctx, userOf(req), req.query));
+    res.json(await notesBatch(ctx, userIdOf(req), req.query));
   });
 
   router.get('/api/notes/:id', async (req, res) => {
     const { id } = NoteIdParams.parse(req.params);
-    res.json(presentNote(await noteGet(ctx, userOf(req), id)));
+    res.json(presentNote(await noteGet(ctx, userIdOf(req), id)));
   });
 
   router.put('/api/notes/:id', async (req, res) => {
     const { id } = NoteIdParams.parse(req.params);
     const input = req.is('multipart/form-data') ? await noteUpdateFromForm(req, res) : req.body;
-    res.json(await noteUpdate(ctx, userOf(req), id, input));
+    res.json(await noteUpdate(ctx, userIdOf(req), id, input));
   });
 
   router.delete('/api/notes/:id', async (req, res) => {
     const { id } = NoteIdParams.parse(req.params);
-    await noteDelete(ctx, userOf(req), id);
+    await noteDelete(ctx, userIdOf(req), id);
     res.status(204).end();
   });
 
   router.post('/api/note/pin', async (req, res) => {
-    res.json(await notePin(ctx, userOf(req), req.body));
+    res.json(await notePin(ctx, userIdOf(req), req.body));
   });
 
   router.post('/api/note/unpin', async (req, res) => {
-    res.json(await noteUnpin(ctx, userOf(req), req.body));
+    res.json(await noteUnpin(ctx, userIdOf(req), req.body));
   });
 
   router.post('/api/note/share', async (req, res) => {
-    res.json(await noteShare(ctx, userOf(req), req.body));
+    res.json(await noteShare(ctx, userIdOf(req), req.body));
   });
 
   router.post('/api/note/unshare', async (req, res) => {
-    res.json(await noteUnshare(ctx, userOf(req), req.body));
+    res.json(await noteUnshare(ctx, userIdOf(req), req.body));
   });
 
   return router;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { AppError } from '@noted/api';
-import { identityOf } from '@noted/kit';
+import { identityOf, userIdOf } from '@noted/kit';
 import { presentUser } from './presenter.js';
 import { userById, userBySub, type UsersContext } from './usecases.js';
 
@@ -9,7 +9,7 @@ export const usersRouter = (ctx: UsersContext): Router => {
   const router = Router();
 
   router.get('/user', async (req, res) => {
-    res.json(presentUser(await userById(ctx, identityOf(req).userId)));
+    res.json(presentUser(await userById(ctx, userIdOf(req))));
   });
 
   router.get(['/user/findBySub/:sub', '/user-by-sub/:sub'], async (req, res) => {
