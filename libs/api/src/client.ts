@@ -10,7 +10,11 @@ import type {
   TagCount,
   TagList,
 } from './notes.js';
+import type { NoteImageUploaded } from './images.js';
+import type { NoteGraph, NoteGraphQuery, NoteLinks } from './links.js';
+import type { ReviewDueList, ReviewMark, ReviewSchedule } from './review.js';
 import type { SearchPage } from './search.js';
+import type { Todo, TodoList, TodoRecentQuery } from './todos.js';
 import type { User } from './users.js';
 
 export interface ApiClientOptions {
@@ -38,11 +42,12 @@ export const createApiClient = (options: ApiClientOptions) => {
     const token = await options.getToken();
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['content-type'] = 'application/json';
     const response = await doFetch(`${options.baseUrl}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (response.status === 401 && !retried && options.refresh && (await options.refresh())) {
@@ -84,6 +89,46 @@ export const createApiClient = (options: ApiClientOptions) => {
       unpin: (noteId: string) => call<Note>('POST', '/api/note/unpin', { noteId }),
       share: (noteId: string) => call<ShareResult>('POST', '/api/note/share', { noteId }),
       unshare: (noteId: string) => call<Note>('POST', '/api/note/unshare', { noteId }),
+      batch: (ids: string[]) =>
+        call<NoteItems>('GET', `/api/notes/batch${query({ ids: ids.join(',') })}`),
+    },
+    links: {
+      get: (noteId: string) =>
+        call<NoteLinks>('GET', `/api/notes/${encodeURIComponent(noteId)}/links`),
+      add: (noteId: string, targetId: string) =>
+        call<NoteLinks>('POST', '/api/note/addlink', { noteId, targetId }),
+      remove: (noteId: string, targetId: string) =>
+        call<NoteLinks>('POST', '/api/note/removelink', { noteId, targetId }),
+      graph: (params: NoteGraphQuery = {}) =>
+        call<NoteGraph>('GET', `/api/notes/graph${query({ ...params })}`),
+    },
+    images: {
+      /** Uploads one image (multipart field `image`); answers the stored image and the note. */
+      upload: (noteId: string, image: Blob, fileName = 'image') => {
+        const form = new FormData();
+        form.append('image', image, fileName);
+        return call<NoteImageUploaded>(
+          'POST',
+          `/api/notes/${encodeURIComponent(noteId)}/images`,
+          form,
+        );
+      },
+      remove: (noteId: string, imageUrl: string) =>
+        call<Note>('DELETE', `/api/notes/${encodeURIComponent(noteId)}/images`, { imageUrl }),
+    },
+    todos: {
+      recent: (params: TodoRecentQuery = {}) =>
+        call<TodoList>('GET', `/api/todos/recent${query({ ...params })}`),
+      set: (noteId: string, index: number, done: boolean, expectedText?: string) =>
+        call<Todo>('PUT', `/api/notes/${encodeURIComponent(noteId)}/todos/${index}`, {
+          done,
+          ...(expectedText === undefined ? {} : { expectedText }),
+        }),
+    },
+    review: {
+      due: (params: { limit?: number } = {}) =>
+        call<ReviewDueList>('GET', `/api/notes/review${query({ ...params })}`),
+      mark: (mark: ReviewMark) => call<ReviewSchedule>('POST', '/api/note/review', mark),
     },
     tags: {
       list: () => call<TagList>('GET', '/api/tags'),

@@ -31,3 +31,40 @@ export const NoteLinks = z
   })
   .meta({ id: 'NoteLinks' });
 export type NoteLinks = z.infer<typeof NoteLinks>;
+
+/** Most notes one graph answer holds; the rest are counted in `total`. */
+export const NOTE_GRAPH_MAX_NODES = 2000;
+
+export const NoteGraphQuery = z
+  .object({ limit: z.coerce.number().int().min(1).max(NOTE_GRAPH_MAX_NODES).default(500) })
+  .meta({ id: 'NoteGraphQuery' });
+export interface NoteGraphQuery {
+  limit?: number;
+}
+
+export const NoteGraphNode = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    tags: z.array(z.string()),
+    isPinned: z.boolean(),
+    degree: z.number().int().meta({ description: 'Links in and out, over all the notes' }),
+  })
+  .meta({ id: 'NoteGraphNode' });
+export type NoteGraphNode = z.infer<typeof NoteGraphNode>;
+
+export const NoteGraphEdge = z
+  .object({ source: z.uuid(), target: z.uuid(), kind: NoteLinkKind })
+  .meta({ id: 'NoteGraphEdge' });
+export type NoteGraphEdge = z.infer<typeof NoteGraphEdge>;
+
+export const NoteGraph = z
+  .object({
+    nodes: z.array(NoteGraphNode).meta({
+      description: 'Linked notes first (most links first), then the most recently updated',
+    }),
+    edges: z.array(NoteGraphEdge).meta({ description: 'The links between the nodes given' }),
+    total: z.number().int().meta({ description: 'All the notes of the user' }),
+  })
+  .meta({ id: 'NoteGraph' });
+export type NoteGraph = z.infer<typeof NoteGraph>;

@@ -9,7 +9,7 @@ import {
   NoteImageUploadForm,
   PublicNoteImageParams,
 } from './images.js';
-import { NoteLinkAction, NoteLinks } from './links.js';
+import { NoteGraph, NoteGraphQuery, NoteLinkAction, NoteLinks } from './links.js';
 import {
   Note,
   NoteAction,
@@ -262,6 +262,15 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
           tags: ['links'],
           requestParams: { path: NoteIdParams },
           responses: { '200': { description: 'The links', ...json(NoteLinks) }, ...errors(404) },
+        }),
+      },
+      '/api/notes/graph': {
+        get: op({
+          operationId: 'noteGraph',
+          summary: 'The notes of the user and the links between them, for the mind map',
+          tags: ['links'],
+          requestParams: { query: NoteGraphQuery },
+          responses: { '200': { description: 'The graph', ...json(NoteGraph) } },
         }),
       },
       '/api/todos/recent': {

@@ -41,9 +41,9 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
         };
         return Router().use(
           reviewRouter(ctx),
+          linksRouter(ctx),
           notesRouter(ctx),
           tagsRouter(ctx),
-          linksRouter(ctx),
           todosRouter(ctx),
           noteImagesRouter(ctx),
           publicNoteImagesRouter(ctx),

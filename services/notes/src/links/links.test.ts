@@ -9,7 +9,7 @@ import { createLogger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
 import { noteCreate, noteUpdate, type NotesContext } from '../notes/usecases.js';
-import { noteLinkAdd, noteLinkRemove, noteLinksGet } from './usecases.js';
+import { noteGraph, noteLinkAdd, noteLinkRemove, noteLinksGet } from './usecases.js';
 
 describe('links and their events (PGlite)', () => {
   let db: Database;
@@ -112,5 +112,42 @@ describe('links and their events (PGlite)', () => {
     await expect(noteLinkAdd(ctx, userId, { noteId: a.id, targetId: a.id })).rejects.toMatchObject({
       name: 'ZodError',
     });
+  });
+
+  it('draws the graph of one user: linked notes first, edges only between the nodes given', async () => {
+    const ada = randomUUID();
+    const bob = randomUUID();
+    const hub = await noteCreate(ctx, ada, { title: 'Hub', note: '[[Spoke]] and [[Rim]]' });
+    const spoke = await noteCreate(ctx, ada, { title: 'Spoke' });
+    const rim = await noteCreate(ctx, ada, { title: 'Rim' });
+    await noteLinkAdd(ctx, ada, { noteId: hub.id, targetId: spoke.id });
+    await noteUpdate(ctx, ada, hub.id, { note: '[[Spoke]] and [[Rim]] again' });
+    const lonely = await noteCreate(ctx, ada, { title: 'Lonely' });
+    const theirs = await noteCreate(ctx, bob, { title: 'Theirs', note: '[[Other]]' });
+    await noteCreate(ctx, bob, { title: 'Other' });
+
+    const graph = await noteGraph(ctx, ada, {});
+    expect(graph.total).toBe(4);
+    expect(graph.nodes.map((n) => [n.title, n.degree])).toEqual([
+      ['Hub', 3],
+      ['Spoke', 2],
+      ['Rim', 1],
+      ['Lonely', 0],
+    ]);
+    expect(graph.edges).toHaveLength(3);
+    expect(graph.edges).toEqual(
+      expect.arrayContaining([
+        { source: hub.id, target: spoke.id, kind: 'manual' },
+        { source: hub.id, target: spoke.id, kind: 'wiki' },
+        { source: hub.id, target: rim.id, kind: 'wiki' },
+      ]),
+    );
+    expect(graph.nodes.map((n) => n.id)).not.toContain(theirs.id);
+    expect(graph.nodes.at(-1)?.id).toBe(lonely.id);
+
+    const two = await noteGraph(ctx, ada, { limit: '2' });
+    expect(two.nodes.map((n) => n.title)).toEqual(['Hub', 'Spoke']);
+    expect(two.edges.every((e) => e.target === spoke.id)).toBe(true);
+    await expect(noteGraph(ctx, ada, { limit: '0' })).rejects.toThrow();
   });
 });

@@ -121,4 +121,43 @@ export const linksRepository = {
       .whereIn('id', ids)
       .orderBy('id');
   },
+
+  /**
+   * The nodes of the user's graph: linked notes first (most links first), then the most
+   * recently updated, at most `limit`.
+   */
+  graphNodes: (db: Db, userId: string, limit: number) =>
+    db
+      .with('degrees', (q) =>
+        q
+          .select('id')
+          .count<{ id: string; degree: string }[]>('* as degree')
+          .from(
+            db
+              .select('source_id as id')
+              .from('note_links')
+              .where({ user_id: userId })
+              .unionAll((u) => u.select('target_id').from('note_links').where({ user_id: userId }))
+              .as('ends'),
+          )
+          .groupBy('id'),
+      )
+      .from('notes as n')
+      .leftJoin('degrees as d', 'd.id', 'n.id')
+      .where('n.user_id', userId)
+      .select<
+        { id: string; title: string; tags: string[]; is_pinned: boolean; degree: string | null }[]
+      >('n.id', 'n.title', 'n.tags', 'n.is_pinned', 'd.degree')
+      .orderByRaw('d.degree desc nulls last, n.updated_at desc, n.id')
+      .limit(limit),
+
+  /** The links of the user between the notes given. */
+  graphEdges: (db: Db, userId: string, ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db<NoteLinkRow>('note_links')
+          .where({ user_id: userId })
+          .whereRaw('source_id = any(?::uuid[]) and target_id = any(?::uuid[])', [ids, ids])
+          .select('source_id', 'target_id', 'kind')
+          .orderBy(['source_id', 'target_id', 'kind']),
 };

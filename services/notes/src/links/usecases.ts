@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { AppError, NoteIdParams, NoteLinkAction, type NoteLinks } from '@noted/api';
+import {
+  AppError,
+  NoteGraphQuery,
+  NoteIdParams,
+  NoteLinkAction,
+  type NoteGraph,
+  type NoteLinks,
+} from '@noted/api';
 import { noteEvents } from '../notes/events.js';
 import type { NoteRow } from '../notes/repository.js';
 import type { NotesContext } from '../notes/usecases.js';
@@ -62,3 +69,36 @@ export const noteLinkRemove = (ctx: NotesContext, userId: string, input: unknown
   changeLink(ctx, userId, input, (trx, { noteId, targetId }) =>
     linksRepository.remove(trx, userId, noteId, targetId, 'manual'),
   );
+
+/** The user's notes and the links between them, bounded for drawing (the mind map). */
+export const noteGraph = async (
+  ctx: NotesContext,
+  userId: string,
+  query: unknown,
+): Promise<NoteGraph> => {
+  const { limit } = NoteGraphQuery.parse(query);
+  const [nodes, [counted]] = await Promise.all([
+    linksRepository.graphNodes(ctx.knex, userId, limit),
+    ctx.knex('notes').where({ user_id: userId }).count<{ total: string }[]>('* as total'),
+  ]);
+  const edges = await linksRepository.graphEdges(
+    ctx.knex,
+    userId,
+    nodes.map((node) => node.id),
+  );
+  return {
+    nodes: nodes.map((node) => ({
+      id: node.id,
+      title: node.title,
+      tags: node.tags,
+      isPinned: node.is_pinned,
+      degree: Number(node.degree ?? 0),
+    })),
+    edges: edges.map((edge) => ({
+      source: edge.source_id,
+      target: edge.target_id,
+      kind: edge.kind,
+    })),
+    total: Number(counted?.total ?? 0),
+  };
+};
