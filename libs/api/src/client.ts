@@ -33,14 +33,16 @@ export const createApiClient = (options: ApiClientOptions) => {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = options.timeoutMs ?? 600_000;
 
-  const call = async <T>(
+  /** Sends one request; a 401 refreshes the session once and retries; errors throw AppError. */
+  const send = async (
     method: string,
     path: string,
-    body?: unknown,
+    body: unknown,
+    accept: string,
     retried = false,
-  ): Promise<T> => {
+  ): Promise<Response> => {
     const token = await options.getToken();
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept };
     if (token) headers.authorization = `Bearer ${token}`;
     const form = body instanceof FormData;
     if (body !== undefined && !form) headers['content-type'] = 'application/json';
@@ -51,18 +53,21 @@ export const createApiClient = (options: ApiClientOptions) => {
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (response.status === 401 && !retried && options.refresh && (await options.refresh())) {
-      return call<T>(method, path, body, true);
+      return send(method, path, body, accept, true);
     }
-    if (response.status === 204) return undefined as T;
+    if (response.ok) return response;
     const payload: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-      if (isErrorBody(payload)) throw new AppError(payload.error.code, payload.error.message);
-      throw new AppError(
-        response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
-        `${method} ${path} answered ${response.status}`,
-      );
-    }
-    return payload as T;
+    if (isErrorBody(payload)) throw new AppError(payload.error.code, payload.error.message);
+    throw new AppError(
+      response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
+      `${method} ${path} answered ${response.status}`,
+    );
+  };
+
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await send(method, path, body, 'application/json');
+    if (response.status === 204) return undefined as T;
+    return (await response.json().catch(() => undefined)) as T;
   };
 
   const query = (params: Record<string, string | number | boolean | undefined>) => {
@@ -103,6 +108,14 @@ export const createApiClient = (options: ApiClientOptions) => {
         call<NoteGraph>('GET', `/api/notes/graph${query({ ...params })}`),
     },
     images: {
+      /**
+       * Reads an image the owner may see (`/api/notes/{id}/images/{name}`) with the bearer
+       * token, which an <img> element cannot send; show it through URL.createObjectURL.
+       */
+      read: async (url: string): Promise<Blob> => {
+        if (!url.startsWith('/api/')) throw new AppError('BAD_REQUEST', 'Not an image of a note');
+        return (await send('GET', url, undefined, 'image/*')).blob();
+      },
       /** Uploads one image (multipart field `image`); answers the stored image and the note. */
       upload: (noteId: string, image: Blob, fileName = 'image') => {
         const form = new FormData();
