@@ -22,7 +22,7 @@ import { freePort } from '../../services/noted/src/test/app.js';
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const noteCount = Number(process.env.BENCH_NOTES ?? 100_000);
-const connections = 10;
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 const words = (
   'meeting project idea garden recipe travel budget review draft launch design ' +

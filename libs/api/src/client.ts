@@ -33,13 +33,16 @@ export const createApiClient = (options: ApiClientOptions) => {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = options.timeoutMs ?? 600_000;
 
-  /** Sends one request; a 401 refreshes the session once and retries; errors throw AppError. */
+  /**
+   * Sends one request; a 401 refreshes the session once and retries; errors throw AppError.
+   * `signal` cancels it (the promise rejects with the signal's reason).
+   */
   const send = async (
     method: string,
     path: string,
     body: unknown,
     accept: string,
-    retried = false,
+    { retried = false, signal }: { retried?: boolean; signal?: AbortSignal } = {},
   ): Promise<Response> => {
     const token = await options.getToken();
     const headers: Record<string, string> = { accept };
@@ -50,10 +53,12 @@ export const createApiClient = (options: ApiClientOptions) => {
       method,
       headers,
       body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: signal
+        ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+        : AbortSignal.timeout(timeoutMs),
     });
     if (response.status === 401 && !retried && options.refresh && (await options.refresh())) {
-      return send(method, path, body, accept, true);
+      return send(method, path, body, accept, { retried: true, signal });
     }
     if (response.ok) return response;
     const payload: unknown = await response.json().catch(() => undefined);
@@ -64,8 +69,13 @@ export const createApiClient = (options: ApiClientOptions) => {
     );
   };
 
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await send(method, path, body, 'application/json');
+  const call = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<T> => {
+    const response = await send(method, path, body, 'application/json', { signal });
     if (response.status === 204) return undefined as T;
     return (await response.json().catch(() => undefined)) as T;
   };
@@ -82,8 +92,8 @@ export const createApiClient = (options: ApiClientOptions) => {
   return {
     me: () => call<User>('GET', '/user'),
     notes: {
-      list: (params: NoteListQuery = {}) =>
-        call<SearchPage>('GET', `/api/notes${query({ ...params })}`),
+      list: (params: NoteListQuery = {}, { signal }: { signal?: AbortSignal } = {}) =>
+        call<SearchPage>('GET', `/api/notes${query({ ...params })}`, undefined, signal),
       get: (id: string) => call<Note>('GET', `/api/notes/${encodeURIComponent(id)}`),
       create: (note: NoteCreate) => call<Note>('POST', '/api/note/create/direct', note),
       update: (id: string, patch: NoteUpdate) =>

@@ -110,7 +110,14 @@ export const NoteIdParams = z.object({ id: z.uuid({ message: 'Not a note id' }) 
 export const page = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
-    total: z.number().int(),
+    total: z.number().int().meta({
+      description: 'Matching notes; with totalExact false, at least this many (counting stopped)',
+    }),
+    totalExact: z.boolean().meta({
+      description:
+        'False when there are more matches than counted: lists count up to 1,000 notes, and ' +
+        'a search for a word most notes have ranks its newest 200 matches and counts no further',
+    }),
     page: z.number().int(),
     limit: z.number().int(),
   });

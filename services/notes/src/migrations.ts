@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { outboxMigrations, type Migration } from '@noted/db';
-import { searchMigration } from './search/migration.js';
+import { searchColumnMigration, searchMigration } from './search/migration.js';
 
 export const notesMigrations: Migration[] = [
   ...outboxMigrations,
@@ -81,6 +81,30 @@ export const notesMigrations: Migration[] = [
     },
     down: async (knex: Knex) => {
       await knex.schema.dropTable('note_reviews');
+    },
+  },
+  searchColumnMigration,
+  {
+    // The titles each body names in [[...]], so that the notes naming a title are found by an
+    // index lookup when a note gets that title, instead of by searching every body.
+    name: '20261122_106_wiki_refs',
+    up: async (knex: Knex) => {
+      await knex.schema.createTable('note_wiki_refs', (t) => {
+        t.uuid('user_id').notNullable();
+        t.uuid('source_id').notNullable().references('id').inTable('notes').onDelete('CASCADE');
+        t.text('title_key').notNullable();
+        t.primary(['source_id', 'title_key']);
+        t.index(['user_id', 'title_key'], 'note_wiki_refs_title');
+      });
+      await knex.raw(
+        `insert into note_wiki_refs (user_id, source_id, title_key)
+         select distinct user_id, id, lower(trim(m[1]))
+           from notes, regexp_matches(body, '\\[\\[([^][|\\n]+)(?:\\|[^][\\n]*)?\\]\\]', 'g') as m
+          where trim(m[1]) <> ''`,
+      );
+    },
+    down: async (knex: Knex) => {
+      await knex.schema.dropTable('note_wiki_refs');
     },
   },
 ];

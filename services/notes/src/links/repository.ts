@@ -1,9 +1,6 @@
 import type { Knex } from 'knex';
 import type { NoteLinkKind } from '@noted/api';
-import type { NoteRow } from '../notes/repository.js';
-import { SEARCHED_BODY_CHARS } from '../search/migration.js';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { noteColumns, type NoteRow } from '../notes/repository.js';
 
 export interface NoteLinkRow {
   user_id: string;
@@ -91,14 +88,27 @@ export const linksRepository = {
     return rows.map((row) => row.id);
   },
 
+  /** Records the titles a body names in [[...]] (lower case), replacing what it named before. */
+  setWikiRefs: async (
+    db: Db,
+    userId: string,
+    sourceId: string,
+    titles: string[],
+    fresh: boolean,
+  ) => {
+    if (!fresh) await db('note_wiki_refs').where({ user_id: userId, source_id: sourceId }).delete();
+    const keys = [...new Set(titles.map((title) => title.toLowerCase()))];
+    if (keys.length === 0) return;
+    await db('note_wiki_refs')
+      .insert(keys.map((title_key) => ({ user_id: userId, source_id: sourceId, title_key })))
+      .onConflict(['source_id', 'title_key'])
+      .ignore();
+  },
+
   /**
    * The user's other notes whose wiki links may change when `note` appears or is renamed:
-   * those wiki-linking to it now, and those whose body mentions `[[` + its title.
-   */
-  /**
-   * Notes of the user that wiki-link to `note` or mention `[[<its title>`: two indexed lookups
-   * (the link table, and the body trigram index through ILIKE) joined by a union — an OR of
-   * the two would make Postgres read every body of the user.
+   * those wiki-linking to it now, and those whose body names its title in [[...]]. Two
+   * indexed lookups joined by a union.
    */
   wikiReferrers: async (db: Db, userId: string, note: Pick<NoteRow, 'id' | 'title'>) => {
     const linked = db('note_links')
@@ -108,14 +118,12 @@ export const linksRepository = {
       note.title.trim() === ''
         ? linked
         : linked.union(
-            db('notes')
-              .select('id')
-              .where({ user_id: userId })
-              .whereRaw(`left(body, ${SEARCHED_BODY_CHARS}) ilike ?`, [
-                `%[[${escapeLike(note.title)}%`,
-              ]),
+            db('note_wiki_refs')
+              .select('source_id as id')
+              .where({ user_id: userId, title_key: note.title.trim().toLowerCase() }),
           );
     return db<NoteRow>('notes')
+      .select<NoteRow[]>(noteColumns())
       .where({ user_id: userId })
       .whereNot({ id: note.id })
       .whereIn('id', ids)

@@ -19,10 +19,24 @@ export const wikiTitles = (body: string): string[] => {
   return [...titles.values()];
 };
 
-/** Makes the wiki links of one note follow its body; answers whether any changed. */
-const syncOne = async (trx: Knex.Transaction, userId: string, row: NoteRow) => {
-  const targets = await linksRepository.resolveTitles(trx, userId, row.id, wikiTitles(row.body));
-  const removed = await linksRepository.removeWikiExcept(trx, userId, row.id, targets);
+/**
+ * Makes the wiki links of one note follow its body; answers whether any changed. `refs` says
+ * what to do with the titles the body names: record them for a note just created (which has
+ * no links yet either), replace them for a changed one, keep them when only others changed.
+ */
+const syncOne = async (
+  trx: Knex.Transaction,
+  userId: string,
+  row: NoteRow,
+  refs: 'created' | 'changed' | 'unchanged',
+) => {
+  const titles = wikiTitles(row.body);
+  if (refs !== 'unchanged') {
+    await linksRepository.setWikiRefs(trx, userId, row.id, titles, refs === 'created');
+  }
+  const targets = await linksRepository.resolveTitles(trx, userId, row.id, titles);
+  const removed =
+    refs === 'created' ? 0 : await linksRepository.removeWikiExcept(trx, userId, row.id, targets);
   const added = await linksRepository.insert(trx, userId, row.id, targets, 'wiki');
   return removed + added > 0;
 };
@@ -37,9 +51,12 @@ export const syncWikiLinks = async (
   trx: Knex.Transaction,
   userId: string,
   row: NoteRow,
+  created = false,
 ): Promise<void> => {
-  await syncOne(trx, userId, row);
+  await syncOne(trx, userId, row, created ? 'created' : 'changed');
   for (const referrer of await linksRepository.wikiReferrers(trx, userId, row)) {
-    if (await syncOne(trx, userId, referrer)) await noteEvents.updated(trx, referrer);
+    if (await syncOne(trx, userId, referrer, 'unchanged')) {
+      await noteEvents.updated(trx, referrer);
+    }
   }
 };

@@ -12,7 +12,7 @@ import {
 } from '@noted/api';
 import { noteEvents } from './events.js';
 import { presentNote, presentPublicNote } from './presenter.js';
-import { notesRepository, type NoteRow } from './repository.js';
+import { noteColumns, notesRepository, type NoteRow } from './repository.js';
 import type { NotesContext } from './usecases.js';
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
@@ -27,6 +27,7 @@ const change = async (
   const row = await ctx.knex.transaction(async (trx) => {
     const current = await trx<NoteRow>('notes')
       .where({ user_id: userId, id: noteId })
+      .select<NoteRow[]>(noteColumns())
       .forUpdate()
       .first();
     if (!current) throw notFound();

@@ -21,14 +21,37 @@ export interface NoteFilter {
   to?: string | undefined;
 }
 
+/**
+ * The columns of a note, named: `notes` also holds its search document (a stored tsvector as
+ * large as the body), which no read outside search needs.
+ */
+export const noteColumns = (table = 'notes') =>
+  [
+    'id',
+    'user_id',
+    'title',
+    'body',
+    'tags',
+    'images',
+    'is_pinned',
+    'public_id',
+    'created_at',
+    'updated_at',
+  ].map((column) => `${table}.${column}`);
+const NOTE_COLUMNS = noteColumns();
+const RETURNED = noteColumns('notes').map((column) => column.slice('notes.'.length));
+
 type Db = Knex | Knex.Transaction;
+
+/** A list counts its notes up to this many; past it, the total says "at least". */
+export const COUNTED_NOTES = 1000;
 type Patch = Partial<
   Pick<NoteRow, 'title' | 'body' | 'tags' | 'images' | 'is_pinned' | 'public_id'>
 >;
 
 /** The user's notes matching the list filters (columns qualified, so search can join). */
 export const filteredNotes = (db: Db, userId: string, filter: NoteFilter) => {
-  const query = db<NoteRow>('notes').where('notes.user_id', userId);
+  const query = db<NoteRow>('notes').select<NoteRow[]>(NOTE_COLUMNS).where('notes.user_id', userId);
   if (filter.tag !== undefined) query.whereRaw('notes.tags @> ?', [[filter.tag]]);
   if (filter.sharedOnly) query.whereNotNull('notes.public_id');
   if (filter.pinned !== undefined) query.where('notes.is_pinned', filter.pinned);
@@ -43,22 +66,29 @@ export const notesRepository = {
     db: Db,
     row: Omit<NoteRow, 'created_at' | 'updated_at' | 'is_pinned' | 'images' | 'public_id'>,
   ) => {
-    const [created] = await db<NoteRow>('notes').insert(row).returning('*');
+    const [created] = await db<NoteRow>('notes').insert(row).returning<NoteRow[]>(RETURNED);
     return created as NoteRow;
   },
 
-  find: async (db: Db, userId: string, id: string) =>
-    db<NoteRow>('notes').where({ user_id: userId, id }).first(),
+  find: async (db: Db, userId: string, id: string): Promise<NoteRow | undefined> =>
+    db<NoteRow>('notes').where({ user_id: userId, id }).select<NoteRow[]>(NOTE_COLUMNS).first(),
 
   /** The note, locked until the transaction ends. */
-  lock: async (trx: Knex.Transaction, userId: string, id: string) =>
-    trx<NoteRow>('notes').where({ user_id: userId, id }).forUpdate().first(),
+  lock: async (trx: Knex.Transaction, userId: string, id: string): Promise<NoteRow | undefined> =>
+    trx<NoteRow>('notes')
+      .where({ user_id: userId, id })
+      .forUpdate()
+      .select<NoteRow[]>(NOTE_COLUMNS)
+      .first(),
 
-  findMany: async (db: Db, userId: string, ids: string[]) =>
-    db<NoteRow>('notes').where({ user_id: userId }).whereIn('id', ids),
+  findMany: async (db: Db, userId: string, ids: string[]): Promise<NoteRow[]> =>
+    db<NoteRow>('notes')
+      .select<NoteRow[]>(NOTE_COLUMNS)
+      .where({ user_id: userId })
+      .whereIn('id', ids),
 
-  findPublic: async (db: Db, publicId: string) =>
-    db<NoteRow>('notes').where({ public_id: publicId }).first(),
+  findPublic: async (db: Db, publicId: string): Promise<NoteRow | undefined> =>
+    db<NoteRow>('notes').where({ public_id: publicId }).select<NoteRow[]>(NOTE_COLUMNS).first(),
 
   page: async (
     db: Db,
@@ -75,14 +105,24 @@ export const notesRepository = {
         .orderBy(order)
         .limit(options.limit)
         .offset((options.page - 1) * options.limit),
-      filteredNotes(db, userId, options.filter).count<{ count: string | number }[]>({ count: '*' }),
+      db
+        .from(
+          filteredNotes(db, userId, options.filter)
+            .clearSelect()
+            .select(db.raw('1'))
+            .limit(COUNTED_NOTES + 1)
+            .as('counted'),
+        )
+        .count<{ count: string | number }[]>({ count: '*' }),
     ]);
-    return { rows, total: Number(count[0]?.count ?? 0) };
+    const counted = Number(count[0]?.count ?? 0);
+    return { rows, total: Math.min(counted, COUNTED_NOTES), totalExact: counted <= COUNTED_NOTES };
   },
 
   /** Notes created or updated in [from, to), newest change first. */
   changedBetween: async (db: Db, userId: string, from: string, to: string, limit: number) =>
     db<NoteRow>('notes')
+      .select<NoteRow[]>(NOTE_COLUMNS)
       .where({ user_id: userId })
       .andWhere((range) =>
         range
@@ -103,7 +143,7 @@ export const notesRepository = {
     const [updated] = await db<NoteRow>('notes')
       .where({ user_id: userId, id })
       .update({ ...patch, updated_at: new Date() })
-      .returning('*');
+      .returning<NoteRow[]>(RETURNED);
     return updated;
   },
 
@@ -111,7 +151,7 @@ export const notesRepository = {
     const [removed] = await db<NoteRow>('notes')
       .where({ user_id: userId, id })
       .delete()
-      .returning('*');
+      .returning<NoteRow[]>(RETURNED);
     return removed;
   },
 };

@@ -48,7 +48,7 @@ export const noteCreate = async (
       body: note.note,
       tags: note.tags,
     });
-    await syncWikiLinks(trx, userId, created);
+    await syncWikiLinks(trx, userId, created, true);
     await noteEvents.created(trx, created);
     return created;
   }).catch(async (error: unknown) => {
@@ -68,19 +68,25 @@ export const noteList = async (
   ctx: NotesContext,
   userId: string,
   input: unknown,
-): Promise<{ rows: NoteRow[]; total: number; page: number; limit: number }> => {
+): Promise<{
+  rows: NoteRow[];
+  total: number;
+  totalExact: boolean;
+  page: number;
+  limit: number;
+}> => {
   const query = NoteListQuery.parse(input);
   if (query.search !== undefined) {
     return notesSearch(ctx, userId, { ...query, search: query.search });
   }
   const { page, limit, pinnedFirst, ...filter } = query;
-  const { rows, total } = await notesRepository.page(ctx.knex, userId, {
+  const { rows, total, totalExact } = await notesRepository.page(ctx.knex, userId, {
     page,
     limit,
     pinnedFirst,
     filter,
   });
-  return { rows, total, page, limit };
+  return { rows, total, totalExact, page, limit };
 };
 
 export const notePage = async (

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { NoteRow } from '../notes/repository.js';
+import { noteColumns, type NoteRow } from '../notes/repository.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -51,7 +51,7 @@ export const reviewRepository = {
   due: async (db: Db, userId: string, now: Date, limit: number): Promise<NoteRow[]> =>
     db<NoteRow>('notes')
       .join('note_reviews as r', 'r.note_id', 'notes.id')
-      .select('notes.*')
+      .select<NoteRow[]>(noteColumns())
       .where('notes.user_id', userId)
       .where('r.user_id', userId)
       .where('r.due_at', '<=', now)
@@ -93,7 +93,7 @@ export const reviewRepository = {
       .join('note_reviews as r', function joinOwner() {
         this.on('r.note_id', '=', 'notes.id').andOn('r.user_id', '=', 'notes.user_id');
       })
-      .select('notes.*')
+      .select<NoteRow[]>(noteColumns())
       .where('r.due_at', '<=', now)
       .where((q) => q.whereNull('r.notified_at').orWhereRaw('r.notified_at < r.due_at'))
       .orderBy([

@@ -44,3 +44,33 @@ export const searchMigration: Migration = {
     await knex.raw('drop function notes_search_document(text, text[], text)');
   },
 };
+
+/**
+ * The search document as a stored column instead of an expression index: a query that walks
+ * the newest notes and tests each (see searchRepository) then reads the vector instead of
+ * parsing the body again, and the planner has statistics of its words. Pinned-first pages are
+ * read in index order.
+ */
+export const searchColumnMigration: Migration = {
+  name: '20261122_105_search_column',
+  up: async (knex: Knex) => {
+    await knex.raw(
+      'alter table notes add column search tsvector not null ' +
+        'generated always as (notes_search_document(title, tags, body)) stored',
+    );
+    await knex.raw('create index notes_search_vector on notes using gin (search)');
+    await knex.raw('drop index notes_search');
+    await knex.raw(
+      'create index notes_user_pinned_newest on notes (user_id, is_pinned, created_at, id)',
+    );
+    await knex.raw('drop index notes_user_pinned');
+  },
+  down: async (knex: Knex) => {
+    await knex.raw('create index notes_user_pinned on notes (user_id, is_pinned)');
+    await knex.raw('drop index notes_user_pinned_newest');
+    await knex.raw(
+      'create index notes_search on notes using gin (notes_search_document(title, tags, body))',
+    );
+    await knex.raw('alter table notes drop column search');
+  },
+};

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { filteredNotes, type NoteFilter, type NoteRow } from '../notes/repository.js';
+import { filteredNotes, noteColumns, type NoteFilter, type NoteRow } from '../notes/repository.js';
 import { SEARCHED_BODY_CHARS } from './migration.js';
 import type { SearchTerms } from './query.js';
 
@@ -16,10 +16,30 @@ export interface SearchOptions {
   limit: number;
   pinnedFirst: boolean;
   filter: NoteFilter;
+  tuning?: SearchTuning;
 }
 
-/** The same expression as the index notes_search, or the index is not used. */
-const DOCUMENT = 'notes_search_document(notes.title, notes.tags, notes.body)';
+/**
+ * How a search stays fast when a word is in most notes. A word is "common" when at least
+ * `commonShare` of the `sample` newest notes have it; then only the newest `ranked` matches
+ * are ranked (read newest first, which stops after `ranked` matches), and older matches
+ * follow newest first. A rarer word is looked up in the index and all its matches ranked.
+ */
+export interface SearchTuning {
+  ranked: number;
+  sample: number;
+  commonShare: number;
+}
+
+export const SEARCH_TUNING: SearchTuning = { ranked: 200, sample: 500, commonShare: 0.05 };
+
+export interface FullTextResult {
+  rows: SearchRow[];
+  total: number;
+  /** False when `total` is a lower bound: the word is common, and matches were not counted. */
+  totalExact: boolean;
+}
+
 const SEARCHED_BODY = `left(notes.body, ${SEARCHED_BODY_CHARS})`;
 /** ts_rank_cd weights of D, C, B, A: body 0.2, tags 0.4, title 1. */
 const WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
@@ -51,40 +71,122 @@ const ordered = (pinnedFirst: boolean, table: string, score: string) => [
  * then the text has no `<` left, and the only tags in a headline are its own <mark>s.
  */
 export const searchRepository = {
-  fullText: async (db: Db, userId: string, options: SearchOptions) => {
+  fullText: async (db: Db, userId: string, options: SearchOptions): Promise<FullTextResult> => {
+    const { ranked, sample, commonShare } = options.tuning ?? SEARCH_TUNING;
+    const { filter, pinnedFirst, limit } = options;
+    const offset = (options.page - 1) * limit;
     const query = tsquery(db, options.terms);
-    const matches = () =>
-      filteredNotes(db, userId, options.filter).whereRaw(`${DOCUMENT} @@ ?`, [query]);
-    const best = matches()
-      .select('notes.*', db.raw(`ts_rank_cd(?, ${DOCUMENT}, ?) as score`, [WEIGHTS, query]))
-      .orderBy(ordered(options.pinnedFirst, 'notes', 'score'))
-      .limit(options.limit)
-      .offset((options.page - 1) * options.limit);
-    const [rows, count] = await Promise.all([
+    /**
+     * The user's notes newest first, read in index order: the LIMIT inside keeps the planner
+     * from collecting every match first, so a query over it stops at the matches it needs.
+     */
+    const newest = (count: number) =>
+      filteredNotes(db, userId, filter)
+        .clearSelect()
+        .select('notes.id', 'notes.is_pinned', 'notes.created_at', 'notes.search')
+        .orderBy([
+          { column: 'notes.created_at', order: 'desc' },
+          { column: 'notes.id', order: 'desc' },
+        ])
+        .limit(count)
+        .as('recent');
+    const newestMatches = (scan: number) =>
+      db.from(newest(scan)).whereRaw('recent.search @@ ?', [query]);
+
+    const [probe] = await db
+      .from(newest(sample))
+      .select<{ sampled: string | number; hits: string | number }[]>(
+        db.raw('count(*) as sampled'),
+        db.raw('count(*) filter (where recent.search @@ ?) as hits', [query]),
+      );
+    const sampled = Number(probe?.sampled ?? 0);
+    const common = sampled >= sample && Number(probe?.hits ?? 0) >= commonShare * sampled;
+    // Enough to find `ranked` matches when at least half the share the sample showed match.
+    const scanFor = (matches: number) => Math.ceil(matches / commonShare) * 2;
+
+    const allMatches = () =>
+      filteredNotes(db, userId, filter)
+        .clearSelect()
+        .select('notes.id', 'notes.is_pinned', 'notes.created_at', 'notes.search')
+        .whereRaw('notes.search @@ ?', [query]);
+    /** One page of the candidates, best first, each row carrying how many candidates there are. */
+    const rank = (candidates: Knex.QueryBuilder) =>
       db
-        .select(
-          'hit.*',
-          db.raw(
-            `ts_headline('simple', ${escapeHtml('hit.title')}, ?, 'HighlightAll=true, ${MARKS}') as title_highlight`,
-            [query],
-          ),
-          db.raw(
-            `ts_headline('simple', ${escapeHtml(`left(hit.body, ${SEARCHED_BODY_CHARS})`)}, ?, ` +
-              `'MaxFragments=2, MaxWords=20, MinWords=8, FragmentDelimiter=" … ", ${MARKS}') as note_highlight`,
-            [query],
-          ),
+        .from(
+          db
+            .from(candidates.as('c'))
+            .select(
+              'c.id',
+              'c.is_pinned',
+              'c.created_at',
+              db.raw('ts_rank_cd(?, c.search, ?) as score', [WEIGHTS, query]),
+              db.raw('count(*) over () as matched'),
+            )
+            .as('s'),
         )
-        .from(best.as('hit'))
-        .orderBy(ordered(options.pinnedFirst, 'hit', 'hit.score')),
-      matches().count<{ count: string | number }[]>({ count: '*' }),
-    ]);
-    return { rows: rows as SearchRow[], total: Number(count[0]?.count ?? 0) };
+        .select<{ id: string; matched: string | number }[]>('s.id', 's.matched')
+        .orderBy(ordered(pinnedFirst, 's', 's.score'))
+        .limit(limit)
+        .offset(offset);
+
+    let exact = !common;
+    let best = await rank(
+      common ? newestMatches(scanFor(ranked)).select('recent.*').limit(ranked) : allMatches(),
+    );
+    const candidatesFound = async () => {
+      if (best.length > 0) return Number(best[0]?.matched);
+      const [counted] = await db
+        .from(newestMatches(scanFor(ranked)).select('recent.id').limit(ranked).as('c'))
+        .count<{ count: string | number }[]>({ count: '*' });
+      return Number(counted?.count ?? 0);
+    };
+    if (common && (await candidatesFound()) < ranked) {
+      // Sparser further back than the sample showed: rank all the matches after all.
+      exact = true;
+      best = await rank(allMatches());
+    }
+    const matched = Number(best[0]?.matched ?? 0);
+    const ids = best.map((row) => row.id);
+    let total = exact ? matched : ranked;
+    if (!exact && ids.length < limit) {
+      // Past the ranked matches: the older ones, newest first.
+      const from = Math.max(offset, ranked);
+      const older = await newestMatches(scanFor(from + limit))
+        .select<{ id: string }[]>('recent.id')
+        .offset(from)
+        .limit(limit - ids.length);
+      ids.push(...older.map((row) => row.id));
+      total = Math.max(ranked, from + older.length);
+    }
+    if (ids.length === 0) return { rows: [], total, totalExact: exact };
+
+    const rows = await db('notes')
+      .select(
+        ...noteColumns(),
+        db.raw(
+          `ts_headline('simple', ${escapeHtml('notes.title')}, ?, 'HighlightAll=true, ${MARKS}') as title_highlight`,
+          [query],
+        ),
+        db.raw(
+          `ts_headline('simple', ${escapeHtml(SEARCHED_BODY)}, ?, ` +
+            `'MaxFragments=2, MaxWords=20, MinWords=8, FragmentDelimiter=" … ", ${MARKS}') as note_highlight`,
+          [query],
+        ),
+      )
+      .where('notes.user_id', userId)
+      .whereIn('notes.id', ids);
+    const byId = new Map((rows as SearchRow[]).map((row) => [row.id, row]));
+    return {
+      rows: ids.flatMap((id) => byId.get(id) ?? []),
+      total,
+      totalExact: exact,
+    };
   },
 
   /** Notes with a word like one searched for, most alike first: for typos. */
-  similar: async (db: Knex, userId: string, options: SearchOptions) => {
+  similar: async (db: Knex, userId: string, options: SearchOptions): Promise<FullTextResult> => {
     const text = options.terms.similar;
-    if (!text) return { rows: [], total: 0 };
+    if (!text) return { rows: [], total: 0, totalExact: true };
     return db.transaction(async (trx) => {
       // Local to the transaction: the `<%` operator (and so the trigram index) reads it.
       await trx.raw(`select set_config('pg_trgm.word_similarity_threshold', ?, true)`, [
@@ -96,14 +198,13 @@ export const searchRepository = {
           similar.whereRaw('? <% notes.title', [text]).orWhereRaw(`? <% ${SEARCHED_BODY}`, [text]),
         );
         if (excluded) {
-          query.whereRaw(`not (${DOCUMENT} @@ websearch_to_tsquery('simple', ?))`, [excluded]);
+          query.whereRaw(`not (notes.search @@ websearch_to_tsquery('simple', ?))`, [excluded]);
         }
         return query;
       };
       const [rows, count] = await Promise.all([
         matches()
           .select(
-            'notes.*',
             // A title alike is a better sign than a word alike somewhere in a long body.
             trx.raw(
               `greatest(word_similarity(?, notes.title), 0.8 * word_similarity(?, ${SEARCHED_BODY})) as score`,
@@ -113,15 +214,16 @@ export const searchRepository = {
           .orderBy(ordered(options.pinnedFirst, 'notes', 'score'))
           .limit(options.limit)
           .offset((options.page - 1) * options.limit),
-        matches().count<{ count: string | number }[]>({ count: '*' }),
+        matches().clearSelect().count<{ count: string | number }[]>({ count: '*' }),
       ]);
       return {
-        rows: (rows as NoteRow[]).map((row): SearchRow => ({
+        rows: (rows as unknown as NoteRow[]).map((row): SearchRow => ({
           ...row,
           title_highlight: null,
           note_highlight: null,
         })),
         total: Number(count[0]?.count ?? 0),
+        totalExact: true,
       };
     });
   },

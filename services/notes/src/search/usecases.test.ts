@@ -10,6 +10,8 @@ import { createLogger } from '@noted/kit';
 import { notesMigrations } from '../migrations.js';
 import { notesRepository } from '../notes/repository.js';
 import { notePage, type NotesContext } from '../notes/usecases.js';
+import { searchTerms } from './query.js';
+import { searchRepository, type SearchTuning } from './repository.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-search-'));
 let db: Database;
@@ -158,6 +160,92 @@ describe('searching notes', () => {
     expect(last.total).toBe(5);
     const past = await search(user, { search: 'recipe', tag: 'food', limit: '2', page: '4' });
     expect(past).toMatchObject({ items: [], total: 5 });
+  });
+
+  describe('a word most notes have', () => {
+    // Small numbers standing in for 200 ranked matches out of a sample of 500 newest notes.
+    const tuning: SearchTuning = { ranked: 3, sample: 5, commonShare: 0.4 };
+    const fullText = (userId: string, text: string, page: number, limit = 2, filter = {}) =>
+      searchRepository.fullText(db.knex, userId, {
+        terms: searchTerms(text),
+        page,
+        limit,
+        pinnedFirst: false,
+        filter,
+        tuning,
+      });
+    /** Every page of a search, until an empty one. */
+    const allPages = async (userId: string, text: string) => {
+      const seen: string[] = [];
+      for (let page = 1; page < 20; page++) {
+        const { rows } = await fullText(userId, text, page);
+        if (rows.length === 0) break;
+        seen.push(...rows.map((row) => row.title));
+      }
+      return seen;
+    };
+
+    it('ranks the newest matches, then gives the older ones newest first, each once', async () => {
+      const user = randomUUID();
+      await insert(user, { title: 'Apple pie', body: 'the oldest, with apple in its title' });
+      for (let i = 1; i <= 8; i++) await insert(user, { title: `Note ${i}`, body: `apple ${i}` });
+      await insert(user, { title: 'Pear', body: 'no match' });
+      await insert(user, { title: 'Apple crumble', body: 'newer, apple in the title' });
+
+      const first = await fullText(user, 'apple', 1);
+      expect(first.totalExact).toBe(false);
+      expect(first.total).toBe(3);
+      // The newest three matches are ranked: the title match first.
+      expect(first.rows.map((row) => row.title)).toEqual(['Apple crumble', 'Note 8']);
+      expect(first.rows[0]?.title_highlight).toBe('<mark>Apple</mark> crumble');
+
+      const pages = await allPages(user, 'apple');
+      expect(pages).toEqual([
+        'Apple crumble',
+        'Note 8',
+        'Note 7',
+        'Note 6',
+        'Note 5',
+        'Note 4',
+        'Note 3',
+        'Note 2',
+        'Note 1',
+        'Apple pie',
+      ]);
+      const last = await fullText(user, 'apple', 5);
+      expect(last).toMatchObject({ total: 10, totalExact: false });
+    });
+
+    it('ranks every match of a word the newest notes have but older ones lack', async () => {
+      const user = randomUUID();
+      await insert(user, { title: 'Old plum', body: 'plum' });
+      for (let i = 0; i < 30; i++) await insert(user, { title: `Filler ${i}`, body: 'nothing' });
+      for (let i = 0; i < 2; i++) await insert(user, { title: `Plum ${i}`, body: 'plum jam' });
+      // Two of the five newest have it, but the scan for three ranked matches finds only two.
+      const page = await fullText(user, 'plum', 1, 10);
+      expect(page).toMatchObject({ total: 3, totalExact: true });
+      expect(page.rows.map((row) => row.title)).toEqual(['Plum 1', 'Plum 0', 'Old plum']);
+    });
+
+    it('counts a rare word exactly and applies the filters', async () => {
+      const user = randomUUID();
+      for (let i = 0; i < 8; i++) {
+        await insert(user, { title: `Daily ${i}`, body: 'walk', tags: i % 2 ? ['odd'] : [] });
+      }
+      await insert(user, { title: 'Quince', body: 'walk' });
+      expect(await fullText(user, 'quince', 1)).toMatchObject({ total: 1, totalExact: true });
+      const odd = await fullText(user, 'walk', 1, 10, { tag: 'odd' });
+      // Fewer notes have the tag than the sample holds: all of them are ranked and counted.
+      expect(odd.rows.map((row) => row.title)).toEqual([
+        'Daily 7',
+        'Daily 5',
+        'Daily 3',
+        'Daily 1',
+      ]);
+      expect(odd).toMatchObject({ total: 4, totalExact: true });
+      expect(await fullText(user, 'walk', 1)).toMatchObject({ total: 3, totalExact: false });
+      expect(await allPages(user, 'walk')).toHaveLength(9);
+    });
   });
 
   it("never finds another user's notes, by words or by similarity", async () => {

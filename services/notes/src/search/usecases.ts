@@ -24,14 +24,20 @@ export const notesSearch = async (
   ctx: NotesContext,
   userId: string,
   query: NoteSearchQuery,
-): Promise<{ rows: SearchRow[]; total: number; page: number; limit: number }> => {
+): Promise<{
+  rows: SearchRow[];
+  total: number;
+  totalExact: boolean;
+  page: number;
+  limit: number;
+}> => {
   const { page, limit, pinnedFirst, search, ...filter } = query;
   const options = { terms: searchTerms(search), page, limit, pinnedFirst, filter };
   const found = await searchRepository.fullText(ctx.knex, userId, options);
   // Only an empty result falls back: a page past the end of real matches stays empty.
-  const { rows, total } =
+  const { rows, total, totalExact } =
     found.total > 0 ? found : await searchRepository.similar(ctx.knex, userId, options);
-  return { rows, total, page, limit };
+  return { rows, total, totalExact, page, limit };
 };
 
 export const noteSearchPage = async (

@@ -1,6 +1,6 @@
 import { AppError, TagParams, TagRename, type TagCount, type TagList } from '@noted/api';
 import { noteEvents } from '../notes/events.js';
-import { notesRepository, type NoteRow } from '../notes/repository.js';
+import { noteColumns, notesRepository, type NoteRow } from '../notes/repository.js';
 import type { NotesContext } from '../notes/usecases.js';
 
 export const tagList = async (ctx: NotesContext, userId: string): Promise<TagList> => {
@@ -29,6 +29,7 @@ const retag = async (
 ): Promise<number> => {
   const changed = await ctx.knex.transaction(async (trx) => {
     const rows = await trx<NoteRow>('notes')
+      .select<NoteRow[]>(noteColumns())
       .where({ user_id: userId })
       .whereRaw('tags @> ?', [[tag]])
       .orderBy('id')

@@ -46,8 +46,12 @@ export const quotaConsume = async (
 ): Promise<{ used: number; limit: number; period: string }> => {
   const { userId, feature, amount } = parse(input);
   const key: CounterKey = { userId, feature, period: periodOf(input.now ?? new Date()) };
-  await quotaRepository.ensureCounter(ctx.knex, key);
-  const taken = await quotaRepository.consume(ctx.knex, key, amount);
+  // The counter exists after the first use in a month: one statement in the common case.
+  let taken = await quotaRepository.consume(ctx.knex, key, amount);
+  if (!taken) {
+    await quotaRepository.ensureCounter(ctx.knex, key);
+    taken = await quotaRepository.consume(ctx.knex, key, amount);
+  }
   if (taken) return { ...taken, period: key.period };
   if (!(await usersRepository.findById(ctx.knex, userId))) {
     throw new AppError('NOT_FOUND', 'There is no such user');

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@noted/db';
+import { createLogger } from '@noted/kit';
+import { notesMigrations } from '../migrations.js';
+import { COUNTED_NOTES, notesRepository } from './repository.js';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-notes-repository-'));
+let db: Database;
+
+beforeAll(async () => {
+  db = await openDatabase({
+    dataDir,
+    schema: 'notes',
+    migrations: notesMigrations,
+    logger: createLogger({ level: 'silent' }),
+  });
+  await db.migrate();
+});
+
+afterAll(async () => {
+  await db?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const seed = async (userId: string, count: number, tags: (i: number) => string[]) => {
+  const start = Date.parse('2026-01-01T00:00:00Z');
+  await db.knex.batchInsert(
+    'notes',
+    Array.from({ length: count }, (_, i) => ({
+      id: randomUUID(),
+      user_id: userId,
+      title: `Note ${i}`,
+      tags: tags(i),
+      created_at: new Date(start + i * 1000),
+    })),
+    500,
+  );
+};
+
+describe('pages of notes', () => {
+  it('counts up to COUNTED_NOTES and then says the total is a lower bound', async () => {
+    const userId = randomUUID();
+    await seed(userId, COUNTED_NOTES + 5, (i) => (i % 2 ? ['odd'] : []));
+    const page = (filter: { tag?: string }) =>
+      notesRepository.page(db.knex, userId, { page: 2, limit: 3, pinnedFirst: false, filter });
+
+    const all = await page({});
+    expect(all).toMatchObject({ total: COUNTED_NOTES, totalExact: false });
+    expect(all.rows.map((row) => row.title)).toEqual(['Note 1001', 'Note 1000', 'Note 999']);
+
+    const odd = await page({ tag: 'odd' });
+    expect(odd).toMatchObject({ total: (COUNTED_NOTES + 4) / 2, totalExact: true });
+    expect(odd.rows.map((row) => row.title)).toEqual(['Note 997', 'Note 995', 'Note 993']);
+  });
+
+  it('never reads the search document into a note', async () => {
+    const userId = randomUUID();
+    await seed(userId, 1, () => []);
+    const { rows } = await notesRepository.page(db.knex, userId, {
+      page: 1,
+      limit: 1,
+      pinnedFirst: true,
+      filter: {},
+    });
+    expect(Object.keys(rows[0] ?? {})).not.toContain('search');
+  });
+});
