@@ -1,7 +1,13 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@noted/api';
-import { signCaller, signIdentity, verifyCaller, verifyIdentity } from './identity.js';
+import {
+  identitySigner,
+  signCaller,
+  signIdentity,
+  verifyCaller,
+  verifyIdentity,
+} from './identity.js';
 
 const secret = 'a-secret-of-at-least-thirty-two-chars!!';
 const ada = {
@@ -38,6 +44,35 @@ describe('gateway identities', () => {
       'base64url',
     );
     await expect(verifyIdentity(secret, `${header}.${body}.`)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+  });
+});
+
+describe('reusing verified and signed tokens', () => {
+  it('hands out one token per identity, and another for a changed identity', async () => {
+    const sign = identitySigner(secret);
+    const first = await sign(ada);
+    expect(await sign({ ...ada })).toBe(first);
+    const renamed = await sign({ ...ada, name: 'Ada L.' });
+    expect(renamed).not.toBe(first);
+    expect(await verifyIdentity(secret, renamed)).toMatchObject({ name: 'Ada L.' });
+  });
+
+  it('remembers a verified token, but not for a changed token or another secret', async () => {
+    const token = await signIdentity(secret, ada);
+    expect(await verifyIdentity(secret, token)).toEqual(ada);
+    expect(await verifyIdentity(secret, token)).toEqual(ada);
+    const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'AB' : 'AA'}`;
+    await expect(verifyIdentity(secret, tampered)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    await expect(
+      verifyIdentity('another-secret-that-is-thirty-two-chars', token),
+    ).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    const caller = await signCaller(secret, 'notes');
+    expect(await verifyCaller(secret, caller)).toBe('notes');
+    await expect(verifyIdentity(secret, caller)).rejects.toMatchObject({
       code: 'UNAUTHENTICATED',
     });
   });

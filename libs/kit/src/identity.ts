@@ -1,4 +1,5 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { AppError } from '@noted/api';
 
 /**
@@ -19,6 +20,20 @@ const ISSUER = 'noted-gateway';
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
+/**
+ * Remembers tokens already verified, until they expire: the gateway reuses one identity token
+ * per user for a while, and callers one token per service, so most requests skip the HMAC.
+ * Keyed by secret and token, so a changed secret verifies afresh.
+ */
+const verified = new LRUCache<string, Identity | string>({ max: 10_000 });
+
+const remember = <T extends Identity | string>(key: string, token: string, value: T): T => {
+  const { exp } = decodeJwt(token);
+  const ttl = typeof exp === 'number' ? exp * 1000 - Date.now() : 0;
+  if (ttl > 0) verified.set(key, value, { ttl });
+  return value;
+};
+
 export const signIdentity = async (
   secret: string,
   identity: Identity,
@@ -33,7 +48,30 @@ export const signIdentity = async (
     .setExpirationTime(`${ttlSeconds}s`)
     .sign(keyOf(secret));
 
+/**
+ * A signer of identities for the gateway that hands out a user's token again until its last
+ * 30 s (it names only who the user is, which does not change meanwhile), so services verify
+ * it once and then find it in their cache.
+ */
+export const identitySigner = (secret: string, ttlSeconds = 60) => {
+  const tokens = new LRUCache<string, string>({
+    max: 10_000,
+    ttl: Math.max(1000, (ttlSeconds - 30) * 1000),
+  });
+  return async (identity: Identity): Promise<string> => {
+    const key = JSON.stringify([identity.userId, identity.sub, identity.email, identity.name]);
+    const cached = tokens.get(key);
+    if (cached) return cached;
+    const token = await signIdentity(secret, identity, ttlSeconds);
+    tokens.set(key, token);
+    return token;
+  };
+};
+
 export const verifyIdentity = async (secret: string, token: string): Promise<Identity> => {
+  const key = `identity:${secret}:${token}`;
+  const known = verified.get(key);
+  if (typeof known === 'object') return known;
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: ['HS256'],
@@ -44,12 +82,12 @@ export const verifyIdentity = async (secret: string, token: string): Promise<Ide
     if (typeof payload.uid !== 'string' || typeof payload.sub !== 'string') {
       throw new Error('identity without a user');
     }
-    return {
+    return remember(key, token, {
       userId: payload.uid,
       sub: payload.sub,
       email: String(payload.email ?? ''),
       name: String(payload.name ?? ''),
-    };
+    });
   } catch {
     throw new AppError('UNAUTHENTICATED', 'This service only accepts requests from the gateway');
   }
@@ -73,6 +111,9 @@ export const signCaller = async (secret: string, service: string, ttlSeconds = 3
     .sign(keyOf(secret));
 
 export const verifyCaller = async (secret: string, token: string | undefined): Promise<string> => {
+  const key = `caller:${secret}:${token}`;
+  const known = token ? verified.get(key) : undefined;
+  if (typeof known === 'string') return known;
   try {
     if (!token) throw new Error('no caller token');
     const { payload } = await jwtVerify(token, keyOf(secret), {
@@ -82,7 +123,7 @@ export const verifyCaller = async (secret: string, token: string | undefined): P
       clockTolerance: 5,
     });
     if (!payload.sub?.startsWith('service:')) throw new Error('not a service');
-    return payload.sub.slice('service:'.length);
+    return remember(key, token, payload.sub.slice('service:'.length));
   } catch {
     throw new AppError('UNAUTHENTICATED', 'Only Noted services may call this service');
   }

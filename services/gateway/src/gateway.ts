@@ -11,7 +11,7 @@ import {
   extendContext,
   finishHttpApp,
   listen,
-  signIdentity,
+  identitySigner,
   type Logger,
   type RunningModule,
 } from '@noted/kit';
@@ -142,12 +142,13 @@ export const startGateway = async (
     }
     next();
   };
+  const signIdentity = identitySigner(config.internalSecret);
   const resolveUser: RequestHandler = async (req, _res, next) => {
     try {
       if (!req.user) throw new AppError('UNAUTHENTICATED', 'Sign in first');
       const identity = await users.resolve(req.user);
       extendContext({ userId: identity.userId });
-      (req as ProxiedRequest).identityToken = await signIdentity(config.internalSecret, identity);
+      (req as ProxiedRequest).identityToken = await signIdentity(identity);
       next();
     } catch (error) {
       next(error);

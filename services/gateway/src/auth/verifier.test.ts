@@ -46,6 +46,20 @@ describe('createTokenVerifier', () => {
     }
   });
 
+  it('verifies a token once and remembers it until it expires, never an altered one', async () => {
+    const key = await createSigningKey('key-1');
+    const jwks = await startJwksServer([key]);
+    const verifier = verifierFor(jwks.jwksUrl, 0);
+    const token = await signToken(key, accessTokenClaims({ sub: 'remembered' }));
+    const first = await verifier.verify(token);
+    // The second time needs no key: the provider could be gone.
+    await jwks.close();
+    expect(await verifier.verify(token)).toEqual(first);
+    first.sub = 'changed by a caller';
+    expect((await verifier.verify(token)).sub).toBe('remembered');
+    await expect(verifier.verify(`${token}x`)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
   it('refuses an unknown key id when the JWKS does not have it either', async () => {
     const known = await createSigningKey('key-1');
     const jwks = await startJwksServer([known]);

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { AppError } from '@noted/api';
 
 /** Who a verified access token speaks for. */
@@ -86,9 +87,14 @@ export const createTokenVerifier = (options: TokenVerifierOptions): TokenVerifie
     timeoutDuration: 5000,
   });
   const clientIds = new Set(options.clientIds);
+  // A client sends one token for many requests: each is verified once and remembered until
+  // its `exp` (never past it; the leeway applies only to tokens verified afresh).
+  const verified = new LRUCache<string, VerifiedUser>({ max: 10_000 });
 
   return {
     async verify(token) {
+      const known = verified.get(token);
+      if (known) return { ...known };
       let payload: JWTPayload;
       try {
         ({ payload } = await jwtVerify(token, keys, {
@@ -119,7 +125,9 @@ export const createTokenVerifier = (options: TokenVerifierOptions): TokenVerifie
       if (email) user.email = email;
       if (name) user.name = name;
       if (preferredUsername) user.preferredUsername = preferredUsername;
-      return user;
+      const ttl = typeof payload.exp === 'number' ? payload.exp * 1000 - Date.now() : 0;
+      if (ttl > 0) verified.set(token, user, { ttl });
+      return { ...user };
     },
   };
 };
