@@ -34,6 +34,8 @@ export interface ServiceParts {
   /** Asks the outbox relay to publish soon; call after a transaction that wrote events. */
   published: () => void;
   logger: Logger;
+  /** The event bus, for workers that consume events. */
+  bus: EventBus;
 }
 
 export interface ServiceDefinition {
@@ -126,7 +128,7 @@ const serve = async (
   await db.migrate();
   const relay = startOutboxRelay({ db, bus: deps.bus, service: definition.name, logger });
   opened.relay = relay;
-  const parts: ServiceParts = { db, published: relay.kick, logger };
+  const parts: ServiceParts = { db, published: relay.kick, logger, bus: deps.bus };
 
   let serving = false;
   const ready = () => serving && deps.bus.healthy();

@@ -254,6 +254,27 @@ describe(`note images (${infraLabel})`, () => {
     expect((await remove(ada, first.image.url)).status).toBe(404);
   });
 
+  it('an update that leaves images out removes them from the store', async () => {
+    const note = await create(ada, 'Trimmed');
+    const first = await json<NoteImageUploaded>(
+      upload(ada, note.id, translucent, 'a.png', 'image/png'),
+    );
+    const second = await json<NoteImageUploaded>(
+      upload(ada, note.id, translucent, 'b.png', 'image/png'),
+    );
+    const put = await app.api(ada, 'PUT', `/api/notes/${note.id}`, {
+      images: [second.image.url],
+    });
+    expect(put.status).toBe(200);
+    expect(await imagesOf(ada, note.id)).toEqual([second.image.url]);
+    expect(await stored(note.id)).toHaveLength(1);
+    expect((await read(ada, first.image.url)).status).toBe(404);
+    expect((await read(ada, second.image.url)).status).toBe(200);
+    // A title-only update leaves the images alone.
+    await app.api(ada, 'PUT', `/api/notes/${note.id}`, { title: 'Renamed' });
+    expect(await stored(note.id)).toHaveLength(1);
+  });
+
   it('deleting a note deletes its images', async () => {
     const note = await create(ada, 'Doomed');
     await upload(ada, note.id, translucent, 'a.png', 'image/png');

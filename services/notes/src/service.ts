@@ -12,6 +12,7 @@ import { tagsRouter } from './tags/routes.js';
 import { todosRouter } from './todos/routes.js';
 import { noteImagesRouter, publicNoteImagesRouter } from './images/routes.js';
 import { reviewRouter } from './review/routes.js';
+import { startReviewEnrolment } from './review/enrolment.js';
 import { startReviewScheduler } from './review/scheduler.js';
 
 /** The notes service: notes REST for the gateway, NotesService over gRPC, note.* events. */
@@ -52,7 +53,8 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
       },
       grpc: ({ db, published }) =>
         grpcBinding(notesV1.NotesService, notesGrpc({ knex: db.knex, published, quota })),
-      workers: ({ db, published, logger }) => [
+      workers: ({ db, published, logger, bus }) => [
+        startReviewEnrolment({ bus, knex: db.knex, logger }),
         startReviewScheduler({
           knex: db.knex,
           published,

@@ -115,6 +115,27 @@ export const noteImageRemove = async (
   return presentNote(row);
 };
 
+/**
+ * Removes from the store the images an update took off a note (`before` had them, `after`
+ * does not), once that update has committed. Failures are logged, never thrown.
+ */
+export const noteImagesDropped = async (
+  ctx: Partial<Pick<ImagesContext, 'objects' | 'logger'>>,
+  before: readonly string[],
+  after: NoteRow,
+): Promise<void> => {
+  const { objects, logger } = ctx;
+  if (!objects || !logger) return;
+  const names = before
+    .filter((url) => !after.images.includes(url))
+    .map((url) => nameInUrl(after.id, url))
+    .filter((name): name is string => NoteImageParams.shape.name.safeParse(name).success);
+  await discard(
+    { objects, logger },
+    names.map((name) => imageKeyOf(after, name)),
+  );
+};
+
 const storedImage = async (ctx: ImagesContext, row: NoteRow | undefined, name: string) => {
   if (!row || !row.images.includes(imageUrlOf(row.id, name))) throw noSuchImage();
   const stored = await ctx.objects.get(imageKeyOf(row, name));

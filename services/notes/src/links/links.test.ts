@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
-import { noteCreate, noteUpdate, type NotesContext } from '../notes/usecases.js';
+import { noteCreate, noteDelete, noteUpdate, type NotesContext } from '../notes/usecases.js';
 import { noteGraph, noteLinkAdd, noteLinkRemove, noteLinksGet } from './usecases.js';
 
 describe('links and their events (PGlite)', () => {
@@ -88,6 +88,21 @@ describe('links and their events (PGlite)', () => {
     expect(await outgoing(userId, referrer.id)).toEqual([{ id: self.id, kind: 'wiki' }]);
     const newest = await noteCreate(ctx, userId, { title: 'twin' });
     expect(await outgoing(userId, referrer.id)).toEqual([{ id: newest.id, kind: 'wiki' }]);
+  });
+
+  it('points [[Title]] at the older note with that title when the newer one is deleted', async () => {
+    const userId = randomUUID();
+    const older = await noteCreate(ctx, userId, { title: 'Plan' });
+    const newer = await noteCreate(ctx, userId, { title: 'plan' });
+    const referrer = await noteCreate(ctx, userId, { title: 'Index', note: 'see [[Plan]]' });
+    expect(await outgoing(userId, referrer.id)).toEqual([{ id: newer.id, kind: 'wiki' }]);
+    await noteDelete(ctx, userId, newer.id);
+    expect(await outgoing(userId, referrer.id)).toEqual([{ id: older.id, kind: 'wiki' }]);
+    await noteDelete(ctx, userId, older.id);
+    expect(await outgoing(userId, referrer.id)).toEqual([]);
+    // The reference is kept: a note titled Plan again is linked at once.
+    const again = await noteCreate(ctx, userId, { title: 'PLAN' });
+    expect(await outgoing(userId, referrer.id)).toEqual([{ id: again.id, kind: 'wiki' }]);
   });
 
   it("never resolves a [[Title]] to another user's note", async () => {

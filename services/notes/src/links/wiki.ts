@@ -54,7 +54,23 @@ export const syncWikiLinks = async (
   created = false,
 ): Promise<void> => {
   await syncOne(trx, userId, row, created ? 'created' : 'changed');
-  for (const referrer of await linksRepository.wikiReferrers(trx, userId, row)) {
+  await resyncWikiReferrers(trx, userId, await wikiReferrersOf(trx, userId, row));
+};
+
+/** The user's other notes whose [[...]] names `note` now, or resolves to it. */
+export const wikiReferrersOf = (
+  trx: Knex.Transaction,
+  userId: string,
+  note: Pick<NoteRow, 'id' | 'title'>,
+): Promise<NoteRow[]> => linksRepository.wikiReferrers(trx, userId, note);
+
+/** Resolves the wiki links of `referrers` again, and announces the ones that changed. */
+export const resyncWikiReferrers = async (
+  trx: Knex.Transaction,
+  userId: string,
+  referrers: NoteRow[],
+): Promise<void> => {
+  for (const referrer of referrers) {
     if (await syncOne(trx, userId, referrer, 'unchanged')) {
       await noteEvents.updated(trx, referrer);
     }

@@ -12,8 +12,8 @@ import {
 import { noteEvents } from './events.js';
 import { presentNote } from './presenter.js';
 import { notesRepository, type NoteRow } from './repository.js';
-import { syncWikiLinks } from '../links/wiki.js';
-import { noteImagesDiscard, type ImagesContext } from '../images/usecases.js';
+import { resyncWikiReferrers, syncWikiLinks, wikiReferrersOf } from '../links/wiki.js';
+import { noteImagesDiscard, noteImagesDropped, type ImagesContext } from '../images/usecases.js';
 import type { Quota } from '../quota.js';
 import { noteSearchPage, notesSearch } from '../search/usecases.js';
 
@@ -102,17 +102,20 @@ export const notePage = async (
   return { items: rows.map(presentNote), ...rest };
 };
 
+/** With the image store in `ctx`, images the update takes off the note leave it after commit. */
 export const noteUpdate = async (
-  ctx: NotesContext,
+  ctx: NotesContext & Partial<Pick<ImagesContext, 'objects' | 'logger'>>,
   userId: string,
   id: string,
   input: unknown,
 ): Promise<Note> => {
   const patch = NoteUpdate.parse(input);
+  let imagesBefore: string[] = [];
   const row = await inTransaction(ctx, async (trx) => {
     if (patch.images !== undefined) {
       const current = await notesRepository.lock(trx, userId, id);
       if (!current) throw notFound();
+      imagesBefore = current.images;
       // Until image uploads exist, a URL the note does not have could point anywhere.
       if (patch.images.some((url) => !current.images.includes(url))) {
         throw new AppError(
@@ -132,6 +135,7 @@ export const noteUpdate = async (
     await noteEvents.updated(trx, updated);
     return updated;
   });
+  await noteImagesDropped(ctx, imagesBefore, row);
   return presentNote(row);
 };
 
@@ -142,9 +146,14 @@ export const noteDelete = async (
   id: string,
 ): Promise<void> => {
   const removed = await inTransaction(ctx, async (trx) => {
+    const current = await notesRepository.lock(trx, userId, id);
+    if (!current) throw notFound();
+    // Notes whose [[Title]] pointed here may now point to another note with that title.
+    const referrers = await wikiReferrersOf(trx, userId, current);
     const row = await notesRepository.remove(trx, userId, id);
     if (!row) throw notFound();
     await noteEvents.deleted(trx, row);
+    await resyncWikiReferrers(trx, userId, referrers);
     return row;
   });
   await noteImagesDiscard(ctx, removed);

@@ -35,6 +35,18 @@ export const reviewRepository = {
     );
   },
 
+  /** Enrols a new note of the user: first due a day after it was created. */
+  enrolNewNote: async (db: Db, userId: string, noteId: string): Promise<void> => {
+    await db.raw(
+      `insert into note_reviews (note_id, user_id, repetitions, interval_days, ease, due_at)
+       select n.id, n.user_id, 0, 0, 2.5, n.created_at + interval '1 day'
+       from notes n
+       where n.user_id = ? and n.id = ?
+       on conflict (note_id) do nothing`,
+      [userId, noteId],
+    );
+  },
+
   /** Enrols one of the user's notes (a due date of now); nothing when it is not theirs. */
   enrolNote: async (db: Db, userId: string, noteId: string, now: Date): Promise<void> => {
     await db.raw(
