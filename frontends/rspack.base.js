@@ -3,10 +3,14 @@ import { createRequire } from 'node:module';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 
+/** One copy each for the whole page, whichever of the frontends that depend on them loads it. */
+const singletons = ['react', 'react-dom', 'react-router'];
+
 /**
  * How every Noted frontend is built: TypeScript and JSX through swc, content-hashed files,
- * CSS, and Module Federation with react and react-dom as shared singletons (nothing else is
- * shared, so each remote keeps its own copies of everything it does not hand across).
+ * CSS, and Module Federation with react, react-dom and react-router as shared singletons (the
+ * router's context crosses from the shell into the remotes; nothing else is shared, so each
+ * remote keeps its own copies of everything it does not hand across).
  *
  * @param {{
  *   name: string;
@@ -70,10 +74,11 @@ export const frontendConfig = ({
         name,
         manifest: true,
         dts: false,
-        shared: {
-          react: { singleton: true, requiredVersion: dependencies.react },
-          'react-dom': { singleton: true, requiredVersion: dependencies['react-dom'] },
-        },
+        shared: Object.fromEntries(
+          singletons
+            .filter((name) => dependencies[name])
+            .map((name) => [name, { singleton: true, requiredVersion: dependencies[name] }]),
+        ),
         ...federation,
       }),
     ],

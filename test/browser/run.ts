@@ -1,15 +1,19 @@
 /**
  * One end-to-end flow through the running app in headless Chromium: sign in at the identity
- * provider, create a note, reload and still see it, pin it, share it and read it signed out,
+ * provider, create a note, open its page and edit it (autosave, reload), tag it and filter by
+ * the tag, find it by a search, link a second note to it by [[Title]] and by hand, add an
+ * image and preview it, see it in the mind map, then pin it, share it and read it signed out,
  * stop sharing, delete it.
  *
  *   BASE_URL=http://localhost:8080 node --conditions=@noted/source --import tsx test/browser/run.ts
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 
 const baseUrl = new URL(process.env.BASE_URL ?? 'http://localhost:8080');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,6 +24,17 @@ const stamp = `${new Date().toISOString().slice(0, 19)} ${randomUUID().slice(0, 
 const email = `browser-${randomUUID().slice(0, 8)}@example.com`;
 const displayName = 'Browser Check';
 const noteTitle = `Browser check ${stamp}`;
+/** Letters only: one word for the full-text search, found in no other note. */
+const uniqueWord = (prefix: string) =>
+  `${prefix}${randomUUID()
+    .replace(/-/g, '')
+    .slice(0, 10)
+    .replace(/\d/g, (digit) => 'ghijklmnop'[Number(digit)] ?? 'g')}`;
+const bodyWord = uniqueWord('quokka');
+const tagName = uniqueWord('tag');
+const secondWord = uniqueWord('wombat');
+const secondTitle = `Second note ${secondWord}`;
+const imagePath = path.join(tmpdir(), `noted-browser-${randomUUID()}.png`);
 
 interface Step {
   name: string;
@@ -50,8 +65,13 @@ const noteHeading = (page: Page) =>
 
 const noteArticle = (page: Page) => page.getByRole('article', { name: noteTitle });
 
+const editor = (page: Page) => page.getByRole('textbox', { name: 'Note', exact: true });
+
+const saved = (page: Page) => page.getByText('Saved', { exact: true }).waitFor();
+
 const pageErrors: string[] = [];
 let sharedUrl = '';
+let noteUrl = '';
 
 /** Opens a URL in a fresh browser context: no cookies, no session, like a stranger. */
 const asVisitor = async (page: Page, url: string, check: (visitor: Page) => Promise<void>) => {
@@ -105,6 +125,141 @@ const steps: Step[] = [
       await noteHeading(page).waitFor();
       const first = await page.getByRole('article').first().getByRole('heading').innerText();
       if (first !== noteTitle) fail(`the first note is "${first}", expected "${noteTitle}"`);
+    },
+  },
+  {
+    name: "opens the note's page from the list",
+    run: async (page) => {
+      await noteArticle(page).getByRole('link', { name: noteTitle, exact: true }).click();
+      await page.waitForURL(/\/notes\/[0-9a-f-]{36}$/);
+      noteUrl = page.url();
+      const title = await page.getByLabel('Title', { exact: true }).inputValue();
+      if (title !== noteTitle) fail(`the title field shows "${title}", expected "${noteTitle}"`);
+      await editor(page).getByText('Written by the browser check.').waitFor();
+    },
+  },
+  {
+    name: 'types in the Markdown editor and sees "Saved"',
+    run: async (page) => {
+      await editor(page).click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type(` Edited with ${bodyWord}.`);
+      await saved(page);
+    },
+  },
+  {
+    name: 'still shows the edit after reloading the page',
+    run: async (page) => {
+      await page.reload();
+      await signOutButton(page).waitFor();
+      await editor(page).getByText(`Edited with ${bodyWord}.`).waitFor();
+      if (page.url() !== noteUrl) fail(`after the reload the address is ${page.url()}`);
+    },
+  },
+  {
+    name: 'adds a tag and filters the list by it',
+    run: async (page) => {
+      await page.getByLabel('Add tag').fill(tagName);
+      await page.getByLabel('Add tag').press('Enter');
+      await saved(page);
+      await page.getByRole('link', { name: `Show notes tagged ${tagName}` }).click();
+      await page.getByText(`#${tagName}`, { exact: true }).first().waitFor();
+      await noteHeading(page).waitFor();
+      const shown = await page.getByRole('article').count();
+      if (shown !== 1) fail(`the tag filter shows ${shown} notes, expected 1`);
+      if (new URL(page.url()).searchParams.get('tag') !== tagName) {
+        fail(`the address ${page.url()} does not keep the tag`);
+      }
+    },
+  },
+  {
+    name: 'finds the note by a word of its body, the match marked',
+    run: async (page) => {
+      await page.getByRole('button', { name: 'Show all notes' }).click();
+      await page.getByRole('searchbox', { name: 'Search notes' }).fill(bodyWord);
+      const mark = noteArticle(page).locator('mark').first();
+      await mark.waitFor();
+      const marked = (await mark.innerText()).toLowerCase();
+      if (marked !== bodyWord) fail(`the marked text is "${marked}", expected "${bodyWord}"`);
+      if (new URL(page.url()).searchParams.get('q') !== bodyWord) {
+        fail(`the address ${page.url()} does not keep the search`);
+      }
+    },
+  },
+  {
+    name: 'lists a second note that names the first in [[…]] under its Backlinks',
+    run: async (page) => {
+      await page.getByLabel('Title', { exact: true }).fill(secondTitle);
+      await page.getByLabel('Note', { exact: true }).fill(`Follows up on [[${noteTitle}]].`);
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.getByText(`Saved “${secondTitle}”.`).waitFor();
+      await noteArticle(page).getByRole('link', { name: noteTitle, exact: true }).click();
+      await page.waitForURL(noteUrl);
+      await page
+        .getByRole('region', { name: 'Backlinks' })
+        .getByRole('link', { name: secondTitle, exact: true })
+        .waitFor();
+    },
+  },
+  {
+    name: 'links the two notes through the Links dialog',
+    run: async (page) => {
+      await page.getByRole('button', { name: 'Links', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Links of this note' });
+      await dialog.getByLabel('Find a note to link').fill(secondWord);
+      await dialog.getByRole('button', { name: `Link to ${secondTitle}` }).click();
+      await dialog.getByRole('button', { name: `Remove link to ${secondTitle}` }).waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    },
+  },
+  {
+    name: 'adds an image, previews it, and closes the preview by the backdrop and by Back',
+    run: async (page) => {
+      const png = await sharp({
+        create: { width: 64, height: 64, channels: 3, background: { r: 36, g: 87, b: 197 } },
+      })
+        .png()
+        .toBuffer();
+      await writeFile(imagePath, png);
+      await page.getByLabel('Add image').setInputFiles(imagePath);
+      await page.getByRole('img', { name: 'Note image 1' }).waitFor();
+
+      const preview = page.getByRole('dialog', { name: 'Image preview' });
+      await page.getByRole('button', { name: 'Open image 1' }).click();
+      await preview.waitFor();
+      const box = (await preview.boundingBox()) ?? fail('the preview has no box');
+      await page.mouse.click(box.x + 8, box.y + box.height - 8);
+      await preview.waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: 'Open image 1' }).click();
+      await preview.waitFor();
+      await page.goBack();
+      await preview.waitFor({ state: 'hidden' });
+      if (page.url() !== noteUrl) fail(`Back left the note for ${page.url()}`);
+    },
+  },
+  {
+    name: 'shows the note in the mind map',
+    run: async (page) => {
+      await page
+        .getByRole('navigation', { name: 'Notes sections' })
+        .getByRole('link', {
+          name: 'Mind map',
+        })
+        .click();
+      await page.waitForURL(/\/mindlink$/);
+      await page.getByRole('link', { name: noteTitle, exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'goes back to the list of notes',
+    run: async (page) => {
+      await page
+        .getByRole('navigation', { name: 'Notes sections' })
+        .getByRole('link', { name: 'Notes', exact: true })
+        .click();
+      await noteHeading(page).waitFor();
     },
   },
   {
@@ -213,6 +368,7 @@ const main = async (): Promise<number> => {
     console.error(`FAILED starting Chromium at ${chromiumPath}\n  ${message}`);
   } finally {
     await browser?.close();
+    await rm(imagePath, { force: true });
   }
   console.log(`${passed} passed, ${failed} failed`);
   return failed === 0 ? 0 : 1;

@@ -1,7 +1,10 @@
-import type { Note } from '@noted/api';
+import type { SearchHit } from '@noted/api';
 import { NoteItem, type NoteItemProps } from './NoteItem';
 
-export function NoteList({ notes, ...handlers }: { notes: Note[] } & Omit<NoteItemProps, 'note'>) {
+export function NoteList({
+  notes,
+  ...handlers
+}: { notes: SearchHit[] } & Omit<NoteItemProps, 'note'>) {
   return (
     <ol className="note-list">
       {notes.map((note) => (

@@ -1,88 +1,15 @@
-import type { Note, NoteCreate, NoteListQuery, NotePage } from '@noted/api';
 import { AppError } from '@noted/api';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NotesApi } from './api';
-import { NotesApp } from './NotesApp';
+import { reviewStore } from './review/store';
+import { address, fakeApi, makeNote, renderNotes } from './testing';
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.restoreAllMocks();
+  reviewStore.reset();
 });
-
-let sequence = 0;
-const makeNote = (overrides: Partial<Note> = {}): Note => {
-  sequence += 1;
-  const at = new Date(Date.UTC(2025, 0, 1, 12, sequence)).toISOString();
-  return {
-    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
-    title: `Note ${sequence}`,
-    note: `Body of note ${sequence}`,
-    tags: [],
-    images: [],
-    isPinned: false,
-    publicId: null,
-    createdAt: at,
-    updatedAt: at,
-    ...overrides,
-  };
-};
-
-/** An in-memory stand-in for the ApiClient calls the notes module makes. */
-const fakeApi = (initial: Note[] = []) => {
-  let notes = [...initial];
-  const ordered = (pinnedFirst: boolean) =>
-    pinnedFirst ? [...notes.filter((n) => n.isPinned), ...notes.filter((n) => !n.isPinned)] : notes;
-  const list = vi.fn(
-    async ({
-      page = 1,
-      limit = 10,
-      pinnedFirst = false,
-      tag,
-    }: NoteListQuery = {}): Promise<NotePage> => {
-      const matching = ordered(pinnedFirst).filter((n) => !tag || n.tags.includes(tag));
-      return {
-        items: matching.slice((page - 1) * limit, page * limit),
-        total: matching.length,
-        page,
-        limit,
-      };
-    },
-  );
-  const create = vi.fn(async (input: NoteCreate): Promise<Note> => {
-    const note = makeNote({
-      title: input.title ?? '',
-      note: input.note ?? '',
-      tags: input.tags ?? [],
-    });
-    notes.unshift(note);
-    return note;
-  });
-  const change = (id: string, patch: Partial<Note>) => {
-    notes = notes.map((n) => (n.id === id ? { ...n, ...patch } : n));
-    const changed = notes.find((n) => n.id === id);
-    if (!changed) throw new Error('no such note');
-    return changed;
-  };
-  const api: NotesApi = {
-    notes: {
-      list,
-      create,
-      pin: vi.fn(async (id: string) => change(id, { isPinned: true })),
-      unpin: vi.fn(async (id: string) => change(id, { isPinned: false })),
-      share: vi.fn(async (id: string) => {
-        const publicId = 'AAAAAAAAAAAAAAAAAAAAAA';
-        change(id, { publicId });
-        return { publicId, url: `http://localhost/notes/s/${publicId}` };
-      }),
-      unshare: vi.fn(async (id: string) => change(id, { publicId: null })),
-      remove: vi.fn(async (id: string) => {
-        notes = notes.filter((n) => n.id !== id);
-      }),
-    },
-  };
-  return { api, list, create };
-};
 
 describe('NotesApp', () => {
   it('lists the notes of the first page with their title, excerpt, tags and the total', async () => {
@@ -91,7 +18,7 @@ describe('NotesApp', () => {
     );
     const { api, list } = fakeApi(notes);
 
-    render(<NotesApp api={api} />);
+    renderNotes(api);
 
     expect(await screen.findByRole('heading', { name: 'Idea 1' })).toBeTruthy();
     expect(list).toHaveBeenCalledWith({ page: 1, limit: 10, pinnedFirst: true });
@@ -108,7 +35,7 @@ describe('NotesApp', () => {
     const { api, list } = fakeApi(
       Array.from({ length: 12 }, (_, i) => makeNote({ title: `Idea ${i + 1}` })),
     );
-    render(<NotesApp api={api} />);
+    renderNotes(api);
     await screen.findByRole('heading', { name: 'Idea 1' });
     expect(screen.getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
 
@@ -125,14 +52,14 @@ describe('NotesApp', () => {
 
   it('invites the user to write a first note when there are none', async () => {
     const { api } = fakeApi();
-    render(<NotesApp api={api} />);
+    renderNotes(api);
     expect(await screen.findByText('No notes yet — write your first one')).toBeTruthy();
     expect(screen.getByText('0 notes')).toBeTruthy();
   });
 
   it('creates a note from the form and shows it first', async () => {
     const { api, create } = fakeApi([makeNote({ title: 'Older note' })]);
-    render(<NotesApp api={api} />);
+    renderNotes(api);
     await screen.findByRole('heading', { name: 'Older note' });
 
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: '  Groceries ' } });
@@ -159,7 +86,7 @@ describe('NotesApp', () => {
     create.mockRejectedValueOnce(
       new AppError('VALIDATION_FAILED', 'A tag is at most 64 characters'),
     );
-    render(<NotesApp api={api} />);
+    renderNotes(api);
     await screen.findByText('No notes yet — write your first one');
 
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Tagged' } });
@@ -175,7 +102,7 @@ describe('NotesApp', () => {
 
   it('does not send an empty note', async () => {
     const { api, create } = fakeApi();
-    render(<NotesApp api={api} />);
+    renderNotes(api);
     await screen.findByText('No notes yet — write your first one');
 
     fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
@@ -188,7 +115,7 @@ describe('NotesApp', () => {
     const { api, list } = fakeApi([makeNote({ title: 'Survivor' })]);
     list.mockRejectedValueOnce(new AppError('UNAVAILABLE', 'The notes service is unavailable'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(<NotesApp api={api} />);
+    renderNotes(api);
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The notes service is unavailable');
@@ -202,7 +129,7 @@ describe('NotesApp', () => {
 
   it('pins a note to the top of the list and unpins it', async () => {
     const { api } = fakeApi([makeNote({ title: 'Newest' }), makeNote({ title: 'Older' })]);
-    render(<NotesApp api={api} />);
+    renderNotes(api);
     const older = await screen.findByRole('article', { name: 'Older' });
     fireEvent.click(within(older).getByRole('button', { name: 'Pin' }));
 
@@ -223,7 +150,7 @@ describe('NotesApp', () => {
     const { api } = fakeApi([makeNote({ title: 'Recipe' })]);
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    render(<NotesApp api={api} />);
+    renderNotes(api);
     const item = await screen.findByRole('article', { name: 'Recipe' });
     fireEvent.click(within(item).getByRole('button', { name: 'Share' }));
 
@@ -244,7 +171,7 @@ describe('NotesApp', () => {
 
   it('deletes a note only after confirming', async () => {
     const { api } = fakeApi([makeNote({ title: 'Keep' }), makeNote({ title: 'Drop' })]);
-    render(<NotesApp api={api} />);
+    renderNotes(api);
     const drop = await screen.findByRole('article', { name: 'Drop' });
     fireEvent.click(within(drop).getByRole('button', { name: 'Delete' }));
     const confirm = within(drop).getByRole('alertdialog', { name: 'Delete this note?' });
@@ -263,7 +190,7 @@ describe('NotesApp', () => {
       makeNote({ title: 'Work', tags: ['work'] }),
       makeNote({ title: 'Home', tags: ['home'] }),
     ]);
-    render(<NotesApp api={api} />);
+    renderNotes(api);
     const work = await screen.findByRole('article', { name: 'Work' });
     fireEvent.click(within(work).getByRole('button', { name: 'Show notes tagged work' }));
 
@@ -271,5 +198,92 @@ describe('NotesApp', () => {
     expect(list).toHaveBeenLastCalledWith({ page: 1, limit: 10, pinnedFirst: true, tag: 'work' });
     fireEvent.click(screen.getByRole('button', { name: 'Show all notes' }));
     expect(await screen.findByRole('article', { name: 'Home' })).toBeTruthy();
+  });
+
+  it('links each title to its page, which opens in place', async () => {
+    const note = makeNote({ title: 'Trip plan', note: 'Pack light' });
+    const { api } = fakeApi([note]);
+    renderNotes(api);
+
+    fireEvent.click(await screen.findByRole('link', { name: 'Trip plan' }));
+
+    expect(((await screen.findByLabelText('Title')) as HTMLInputElement).value).toBe('Trip plan');
+    expect(address()).toBe(`/notes/${note.id}`);
+    expect((screen.getByLabelText('Note') as HTMLTextAreaElement).value).toBe('Pack light');
+  });
+
+  it('offers the sections, marking the current one and new notes to review', async () => {
+    const { api } = fakeApi();
+    renderNotes(api);
+    const nav = screen.getByRole('navigation', { name: 'Notes sections' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Notes', 'Todos', 'Review', 'Mind map']);
+    expect(within(nav).getByRole('link', { name: 'Notes' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+
+    act(() => reviewStore.receive([makeNote({ title: 'Due' })]));
+
+    expect(within(nav).getByRole('link', { name: 'Review new' })).toBeTruthy();
+    await screen.findByText('No notes yet — write your first one');
+  });
+
+  it('searches as the user types, keeps the search in the address and marks the matches', async () => {
+    const { api, list } = fakeApi([
+      makeNote({ title: 'Groceries', note: 'Milk, eggs and bread' }),
+      makeNote({ title: 'Milk run', note: 'Before noon' }),
+      makeNote({ title: 'Taxes', note: 'File in April' }),
+    ]);
+    renderNotes(api);
+    await screen.findByRole('heading', { name: 'Taxes' });
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search notes' }), {
+      target: { value: 'milk' },
+    });
+
+    await vi.waitFor(() => expect(screen.queryByRole('heading', { name: 'Taxes' })).toBeNull());
+    expect(list).toHaveBeenLastCalledWith({ search: 'milk', page: 1, limit: 10 });
+    expect(list.mock.calls.filter(([query]) => query?.search)).toHaveLength(1);
+    expect(address()).toBe('/?q=milk');
+    const run = screen.getByRole('article', { name: 'Milk run' });
+    expect(within(run).getByRole('heading').querySelector('mark')?.textContent).toBe('Milk');
+    const groceries = screen.getByRole('article', { name: 'Groceries' });
+    expect(groceries.querySelector('.note-excerpt mark')?.textContent).toBe('Milk');
+    expect(groceries.querySelector('.note-excerpt')?.textContent).toBe('Milk, eggs and bread');
+  });
+
+  it('says when nothing matches, within the tag filter too', async () => {
+    const { api, list } = fakeApi([makeNote({ title: 'Work plan', tags: ['work'] })]);
+    renderNotes(api, '/?tag=work&q=holiday');
+
+    expect(await screen.findByText('No notes tagged #work match “holiday”')).toBeTruthy();
+    expect(list).toHaveBeenCalledWith({ search: 'holiday', tag: 'work', page: 1, limit: 10 });
+    expect(
+      (screen.getByRole('searchbox', { name: 'Search notes' }) as HTMLInputElement).value,
+    ).toBe('holiday');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show all notes' }));
+    expect(await screen.findByText('No notes match “holiday”')).toBeTruthy();
+    expect(address()).toBe('/?q=holiday');
+  });
+
+  it('shows markup in a found title or body as text, never as elements', async () => {
+    const { api } = fakeApi([
+      makeNote({
+        title: '<img src=x onerror="alert(1)"> & <b>bold</b>',
+        note: 'Say <script>alert("hi")</script> &amp; more',
+      }),
+    ]);
+    renderNotes(api, '/?q=alert');
+
+    const heading = await screen.findByRole('heading', { name: /onerror/ });
+    expect(heading.textContent).toBe('<img src=x onerror="alert(1)"> & <b>bold</b>');
+    expect(heading.querySelector('mark')?.textContent).toBe('alert');
+    const excerpt = screen.getByRole('article').querySelector('.note-excerpt');
+    expect(excerpt?.textContent).toBe('Say <script>alert("hi")</script> &amp; more');
+    expect(document.querySelector('main img, article img, article script, article b')).toBeNull();
   });
 });

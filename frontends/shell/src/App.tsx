@@ -1,10 +1,14 @@
 import type { ApiClient } from '@noted/api';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { AccountCheck } from './account';
-import type { Auth, AuthUser } from './auth/auth';
+import type { Auth, AuthState, AuthUser } from './auth/auth';
+import { isProviderCallback } from './auth/loginRedirect';
 import { log } from './log';
+import { NotFound } from './NotFound';
 import type { NotesAppModule, NotesAppProps } from './remotes/contracts';
 import { RemoteModule } from './remotes/RemoteModule';
+import { isNotesPage } from './routes';
 import { Layout } from './Layout';
 
 export interface AppProps {
@@ -81,10 +85,33 @@ function SignedIn({
   );
 }
 
+/**
+ * The session check takes the provider's code and state out of the address behind the
+ * router's back; once it has run, a router still showing them catches up with the address.
+ */
+function useAddressAfterSessionCheck(status: AuthState['status']) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (status === 'loading') return;
+    if (!isProviderCallback(new URL(location.search, window.location.origin))) return;
+    const { pathname, search, hash } = window.location;
+    void navigate({ pathname, search, hash }, { replace: true });
+  }, [status, location, navigate]);
+}
+
+/** Every page but a shared note's: the notes remote for signed-in users, or "not found". */
 export function App({ auth, api, checkAccount, loadNotesApp }: AppProps) {
   const state = useSyncExternalStore(auth.subscribe, auth.getState);
+  const { pathname } = useLocation();
+  const known = isNotesPage(pathname);
   const signIn = () => void auth.login();
   const signOut = () => void auth.logout();
+
+  useEffect(() => {
+    void auth.start();
+  }, [auth]);
+  useAddressAfterSessionCheck(state.status);
 
   return (
     <Layout
@@ -99,13 +126,16 @@ export function App({ auth, api, checkAccount, loadNotesApp }: AppProps) {
         </>
       }
     >
-      {state.status === 'loading' ? (
+      {known ? null : <NotFound path={pathname} />}
+      {known && state.status === 'loading' ? (
         <p className="status" role="status">
           Checking your session…
         </p>
       ) : null}
-      {state.status === 'signedOut' ? <Welcome onSignIn={signIn} notice={state.notice} /> : null}
-      {state.status === 'signedIn' ? (
+      {known && state.status === 'signedOut' ? (
+        <Welcome onSignIn={signIn} notice={state.notice} />
+      ) : null}
+      {known && state.status === 'signedIn' ? (
         <SignedIn
           user={state.user}
           api={api}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ThemeToggle } from './ThemeToggle';
 
 /** The frame of every page: skip link, header with the brand, theme toggle and `actions`. */
@@ -9,9 +10,9 @@ export function Layout({ actions, children }: { actions?: ReactNode; children: R
         Skip to content
       </a>
       <header className="app-header">
-        <a className="brand" href="/">
+        <Link className="brand" to="/">
           Noted
-        </a>
+        </Link>
         <div className="header-actions">
           <ThemeToggle />
           {actions}

@@ -1,14 +1,14 @@
 import { createApiClient } from '@noted/api';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { createAccountCheck } from './account';
-import { App } from './App';
 import { createAuth, providerProbe } from './auth/auth';
 import { loadConfig } from './config';
 import { log } from './log';
 import type { NotesAppProps, SharedNoteProps } from './remotes/contracts';
 import { setUpFederation } from './remotes/federation';
 import { createRemoteLoader } from './remotes/loader';
-import { SharedPage, sharedNoteId } from './SharedPage';
+import { ShellRoutes } from './ShellRoutes';
 import { StartupError } from './StartupError';
 
 const container = document.getElementById('root');
@@ -38,26 +38,24 @@ const start = async () => {
     expose: 'NotesApp',
   });
 
-  const publicId = sharedNoteId(window.location.pathname);
-  if (publicId) {
-    const loadSharedNote = createRemoteLoader<SharedNoteProps>(federation, {
-      name: 'notes',
-      entry: config.remotes.notes,
-      expose: 'SharedNote',
-    });
-    root.render(<SharedPage api={api} publicId={publicId} loadSharedNote={loadSharedNote} />);
-    return;
-  }
+  const loadSharedNote = createRemoteLoader<SharedNoteProps>(federation, {
+    name: 'notes',
+    entry: config.remotes.notes,
+    expose: 'SharedNote',
+  });
 
+  // The session check starts with the first page that needs it: a shared note needs none.
   root.render(
-    <App
-      auth={auth}
-      api={api}
-      checkAccount={createAccountCheck(api)}
-      loadNotesApp={loadNotesApp}
-    />,
+    <BrowserRouter>
+      <ShellRoutes
+        auth={auth}
+        api={api}
+        checkAccount={createAccountCheck(api)}
+        loadNotesApp={loadNotesApp}
+        loadSharedNote={loadSharedNote}
+      />
+    </BrowserRouter>,
   );
-  await auth.start();
 };
 
 start().catch((error: unknown) => {

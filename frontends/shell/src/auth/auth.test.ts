@@ -41,8 +41,12 @@ afterEach(() => {
 });
 
 describe('createAuth', () => {
-  it('rewrites the address to / after the redirect back with code and state', async () => {
-    window.history.replaceState(null, '', '/notes/abc?code=c0de&state=st4te&session_state=s');
+  it('takes code and state out of the address after the redirect back, staying on the page', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      '/notes/abc?q=milk&code=c0de&state=st4te&session_state=s#top',
+    );
     const keycloak = fakeKeycloak({
       authenticated: true,
       claims: { sub: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com' },
@@ -54,8 +58,9 @@ describe('createAuth', () => {
 
     await auth.start();
 
-    expect(window.location.pathname).toBe('/');
-    expect(window.location.search).toBe('');
+    expect(window.location.pathname).toBe('/notes/abc');
+    expect(window.location.search).toBe('?q=milk');
+    expect(window.location.hash).toBe('#top');
     expect(auth.getState()).toEqual({
       status: 'signedIn',
       user: { sub: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com' },
@@ -156,6 +161,32 @@ describe('createAuth', () => {
       status: 'signedOut',
       notice: 'Your session has ended. Please sign in again.',
     });
+  });
+
+  it('checks the session once however often it is started', async () => {
+    const keycloak = fakeKeycloak({ authenticated: false });
+    const auth = createAuth({
+      createKeycloak: async () => keycloak,
+      isProviderReachable: reachable,
+    });
+
+    await Promise.all([auth.start(), auth.start()]);
+    await auth.start();
+
+    expect(keycloak.init).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs in through the provider back to the root of this origin', async () => {
+    const keycloak = fakeKeycloak({ authenticated: false });
+    const auth = createAuth({
+      createKeycloak: async () => keycloak,
+      isProviderReachable: reachable,
+    });
+    await auth.start();
+
+    await auth.login();
+
+    expect(keycloak.login).toHaveBeenCalledWith({ redirectUri: `${window.location.origin}/` });
   });
 
   it('signs out through the provider back to the root of this origin', async () => {

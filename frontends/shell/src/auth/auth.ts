@@ -1,7 +1,7 @@
 import type Keycloak from 'keycloak-js';
 import type { KeycloakInitOptions } from 'keycloak-js';
 import { log } from '../log';
-import { carriesLoginCode, isProviderCallback, rewriteAddressToRoot } from './loginRedirect';
+import { isProviderCallback, dropProviderParams } from './loginRedirect';
 
 export interface AuthUser {
   sub: string;
@@ -17,7 +17,7 @@ export type AuthState =
 export interface Auth {
   getState: () => AuthState;
   subscribe: (listener: () => void) => () => void;
-  /** The silent session check at startup; never rejects, a failure means signed out. */
+  /** The silent session check; runs once however often it is called, never rejects. */
   start: () => Promise<void>;
   login: () => Promise<void>;
   logout: () => Promise<void>;
@@ -100,13 +100,12 @@ export const createAuth = ({
     setState(notice ? { status: 'signedOut', notice } : { status: 'signedOut' });
   };
 
-  const start = async () => {
+  const runSessionCheck = async () => {
     const url = new URL(win.location.href);
-    const returningWithCode = carriesLoginCode(url);
+    // An answer from the provider is processed without onLoad, so an unknown state can
+    // never send the browser into another round trip to the provider.
+    const callback = isProviderCallback(url);
     try {
-      // An answer from the provider is processed without onLoad, so an unknown state can
-      // never send the browser into another round trip to the provider.
-      const callback = isProviderCallback(url);
       const [client, reachable] = await Promise.all([
         createKeycloak(),
         callback ? Promise.resolve(false) : isProviderReachable(),
@@ -121,21 +120,23 @@ export const createAuth = ({
         initTimeoutMs,
         'The session check',
       );
-      if (returningWithCode) rewriteAddressToRoot(win);
+      if (callback) dropProviderParams(win);
       setState(
         authenticated ? { status: 'signedIn', user: readUser(client) } : { status: 'signedOut' },
       );
     } catch (error) {
       log.warn('The session check failed; continuing signed out.', error);
-      if (returningWithCode) rewriteAddressToRoot(win);
+      if (callback) dropProviderParams(win);
       setState({ status: 'signedOut' });
     }
   };
+  let started: Promise<void> | undefined;
+  const start = () => (started ??= runSessionCheck());
 
   const login = async () => {
     try {
       if (!keycloak) throw new Error('The session check has not run');
-      await keycloak.login();
+      await keycloak.login({ redirectUri: `${win.location.origin}/` });
     } catch (error) {
       log.error('Sign-in could not start.', error);
       setState({

@@ -1,0 +1,183 @@
+import type { Note } from '@noted/api';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { NotesApi } from './api';
+import { log } from './log';
+import { NoteForm } from './NoteForm';
+import { NoteList } from './NoteList';
+import { SearchBox } from './search/SearchBox';
+import { errorMessage } from './text';
+import { useLoad } from './useLoad';
+
+export const PAGE_SIZE = 10;
+
+/** A total the service stopped counting at is "at least". */
+const countLabel = (total: number, exact: boolean) =>
+  exact ? `${total} ${total === 1 ? 'note' : 'notes'}` : `${total}+ notes`;
+
+const pageNumber = (value: string | null) => {
+  const number = Number(value ?? 1);
+  return Number.isSafeInteger(number) && number >= 1 ? number : 1;
+};
+
+const emptyText = (search: string, tag: string | undefined) => {
+  if (search) {
+    return tag ? `No notes tagged #${tag} match “${search}”` : `No notes match “${search}”`;
+  }
+  return tag ? `No notes are tagged #${tag}` : 'No notes yet — write your first one';
+};
+
+/** The list at `/`: the form, search (`?q=`), tag filter (`?tag=`) and pages (`?page=`). */
+export function NotesPage({ api }: { api: NotesApi }) {
+  const headingId = useId();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q')?.trim() ?? '';
+  const tag = params.get('tag') || undefined;
+  const page = pageNumber(params.get('page'));
+  const [generation, setGeneration] = useState(0);
+  const filter = tag ? { tag } : {};
+  const { settled, loading, show } = useLoad(
+    `${page}:${tag ?? ''}:${search}:${generation}`,
+    () =>
+      api.notes.list(
+        search
+          ? { search, page, limit: PAGE_SIZE, ...filter }
+          : { page, limit: PAGE_SIZE, pinnedFirst: true, ...filter },
+      ),
+    (error) => log.error('Loading notes failed.', error),
+  );
+
+  const reload = () => setGeneration((n) => n + 1);
+
+  const setAddress = (changes: Record<string, string | undefined>, replace = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace },
+    );
+  const showTag = (next: string | undefined) => setAddress({ tag: next, page: undefined });
+  const showPage = (next: number) => setAddress({ page: next > 1 ? String(next) : undefined });
+  // Typing replaces the entry: the history keeps searches, not keystrokes.
+  const showSearch = (next: string) => setAddress({ q: next, page: undefined }, true);
+
+  const onChanged = (note: Note) => {
+    if (!settled || !('value' in settled)) return;
+    const listed = settled.value.items.find((item) => item.id === note.id);
+    if (!search && listed?.isPinned !== note.isPinned) {
+      reload();
+      return;
+    }
+    show({
+      ...settled.value,
+      items: settled.value.items.map((item) =>
+        item.id === note.id ? { ...note, highlights: item.highlights } : item,
+      ),
+    });
+  };
+
+  const onCreated = (note: Note) => {
+    if (page === 1 && !search && !loading && settled && 'value' in settled) {
+      const current = settled.value;
+      show({
+        ...current,
+        items: [note, ...current.items.filter((item) => item.id !== note.id)].slice(
+          0,
+          current.limit,
+        ),
+        total: current.total + 1,
+      });
+      return;
+    }
+    showPage(1);
+    reload();
+  };
+
+  let content;
+  if (!settled || (loading && 'error' in settled)) {
+    content = (
+      <p className="notes-status" role="status">
+        Loading notes…
+      </p>
+    );
+  } else if ('error' in settled) {
+    content = (
+      <div className="notes-error" role="alert">
+        <p>Your notes could not be loaded: {errorMessage(settled.error)}</p>
+        <button type="button" className="notes-button" onClick={reload}>
+          Retry
+        </button>
+      </div>
+    );
+  } else if (settled.value.total === 0 && settled.value.items.length === 0) {
+    content = <p className="notes-empty">{emptyText(search, tag)}</p>;
+  } else {
+    const { items, total, totalExact, limit } = settled.value;
+    const pages = Math.max(1, Math.ceil(total / Math.max(1, limit)));
+    const last = page >= pages && (totalExact || items.length < limit);
+    content = (
+      <>
+        <NoteList
+          notes={items}
+          api={api}
+          onChanged={onChanged}
+          onDeleted={reload}
+          onTag={(next) => showTag(next)}
+        />
+        <nav className="notes-pagination" aria-label="Pages of notes">
+          <button
+            type="button"
+            className="notes-button"
+            onClick={() => showPage(page - 1)}
+            disabled={loading || page <= 1}
+          >
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+            {totalExact ? '' : '+'}
+          </span>
+          <button
+            type="button"
+            className="notes-button"
+            onClick={() => showPage(page + 1)}
+            disabled={loading || last}
+          >
+            Next
+          </button>
+        </nav>
+      </>
+    );
+  }
+
+  const counted = settled && 'value' in settled ? settled.value : undefined;
+
+  return (
+    <>
+      <NoteForm create={api.notes.create} onCreated={onCreated} />
+      <section className="notes-section" aria-labelledby={headingId} aria-busy={loading}>
+        <div className="notes-heading">
+          <h2 id={headingId}>Your notes</h2>
+          {counted ? (
+            <p className="notes-total">{countLabel(counted.total, counted.totalExact)}</p>
+          ) : null}
+        </div>
+        <SearchBox query={search} onSearch={showSearch} />
+        {tag ? (
+          <p className="notes-filter">
+            Showing notes tagged <strong>#{tag}</strong>{' '}
+            <button type="button" className="notes-button" onClick={() => showTag(undefined)}>
+              Show all notes
+            </button>
+          </p>
+        ) : null}
+        {content}
+      </section>
+    </>
+  );
+}

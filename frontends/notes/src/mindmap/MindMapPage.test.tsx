@@ -1,0 +1,172 @@
+import type { NoteGraph } from '@noted/api';
+import { AppError } from '@noted/api';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NotesApi } from '../api';
+import { MIND_MAP_LIMIT, MindMapPage } from './MindMapPage';
+
+const RUST = '00000000-0000-4000-8000-000000000001';
+const CARGO = '00000000-0000-4000-8000-000000000002';
+const BREAD = '00000000-0000-4000-8000-000000000003';
+
+const linked: NoteGraph = {
+  nodes: [
+    { id: RUST, title: 'Rust', tags: ['lang'], isPinned: true, degree: 2 },
+    { id: CARGO, title: 'Cargo', tags: [], isPinned: false, degree: 1 },
+    { id: BREAD, title: '', tags: [], isPinned: false, degree: 1 },
+  ],
+  edges: [
+    { source: RUST, target: CARGO, kind: 'manual' },
+    { source: BREAD, target: RUST, kind: 'wiki' },
+  ],
+  total: 3,
+};
+
+const linksApi = (answer: () => Promise<NoteGraph>): Pick<NotesApi, 'links'> => ({
+  links: {
+    get: vi.fn(),
+    add: vi.fn(),
+    remove: vi.fn(),
+    graph: vi.fn(answer),
+  },
+});
+
+function NotePage() {
+  return <p>Note page {useParams().id}</p>;
+}
+
+const renderPage = (api: Pick<NotesApi, 'links'>) =>
+  render(
+    <MemoryRouter initialEntries={['/mindlink']}>
+      <Routes>
+        <Route path="/mindlink" element={<MindMapPage api={api} />} />
+        <Route path="/notes/:id" element={<NotePage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+const node = (name: string) => screen.getByRole('link', { name });
+const dimmed = (name: string) => node(name).classList.contains('mindmap-node-dimmed');
+const transform = () =>
+  screen
+    .getByRole('group', { name: 'Map of your notes' })
+    .querySelector('g')
+    ?.getAttribute('transform');
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('MindMapPage', () => {
+  it('draws the notes as links and their links as solid or dashed lines', async () => {
+    const api = linksApi(async () => linked);
+    renderPage(api);
+    expect(screen.getByText('Loading the mind map…')).toBeTruthy();
+
+    const rust = await screen.findByRole('link', { name: 'Rust' });
+    expect(api.links.graph).toHaveBeenCalledWith({ limit: MIND_MAP_LIMIT });
+    expect(rust.getAttribute('href')).toBe(`/notes/${RUST}`);
+    expect(rust.classList.contains('mindmap-node-pinned')).toBe(true);
+    expect(node('Untitled').textContent).toContain('Untitled');
+    const lines = [...document.querySelectorAll('.mindmap-edges line')];
+    expect(lines.map((line) => line.getAttribute('class'))).toEqual([
+      'mindmap-edge mindmap-edge-manual',
+      'mindmap-edge mindmap-edge-wiki',
+    ]);
+    expect(screen.getByRole('list', { name: 'Legend' })).toBeTruthy();
+    expect(screen.queryByText(/Showing/)).toBeNull();
+    expect(screen.queryByText(/Link notes with/)).toBeNull();
+  });
+
+  it('opens a note when its node is clicked', async () => {
+    renderPage(linksApi(async () => linked));
+    fireEvent.click(await screen.findByRole('link', { name: 'Cargo' }));
+    expect(screen.getByText(`Note page ${CARGO}`)).toBeTruthy();
+  });
+
+  it('dims the notes whose titles do not match the filter', async () => {
+    renderPage(linksApi(async () => linked));
+    await screen.findByRole('link', { name: 'Rust' });
+    expect(dimmed('Rust') || dimmed('Cargo') || dimmed('Untitled')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Find a note'), { target: { value: 'car' } });
+    expect(dimmed('Cargo')).toBe(false);
+    expect(dimmed('Rust')).toBe(true);
+    expect(dimmed('Untitled')).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('1 of 3 notes match');
+
+    fireEvent.keyDown(screen.getByLabelText('Find a note'), { key: 'Enter' });
+    expect(document.activeElement).toBe(node('Cargo'));
+  });
+
+  it('highlights the neighbours of the note in focus', async () => {
+    const unlinked: NoteGraph = {
+      ...linked,
+      nodes: [
+        ...linked.nodes,
+        {
+          id: '00000000-0000-4000-8000-000000000004',
+          title: 'Loose',
+          tags: [],
+          isPinned: false,
+          degree: 0,
+        },
+      ],
+      total: 4,
+    };
+    renderPage(linksApi(async () => unlinked));
+    fireEvent.focus(await screen.findByRole('link', { name: 'Cargo' }));
+    expect(node('Cargo').classList.contains('mindmap-node-active')).toBe(true);
+    expect(node('Rust').classList.contains('mindmap-faded')).toBe(false);
+    expect(node('Untitled').classList.contains('mindmap-faded')).toBe(true);
+    expect(node('Loose').classList.contains('mindmap-faded')).toBe(true);
+    expect(document.querySelector('.mindmap-edge-lit')).toBeTruthy();
+
+    fireEvent.blur(node('Cargo'));
+    expect(document.querySelector('.mindmap-faded')).toBeNull();
+  });
+
+  it('zooms with the buttons and the keyboard, and fits back', async () => {
+    renderPage(linksApi(async () => linked));
+    await screen.findByRole('link', { name: 'Rust' });
+    const fitted = transform();
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    const zoomed = transform();
+    expect(zoomed).not.toBe(fitted);
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
+    fireEvent.keyDown(screen.getByRole('group', { name: 'Map of your notes' }), {
+      key: 'ArrowLeft',
+    });
+    expect(transform()).not.toBe(fitted);
+    fireEvent.click(screen.getByRole('button', { name: 'Fit' }));
+    expect(transform()).toBe(fitted);
+  });
+
+  it('says how many notes it shows, and how to link notes', async () => {
+    renderPage(linksApi(async () => ({ nodes: linked.nodes.slice(0, 2), edges: [], total: 812 })));
+    expect(await screen.findByText('Showing 2 of 812 notes')).toBeTruthy();
+    expect(screen.getByText('Link notes with [[Title]] to see them connected')).toBeTruthy();
+  });
+
+  it('says when there are no notes', async () => {
+    renderPage(linksApi(async () => ({ nodes: [], edges: [], total: 0 })));
+    expect(await screen.findByText('No notes yet')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Map of your notes' })).toBeNull();
+  });
+
+  it('shows a failed load with a retry', async () => {
+    const api = linksApi(async () => linked);
+    vi.mocked(api.links.graph).mockRejectedValueOnce(new AppError('INTERNAL', 'Boom'));
+    renderPage(api);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The mind map could not be loaded: Boom');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Rust' })).toBeTruthy();
+  });
+});

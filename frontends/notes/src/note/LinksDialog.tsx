@@ -1,0 +1,163 @@
+import type { LinkedNote, NoteLinks, SearchHit } from '@noted/api';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { NotesApi } from '../api';
+import { log } from '../log';
+import { errorMessage } from '../text';
+import { useDebounced } from '../useDebounced';
+import { Dialog } from './Dialog';
+
+const SEARCH_DELAY_MS = 250;
+const RESULTS = 8;
+
+type Found = { query: string; notes: SearchHit[] } | { query: string; error: unknown };
+
+export interface LinksDialogProps {
+  api: NotesApi;
+  noteId: string;
+  links: NoteLinks | undefined;
+  onLinksChanged: (links: NoteLinks) => void;
+  onClose: () => void;
+}
+
+const titleOf = (note: { title: string }) => note.title || 'Untitled';
+
+/** The links of this note, the manual ones removable, and a search to link another note. */
+export function LinksDialog({ api, noteId, links, onLinksChanged, onClose }: LinksDialogProps) {
+  const searchId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const query = useDebounced(text.trim(), SEARCH_DELAY_MS);
+  const [found, setFound] = useState<Found>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    if (!query) return;
+    const controller = new AbortController();
+    api.notes.list({ search: query, limit: RESULTS }, { signal: controller.signal }).then(
+      (page) => setFound({ query, notes: page.items.filter((note) => note.id !== noteId) }),
+      (failure: unknown) => {
+        if (controller.signal.aborted) return;
+        log.error('Finding notes to link failed.', failure);
+        setFound({ query, error: failure });
+      },
+    );
+    return () => controller.abort();
+  }, [api, noteId, query]);
+
+  const change = async (action: () => Promise<NoteLinks>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      onLinksChanged(await action());
+    } catch (failure) {
+      log.error('Changing a link failed.', failure);
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const add = (target: { id: string }) => change(() => api.links.add(noteId, target.id));
+  const remove = (target: LinkedNote) => change(() => api.links.remove(noteId, target.id));
+  const linkedByHand = new Set(
+    links?.outgoing.filter((link) => link.kind === 'manual').map((link) => link.id),
+  );
+
+  let results = null;
+  if (!query) {
+    results = <p className="note-hint">Type words of a title or of a note.</p>;
+  } else if (!found || found.query !== query) {
+    results = (
+      <p className="notes-status" role="status">
+        Searching…
+      </p>
+    );
+  } else if ('error' in found) {
+    results = (
+      <p className="note-error" role="alert">
+        The search failed: {errorMessage(found.error)}
+      </p>
+    );
+  } else if (found.notes.length === 0) {
+    results = <p className="notes-empty">No notes match “{query}”</p>;
+  } else {
+    results = (
+      <ul className="note-link-list" aria-label="Notes found">
+        {found.notes.map((note) => (
+          <li key={note.id}>
+            <span>{titleOf(note)}</span>
+            {linkedByHand.has(note.id) ? (
+              <span className="note-hint">Linked</span>
+            ) : (
+              <button
+                type="button"
+                className="notes-button"
+                disabled={busy}
+                aria-label={`Link to ${titleOf(note)}`}
+                onClick={() => void add(note)}
+              >
+                Link
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Dialog title="Links of this note" onClose={onClose} initialFocus={searchRef}>
+      <section className="note-links-out" aria-labelledby={`${searchId}-out`}>
+        <h3 id={`${searchId}-out`}>Links to other notes</h3>
+        {!links ? (
+          <p className="notes-status" role="status">
+            Loading links…
+          </p>
+        ) : links.outgoing.length === 0 ? (
+          <p className="notes-empty">This note links to no other note yet.</p>
+        ) : (
+          <ul className="note-link-list">
+            {links.outgoing.map((link) => (
+              <li key={`${link.id}-${link.kind}`}>
+                <Link to={`/notes/${link.id}`}>{titleOf(link)}</Link>
+                <span className="note-link-kind">
+                  {link.kind === 'wiki' ? 'wiki link' : 'added by hand'}
+                </span>
+                {link.kind === 'manual' ? (
+                  <button
+                    type="button"
+                    className="notes-button"
+                    disabled={busy}
+                    aria-label={`Remove link to ${titleOf(link)}`}
+                    onClick={() => void remove(link)}
+                  >
+                    Remove
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {error ? (
+        <p className="note-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <section className="note-links-find">
+        <label htmlFor={searchId}>Find a note to link</label>
+        <input
+          ref={searchRef}
+          id={searchId}
+          type="search"
+          autoComplete="off"
+          maxLength={200}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {results}
+      </section>
+    </Dialog>
+  );
+}

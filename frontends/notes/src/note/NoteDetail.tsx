@@ -1,0 +1,231 @@
+import type { Note } from '@noted/api';
+import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { NotesApi } from '../api';
+import { NoteImages } from '../images/NoteImages';
+import { NoteActionButtons, NoteActionPanels, useNoteActions } from '../NoteActions';
+import { formatDate } from '../text';
+import { createAutosave, type Draft, type SaveState } from './autosave';
+import { Backlinks } from './Backlinks';
+import { MarkdownEditor, type FindTitles } from './editor';
+import { LinksDialog } from './LinksDialog';
+import { toggleTask } from './markdown';
+import { MarkdownPreview } from './MarkdownPreview';
+import { TagEditor } from './TagEditor';
+import { useNoteLinks } from './useNoteLinks';
+
+const TITLE_SUGGESTIONS = 8;
+
+const statusText = (state: SaveState) => {
+  switch (state.status) {
+    case 'pending':
+    case 'saving':
+      return 'Saving…';
+    case 'saved':
+      return 'Saved';
+    case 'failed':
+      return `Not saved: ${state.reason}`;
+    case 'idle':
+      return '';
+  }
+};
+
+export interface NoteDetailProps {
+  /** The note as loaded. */
+  initial: Note;
+  api: NotesApi;
+}
+
+/** A note to read and edit: saved as it is typed, with its tags, links, images and actions. */
+export function NoteDetail({ initial, api }: NoteDetailProps) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [note, setNote] = useState(initial);
+  const [draft, setDraft] = useState<Draft>({
+    title: initial.title,
+    note: initial.note,
+    tags: initial.tags,
+  });
+  const [mode, setMode] = useState<'edit' | 'preview'>('edit');
+  const [linksOpen, setLinksOpen] = useState(false);
+  const links = useNoteLinks(api, initial.id);
+  const { reload: reloadLinks } = links;
+
+  const [autosave] = useState(() =>
+    createAutosave({
+      initial: { title: initial.title, note: initial.note, tags: initial.tags },
+      save: (patch) => api.notes.update(initial.id, patch),
+      onSaved: (saved, patch) => {
+        setNote((current) => ({ ...current, ...patch, updatedAt: saved.updatedAt }));
+        // [[Title]] in the body, or this note's title, decide where wiki links go.
+        if (patch.note !== undefined || patch.title !== undefined) reloadLinks();
+      },
+    }),
+  );
+  const saveState = useSyncExternalStore(autosave.subscribe, autosave.getState);
+  const flush = () => void autosave.flush();
+
+  // Whatever way the page is left, what was typed is saved.
+  useEffect(() => {
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (!autosave.isDirty()) return;
+      void autosave.flush();
+      event.preventDefault();
+    };
+    const pageHide = () => void autosave.flush();
+    window.addEventListener('beforeunload', beforeUnload);
+    window.addEventListener('pagehide', pageHide);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      window.removeEventListener('pagehide', pageHide);
+      void autosave.flush();
+    };
+  }, [autosave]);
+
+  const actions = useNoteActions({
+    note,
+    api,
+    onChanged: setNote,
+    onDeleted: () => {
+      autosave.close();
+      void navigate('/', { replace: true });
+    },
+  });
+
+  const edit = (fields: Partial<Draft>) => {
+    setDraft((current) => ({ ...current, ...fields }));
+    autosave.change(fields);
+  };
+  const editTags = (tags: string[]) => {
+    edit({ tags });
+    flush();
+  };
+  const toggle = (line: number) => edit({ note: toggleTask(draft.note, line) });
+
+  const findTitles = useCallback<FindTitles>(
+    async (query, signal) => {
+      const page = await api.notes.list(
+        { ...(query ? { search: query } : {}), limit: TITLE_SUGGESTIONS },
+        { signal },
+      );
+      const titles = page.items
+        .filter((found) => found.id !== initial.id)
+        .map((found) => found.title.trim())
+        .filter(Boolean);
+      return [...new Set(titles)];
+    },
+    [api, initial.id],
+  );
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 's' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      flush();
+    }
+  };
+
+  const bodyLabelId = `${id}-body`;
+  return (
+    <div className="note-page" onKeyDown={onKeyDown}>
+      <p className="note-back">
+        <Link to="/">
+          <span aria-hidden="true">← </span>All notes
+        </Link>
+      </p>
+      <h1 className="notes-visually-hidden">{draft.title || 'Untitled'}</h1>
+      <div className="note-page-head">
+        <div className="note-field note-title-field">
+          <label htmlFor={`${id}-title`}>Title</label>
+          <input
+            id={`${id}-title`}
+            type="text"
+            maxLength={500}
+            autoComplete="off"
+            value={draft.title}
+            onChange={(event) => edit({ title: event.target.value })}
+            onBlur={flush}
+          />
+        </div>
+        <div className="note-save">
+          <p className="note-save-status" role="status">
+            {statusText(saveState)}
+          </p>
+          {saveState.status === 'failed' ? (
+            <button type="button" className="notes-button" onClick={flush}>
+              Retry
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <NoteActionButtons note={note} actions={actions}>
+        <button type="button" className="notes-button" onClick={() => setLinksOpen(true)}>
+          Links
+        </button>
+      </NoteActionButtons>
+      <NoteActionPanels note={note} actions={actions} />
+      <p className="note-meta">
+        {note.isPinned ? <span className="note-badge">Pinned</span> : null}
+        <span>
+          Updated <time dateTime={note.updatedAt}>{formatDate(note.updatedAt)}</time>
+        </span>
+      </p>
+      <TagEditor tags={draft.tags} onChange={editTags} />
+      <div className="note-body">
+        <div className="note-body-head">
+          <span id={bodyLabelId} className="note-body-label">
+            Note
+          </span>
+          <div className="note-mode" role="group" aria-label="Show the note as">
+            <button
+              type="button"
+              className="notes-button"
+              aria-pressed={mode === 'edit'}
+              onClick={() => setMode('edit')}
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className="notes-button"
+              aria-pressed={mode === 'preview'}
+              onClick={() => {
+                flush();
+                setMode('preview');
+              }}
+            >
+              Preview
+            </button>
+          </div>
+        </div>
+        <div hidden={mode !== 'edit'}>
+          <MarkdownEditor
+            labelId={bodyLabelId}
+            value={draft.note}
+            onChange={(value) => edit({ note: value })}
+            onBlur={flush}
+            findTitles={findTitles}
+          />
+        </div>
+        {mode === 'preview' ? (
+          <MarkdownPreview
+            body={draft.note}
+            outgoing={links.links?.outgoing}
+            onToggleTask={toggle}
+          />
+        ) : null}
+      </div>
+      <NoteImages api={api} note={note} onChanged={setNote} />
+      <Backlinks state={links} />
+      {linksOpen ? (
+        <LinksDialog
+          api={api}
+          noteId={initial.id}
+          links={links.links}
+          onLinksChanged={links.show}
+          onClose={() => setLinksOpen(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

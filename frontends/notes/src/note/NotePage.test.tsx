@@ -1,0 +1,283 @@
+import { AppError, type Note } from '@noted/api';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { address, fakeApi, makeNote, renderNotes } from '../testing';
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+const status = () => screen.getByRole('status').textContent;
+/** Lets fake time pass and the promises it releases settle. */
+const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+/** Opens `note` (and the other notes) at /notes/:id and waits for the page. */
+const open = async (
+  note = makeNote({ title: 'Plan', note: 'First line', tags: ['work'] }),
+  others: Note[] = [],
+) => {
+  const fake = fakeApi([note, ...others]);
+  renderNotes(fake.api, `/notes/${note.id}`);
+  await screen.findByLabelText('Title');
+  await screen.findByRole('heading', { name: 'Backlinks' });
+  return { ...fake, note };
+};
+
+describe('NotePage', () => {
+  it('opens the note with its title, body, tags and backlinks', async () => {
+    const { get, note } = await open();
+    expect(get).toHaveBeenCalledWith(note.id);
+    expect(field('Title').value).toBe('Plan');
+    expect(field('Note').value).toBe('First line');
+    expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('#work')).toBeTruthy();
+    expect(await screen.findByText('No note links here yet.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Plan');
+  });
+
+  it('says when the note does not exist, with the way back to the list', async () => {
+    const { api } = fakeApi([]);
+    renderNotes(api, '/notes/00000000-0000-4000-8000-999999999999');
+
+    expect(
+      await screen.findByRole('heading', { name: 'This note does not exist or was deleted' }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Back to your notes' }));
+    expect(await screen.findByText('No notes yet — write your first one')).toBeTruthy();
+    expect(address()).toBe('/');
+  });
+
+  it('shows a failure to load with Retry', async () => {
+    const note = makeNote({ title: 'Back soon' });
+    const { api, get } = fakeApi([note]);
+    get.mockRejectedValueOnce(new AppError('UNAVAILABLE', 'The notes service is unavailable'));
+    renderNotes(api, `/notes/${note.id}`);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The notes service is unavailable');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    expect(((await screen.findByLabelText('Title')) as HTMLInputElement).value).toBe('Back soon');
+  });
+
+  it('saves 800 ms after typing stops, only what changed, and says so', async () => {
+    const { update, note, stored } = await open();
+    vi.useFakeTimers();
+
+    fireEvent.change(field('Title'), { target: { value: 'Plan B' } });
+    await pass(400);
+    fireEvent.change(field('Note'), { target: { value: 'First line\nSecond line' } });
+    expect(status()).toBe('Saving…');
+    await pass(799);
+    expect(update).not.toHaveBeenCalled();
+
+    await pass(1);
+    expect(update).toHaveBeenCalledExactlyOnceWith(note.id, {
+      title: 'Plan B',
+      note: 'First line\nSecond line',
+    });
+    expect(status()).toBe('Saved');
+    expect(stored(note.id)?.note).toBe('First line\nSecond line');
+  });
+
+  it('saves at once when the editor loses focus', async () => {
+    const { update, note } = await open();
+    vi.useFakeTimers();
+
+    fireEvent.change(field('Note'), { target: { value: 'Quick edit' } });
+    fireEvent.blur(field('Note'));
+    await pass(0);
+
+    expect(update).toHaveBeenCalledExactlyOnceWith(note.id, { note: 'Quick edit' });
+    expect(status()).toBe('Saved');
+  });
+
+  it('keeps the text when a save fails, says why, and saves it on Retry', async () => {
+    const { update, note } = await open();
+    update.mockRejectedValueOnce(new AppError('UNAVAILABLE', 'The notes service is unavailable'));
+    vi.useFakeTimers();
+
+    fireEvent.change(field('Note'), { target: { value: 'Words worth keeping' } });
+    await pass(800);
+
+    expect(status()).toBe('Not saved: The notes service is unavailable');
+    expect(field('Note').value).toBe('Words worth keeping');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await pass(0);
+
+    expect(update).toHaveBeenCalledTimes(2);
+    expect(update).toHaveBeenLastCalledWith(note.id, { note: 'Words worth keeping' });
+    expect(status()).toBe('Saved');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('saves what was typed when the page is left', async () => {
+    const { update, note } = await open();
+
+    fireEvent.change(field('Note'), { target: { value: 'Typed, then away' } });
+    fireEvent.click(screen.getByRole('link', { name: 'All notes' }));
+
+    await vi.waitFor(() => expect(address()).toBe('/'));
+    expect(update).toHaveBeenCalledExactlyOnceWith(note.id, { note: 'Typed, then away' });
+  });
+
+  it('adds tags on Enter or comma, removes them, and shows the list of a tag', async () => {
+    const { update, note } = await open();
+
+    fireEvent.change(field('Add tag'), { target: { value: 'idea' } });
+    fireEvent.keyDown(field('Add tag'), { key: 'Enter' });
+    await vi.waitFor(() =>
+      expect(update).toHaveBeenLastCalledWith(note.id, { tags: ['work', 'idea'] }),
+    );
+    expect(field('Add tag').value).toBe('');
+
+    fireEvent.change(field('Add tag'), { target: { value: '#later,' } });
+    await vi.waitFor(() =>
+      expect(update).toHaveBeenLastCalledWith(note.id, { tags: ['work', 'idea', 'later'] }),
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Tags' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['#work', '#idea', '#later']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove tag work' }));
+    await vi.waitFor(() =>
+      expect(update).toHaveBeenLastCalledWith(note.id, { tags: ['idea', 'later'] }),
+    );
+    expect(await screen.findByText('Saved')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Show notes tagged idea' }));
+    await vi.waitFor(() => expect(address()).toBe('/?tag=idea'));
+  });
+
+  it('refuses a tag longer than 64 characters', async () => {
+    const { update } = await open();
+    fireEvent.change(field('Add tag'), { target: { value: 'x'.repeat(65) } });
+    fireEvent.keyDown(field('Add tag'), { key: 'Enter' });
+
+    expect(screen.getByRole('alert').textContent).toBe('A tag is at most 64 characters.');
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('links and unlinks notes in the Links dialog, which closes with Escape', async () => {
+    const trip = makeNote({ title: 'Trip plan', note: 'Pack' });
+    const budget = makeNote({ title: 'Budget', note: 'Numbers' });
+    const note = makeNote({ title: 'Plan', note: 'See [[budget]]' });
+    const { addLink, removeLink } = await open(note, [trip, budget]);
+    const opener = screen.getByRole('button', { name: 'Links' });
+    opener.focus();
+
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Links of this note' });
+    expect(within(dialog).getByRole('link', { name: 'Budget' })).toBeTruthy();
+    expect(within(dialog).getByText('wiki link')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Remove link to Budget' })).toBeNull();
+
+    fireEvent.change(within(dialog).getByLabelText('Find a note to link'), {
+      target: { value: 'trip' },
+    });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Link to Trip plan' }));
+
+    await vi.waitFor(() => expect(addLink).toHaveBeenCalledWith(note.id, trip.id));
+    const remove = await within(dialog).findByRole('button', { name: 'Remove link to Trip plan' });
+    expect(within(dialog).getByText('Linked')).toBeTruthy();
+    fireEvent.click(remove);
+    await vi.waitFor(() => expect(removeLink).toHaveBeenCalledWith(note.id, trip.id));
+    await vi.waitFor(() =>
+      expect(within(dialog).queryByRole('link', { name: 'Trip plan' })).toBeNull(),
+    );
+
+    fireEvent.keyDown(within(dialog).getByLabelText('Find a note to link'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('says when no note matches in the Links dialog, and closes with Close', async () => {
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Links' }));
+    const dialog = screen.getByRole('dialog', { name: 'Links of this note' });
+    expect(within(dialog).getByText('This note links to no other note yet.')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Find a note to link'), {
+      target: { value: 'zebra' },
+    });
+
+    expect(await within(dialog).findByText('No notes match “zebra”')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lists the notes that link here under Backlinks', async () => {
+    const note = makeNote({ title: 'Plan' });
+    const referrer = makeNote({ title: 'Weekly review', note: 'Look at [[plan]]' });
+    await open(note, [referrer]);
+
+    const backlinks = screen.getByRole('heading', { name: 'Backlinks' }).parentElement;
+    if (!backlinks) throw new Error('no Backlinks section');
+    const link = await within(backlinks).findByRole('link', { name: 'Weekly review' });
+    expect(link.getAttribute('href')).toBe(`/notes/${referrer.id}`);
+  });
+
+  it('previews the Markdown; a ticked checkbox edits the body, which is then saved', async () => {
+    const trip = makeNote({ title: 'Trip plan' });
+    const note = makeNote({
+      title: 'Plan',
+      note: '# Today\n\n- [ ] milk\n- [x] eggs\n\nSee [[trip plan|the trip]] and [[Nowhere]].\n\n<b>raw</b>',
+    });
+    const { update } = await open(note, [trip]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+
+    expect(screen.getByRole('heading', { name: 'Today' })).toBeTruthy();
+    expect(screen.getByText('<b>raw</b>')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'the trip' })).getAttribute('href')).toBe(
+      `/notes/${trip.id}`,
+    );
+    expect(screen.getByText('Nowhere').getAttribute('title')).toBe('No note is titled “Nowhere”');
+
+    const milk = screen.getByRole('checkbox', { name: 'milk' }) as HTMLInputElement;
+    expect(milk.checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'eggs' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(milk);
+
+    expect((screen.getByRole('checkbox', { name: 'milk' }) as HTMLInputElement).checked).toBe(true);
+    expect(field('Note').value).toContain('- [x] milk\n- [x] eggs');
+    await vi.waitFor(() =>
+      expect(update).toHaveBeenCalledWith(note.id, {
+        note: expect.stringContaining('- [x] milk\n- [x] eggs'),
+      }),
+    );
+  });
+
+  it('deletes the note after confirming and goes back to the list', async () => {
+    const { api, note } = await open();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete note' }));
+
+    await vi.waitFor(() => expect(address()).toBe('/'));
+    expect(api.notes.remove).toHaveBeenCalledWith(note.id);
+    expect(await screen.findByText('No notes yet — write your first one')).toBeTruthy();
+  });
+
+  it('pins and shares the note with the same controls as the list', async () => {
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Pin' }));
+    expect(await screen.findByRole('button', { name: 'Unpin' })).toBeTruthy();
+    expect(screen.getByText('Pinned')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    const link = await screen.findByLabelText('Anyone with this link can read the note');
+    expect((link as HTMLInputElement).value).toMatch(/\/notes\/s\/A{22}$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
+    expect(await screen.findByRole('button', { name: 'Share' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { NotesApi } from '../api';
+import { log } from '../log';
+import { errorCode, errorMessage } from '../text';
+import { useLoad } from '../useLoad';
+import { NoteDetail } from './NoteDetail';
+
+/** Not found, or not even a note id (which cannot name a note either). */
+const isMissing = (error: unknown) => {
+  const code = errorCode(error);
+  return code === 'NOT_FOUND' || code === 'VALIDATION_FAILED';
+};
+
+export interface NotePageProps {
+  id: string;
+  api: NotesApi;
+}
+
+/** `/notes/:id`: loads the note, then shows it for editing. */
+export function NotePage({ id, api }: NotePageProps) {
+  const [attempt, setAttempt] = useState(0);
+  const { settled, loading } = useLoad(
+    `${id}:${attempt}`,
+    () => api.notes.get(id),
+    (error) => {
+      if (!isMissing(error)) log.error('Loading the note failed.', error);
+    },
+  );
+
+  if (!settled || loading) {
+    return (
+      <p className="notes-status" role="status">
+        Loading the note…
+      </p>
+    );
+  }
+  if ('error' in settled && isMissing(settled.error)) {
+    return (
+      <section className="note-missing">
+        <h1>This note does not exist or was deleted</h1>
+        <p>
+          <Link to="/">Back to your notes</Link>
+        </p>
+      </section>
+    );
+  }
+  if ('error' in settled) {
+    return (
+      <div className="notes-error" role="alert">
+        <p>The note could not be loaded: {errorMessage(settled.error)}</p>
+        <button type="button" className="notes-button" onClick={() => setAttempt((n) => n + 1)}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return <NoteDetail initial={settled.value} api={api} />;
+}

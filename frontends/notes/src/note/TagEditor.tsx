@@ -1,0 +1,96 @@
+import { useId, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { parseTags } from '../text';
+
+const MAX_TAG_LENGTH = 64;
+const MAX_TAGS = 50;
+
+export interface TagEditorProps {
+  tags: string[];
+  onChange: (tags: string[]) => void;
+}
+
+/** The tags of a note as chips, each with its remove button, and a field to add more. */
+export function TagEditor({ tags, onChange }: TagEditorProps) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+
+  /** Adds the tags typed; answers false (and says why) when none could be added. */
+  const add = (typed: string) => {
+    const added = parseTags(typed).filter((tag) => !tags.includes(tag));
+    const tooLong = added.find((tag) => tag.length > MAX_TAG_LENGTH);
+    if (tooLong) {
+      setError(`A tag is at most ${MAX_TAG_LENGTH} characters.`);
+      return false;
+    }
+    if (tags.length + added.length > MAX_TAGS) {
+      setError(`A note has at most ${MAX_TAGS} tags.`);
+      return false;
+    }
+    setError(undefined);
+    if (added.length > 0) onChange([...tags, ...added]);
+    return true;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' && event.key !== ',') return;
+    event.preventDefault();
+    if (add(text)) setText('');
+  };
+
+  const onTextChange = (value: string) => {
+    // A comma pasted or typed on a phone keyboard (no key event) also ends a tag.
+    const cut = value.lastIndexOf(',');
+    if (cut === -1) {
+      setText(value);
+      return;
+    }
+    setText(add(value.slice(0, cut)) ? value.slice(cut + 1).trimStart() : value);
+  };
+
+  return (
+    <div className="note-tag-editor">
+      {tags.length > 0 ? (
+        <ul className="note-chips" aria-label="Tags">
+          {tags.map((tag) => (
+            <li key={tag} className="note-chip">
+              <Link to={`/?tag=${encodeURIComponent(tag)}`} aria-label={`Show notes tagged ${tag}`}>
+                #{tag}
+              </Link>
+              <button
+                type="button"
+                className="note-chip-remove"
+                aria-label={`Remove tag ${tag}`}
+                onClick={() => onChange(tags.filter((kept) => kept !== tag))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <label htmlFor={id} className="note-tag-label">
+        Add tag
+      </label>
+      <input
+        id={id}
+        className="note-tag-input"
+        type="text"
+        autoComplete="off"
+        value={text}
+        placeholder="Type a tag, then Enter"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onTextChange(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="note-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import type { Note, ReviewMark } from '@noted/api';
+import { AppError } from '@noted/api';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NotesApi } from '../api';
+import { REVIEW_CHECK_MS, ReviewPage } from './ReviewPage';
+import { reviewStore, useReviewNew } from './store';
+
+let sequence = 0;
+const makeNote = (title: string, overrides: Partial<Note> = {}): Note => {
+  sequence += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    title,
+    note: `## ${title}\n\nWhat **${title}** is about.`,
+    tags: [],
+    images: [],
+    isPinned: false,
+    publicId: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+};
+
+/** The review calls over a list of due notes; marking one takes it off the due list. */
+const fakeReview = (initial: Note[]) => {
+  let due = [...initial];
+  const review: NotesApi['review'] = {
+    due: vi.fn(async () => ({ items: due })),
+    mark: vi.fn(async ({ noteId, outcome }: ReviewMark) => {
+      due = due.filter((note) => note.id !== noteId);
+      const intervalDays = outcome === 'remembered' ? 6 : 1;
+      return {
+        noteId,
+        dueAt: new Date(Date.UTC(2026, 10, 22 + intervalDays)).toISOString(),
+        intervalDays,
+        repetitions: 2,
+        ease: 2.5,
+      };
+    }),
+  };
+  return {
+    review,
+    add: (note: Note) => {
+      due = [note, ...due];
+    },
+  };
+};
+
+function NotePage() {
+  return <p>Note page {useParams().id}</p>;
+}
+
+function NewBadge() {
+  return useReviewNew() ? <span>new</span> : null;
+}
+
+const renderPage = (api: Pick<NotesApi, 'review'>) =>
+  render(
+    <MemoryRouter initialEntries={['/review']}>
+      <NewBadge />
+      <Routes>
+        <Route path="/review" element={<ReviewPage api={api} />} />
+        <Route path="/notes/:id" element={<NotePage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+beforeEach(() => {
+  reviewStore.reset();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('ReviewPage', () => {
+  it('shows the due notes with a link, an excerpt and the tags', async () => {
+    const rust = makeNote('Rust ownership', { tags: ['rust', 'memory'] });
+    renderPage(fakeReview([rust, makeNote('')]));
+    expect(screen.getByText('Loading notes to review…')).toBeTruthy();
+
+    const article = await screen.findByRole('article', { name: 'Rust ownership' });
+    expect(within(article).getByText('Rust ownership What Rust ownership is about.')).toBeTruthy();
+    expect(within(article).getByRole('list', { name: 'Tags' }).textContent).toBe('#rust#memory');
+    expect(screen.getByRole('article', { name: 'Untitled' })).toBeTruthy();
+
+    fireEvent.click(within(article).getByRole('link', { name: 'Rust ownership' }));
+    expect(screen.getByText(`Note page ${rust.id}`)).toBeTruthy();
+  });
+
+  it('marks a note, takes it off the list and says when it comes back', async () => {
+    const api = fakeReview([makeNote('Rust'), makeNote('Go')]);
+    renderPage(api);
+    const rust = await screen.findByRole('article', { name: 'Rust' });
+
+    fireEvent.click(within(rust).getByRole('button', { name: 'Remembered' }));
+    expect(await screen.findByText('Next review of Rust in 6 days')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Rust' })).toBeNull();
+    expect(api.review.mark).toHaveBeenCalledWith({
+      noteId: expect.any(String),
+      outcome: 'remembered',
+    });
+
+    const go = screen.getByRole('article', { name: 'Go' });
+    fireEvent.click(within(go).getByRole('button', { name: 'Forgot' }));
+    expect(await screen.findByText('Next review of Go in 1 day')).toBeTruthy();
+    expect(screen.getByText('Nothing to review right now')).toBeTruthy();
+  });
+
+  it('keeps the note and shows the error when marking fails', async () => {
+    const api = fakeReview([makeNote('Rust')]);
+    vi.mocked(api.review.mark).mockRejectedValueOnce(new AppError('NOT_FOUND', 'No such note'));
+    renderPage(api);
+    const rust = await screen.findByRole('article', { name: 'Rust' });
+    fireEvent.click(within(rust).getByRole('button', { name: 'Forgot' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Rust could not be marked: No such note',
+    );
+    expect(screen.getByRole('article', { name: 'Rust' })).toBeTruthy();
+  });
+
+  it('says when there is nothing to review', async () => {
+    renderPage(fakeReview([]));
+    expect(await screen.findByText('Nothing to review right now')).toBeTruthy();
+  });
+
+  it('shows a failed load with a retry', async () => {
+    const api = fakeReview([makeNote('Rust')]);
+    vi.mocked(api.review.due).mockRejectedValueOnce(new AppError('INTERNAL', 'Boom'));
+    renderPage(api);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The notes to review could not be loaded: Boom',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Rust' })).toBeTruthy();
+  });
+
+  it('does not fetch again while the list kept on the client has notes', async () => {
+    const api = fakeReview([makeNote('Rust')]);
+    renderPage(api);
+    await screen.findByRole('article', { name: 'Rust' });
+    cleanup();
+    renderPage(api);
+    expect(screen.getByRole('article', { name: 'Rust' })).toBeTruthy();
+    expect(api.review.due).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks every 5 minutes, flags new notes, and clears the flag on dismiss', async () => {
+    vi.useFakeTimers();
+    const api = fakeReview([makeNote('Rust')]);
+    renderPage(api);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('article', { name: 'Rust' })).toBeTruthy();
+
+    api.add(makeNote('Zig'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(REVIEW_CHECK_MS);
+    });
+    expect(api.review.due).toHaveBeenCalledTimes(2);
+    expect(
+      screen.getAllByRole('article').map((article) => article.querySelector('h3')?.textContent),
+    ).toEqual(['Zig', 'Rust']);
+    expect(screen.getByText('New notes to review')).toBeTruthy();
+    expect(screen.getByText('new')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('New notes to review')).toBeNull();
+    expect(screen.queryByText('new')).toBeNull();
+  });
+
+  it('clears the new flag when a note is marked', async () => {
+    const api = fakeReview([makeNote('Rust')]);
+    renderPage(api);
+    await screen.findByRole('article', { name: 'Rust' });
+    act(() => reviewStore.receive([makeNote('Zig')]));
+    expect(screen.getByText('New notes to review')).toBeTruthy();
+
+    const zig = screen.getByRole('article', { name: 'Zig' });
+    fireEvent.click(within(zig).getByRole('button', { name: 'Remembered' }));
+    await screen.findByText('Next review of Zig in 6 days');
+    expect(screen.queryByText('New notes to review')).toBeNull();
+  });
+});

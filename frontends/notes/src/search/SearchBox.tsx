@@ -1,0 +1,54 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+
+export const SEARCH_DELAY_MS = 250;
+
+export interface SearchBoxProps {
+  /** The search in effect (from the address). */
+  query: string;
+  /** Called ~250 ms after the last keystroke, or at once on Enter. */
+  onSearch: (query: string) => void;
+}
+
+/** The search field of the list; what it shows follows `query` when the address changes. */
+export function SearchBox({ query, onSearch }: SearchBoxProps) {
+  const id = useId();
+  const [text, setText] = useState(query);
+  const [followed, setFollowed] = useState(query);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // Back and forward change the search in the address: the field shows it.
+  if (query !== followed) {
+    setFollowed(query);
+    if (query !== text.trim()) setText(query);
+  }
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const change = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => onSearch(value.trim()), SEARCH_DELAY_MS);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    clearTimeout(timer.current);
+    onSearch(text.trim());
+  };
+
+  return (
+    <form className="notes-search" role="search" onSubmit={submit}>
+      <label htmlFor={id}>Search notes</label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        maxLength={200}
+        autoComplete="off"
+        placeholder="Words, “a phrase”, -without"
+        onChange={(event) => change(event.target.value)}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,208 @@
+import { AppError } from '@noted/api';
+import type {
+  LinkedNote,
+  Note,
+  NoteCreate,
+  NoteLinks,
+  NoteListQuery,
+  NoteUpdate,
+  SearchHit,
+  SearchPage,
+} from '@noted/api';
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import type { NotesApi } from './api';
+import { MarkdownEditorContext, TextareaEditor, type MarkdownEditorProps } from './note/editor';
+import { wikiParts } from './note/markdown';
+import { NotesApp } from './NotesApp';
+
+/** Test support: notes and an in-memory stand-in for the API calls the notes module makes. */
+
+let sequence = 0;
+
+export const makeNote = (overrides: Partial<Note> = {}): Note => {
+  sequence += 1;
+  const at = new Date(Date.UTC(2025, 0, 1, 12, sequence)).toISOString();
+  return {
+    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    title: `Note ${sequence}`,
+    note: `Body of note ${sequence}`,
+    tags: [],
+    images: [],
+    isPinned: false,
+    publicId: null,
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
+  };
+};
+
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+/** As the service marks matches: the text HTML-escaped, each match in <mark>. */
+const highlight = (text: string, search: string) => {
+  const at = text.toLowerCase().indexOf(search.toLowerCase());
+  if (at === -1) return undefined;
+  const match = text.slice(at, at + search.length);
+  return `${escapeHtml(text.slice(0, at))}<mark>${escapeHtml(match)}</mark>${escapeHtml(text.slice(at + search.length))}`;
+};
+
+const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
+
+type Fake = { [Part in keyof NotesApi]?: Partial<NotesApi[Part]> };
+
+export const fakeApi = (initial: Note[] = []) => {
+  let notes = [...initial];
+  let manualLinks: { from: string; to: string }[] = [];
+  let clock = Date.UTC(2026, 0, 1);
+
+  const find = (id: string) => notes.find((n) => n.id === id);
+  const change = (id: string, patch: Partial<Note>) => {
+    if (!find(id)) throw notFound();
+    notes = notes.map((n) => (n.id === id ? { ...n, ...patch } : n));
+    return find(id) as Note;
+  };
+  const ordered = (pinnedFirst: boolean) =>
+    pinnedFirst ? [...notes.filter((n) => n.isPinned), ...notes.filter((n) => !n.isPinned)] : notes;
+
+  /** Wiki links go to the note with that title (case-insensitive), as the service resolves. */
+  const linksOf = (id: string): NoteLinks => {
+    const linked = (from: Note): LinkedNote[] => {
+      const wiki = wikiParts(from.note).flatMap((part) => {
+        if (!('title' in part)) return [];
+        const target = notes.find(
+          (n) => n.id !== from.id && n.title.toLowerCase() === part.title.toLowerCase(),
+        );
+        return target ? [{ id: target.id, title: target.title, kind: 'wiki' as const }] : [];
+      });
+      const manual = manualLinks.flatMap((link) => {
+        const target = link.from === from.id ? find(link.to) : undefined;
+        return target ? [{ id: target.id, title: target.title, kind: 'manual' as const }] : [];
+      });
+      return [...wiki, ...manual];
+    };
+    const note = find(id);
+    if (!note) throw notFound();
+    return {
+      outgoing: linked(note),
+      backlinks: notes.flatMap((other) =>
+        linked(other)
+          .filter((link) => link.id === id)
+          .map((link) => ({ id: other.id, title: other.title, kind: link.kind })),
+      ),
+    };
+  };
+
+  const list = vi.fn(
+    async (
+      { page = 1, limit = 10, pinnedFirst = false, tag, search }: NoteListQuery = {},
+      _options: { signal?: AbortSignal } = {},
+    ): Promise<SearchPage> => {
+      const matching = ordered(pinnedFirst)
+        .filter((n) => !tag || n.tags.includes(tag))
+        .flatMap((n): SearchHit[] => {
+          if (!search) return [n];
+          const title = highlight(n.title, search);
+          const note = highlight(n.note, search);
+          return title || note ? [{ ...n, highlights: { title, note } }] : [];
+        });
+      return {
+        items: matching.slice((page - 1) * limit, page * limit),
+        total: matching.length,
+        totalExact: true,
+        page,
+        limit,
+      };
+    },
+  );
+  const create = vi.fn(async (input: NoteCreate): Promise<Note> => {
+    const note = makeNote({
+      title: input.title ?? '',
+      note: input.note ?? '',
+      tags: input.tags ?? [],
+    });
+    notes.unshift(note);
+    return note;
+  });
+  const get = vi.fn(async (id: string): Promise<Note> => {
+    const note = find(id);
+    if (!note) throw notFound();
+    return note;
+  });
+  const update = vi.fn(async (id: string, patch: NoteUpdate): Promise<Note> => {
+    clock += 60_000;
+    const { images: _images, ...fields } = patch;
+    return change(id, { ...fields, updatedAt: new Date(clock).toISOString() });
+  });
+  const addLink = vi.fn(async (noteId: string, targetId: string): Promise<NoteLinks> => {
+    if (!find(targetId)) throw notFound();
+    if (!manualLinks.some((l) => l.from === noteId && l.to === targetId)) {
+      manualLinks.push({ from: noteId, to: targetId });
+    }
+    return linksOf(noteId);
+  });
+  const removeLink = vi.fn(async (noteId: string, targetId: string): Promise<NoteLinks> => {
+    manualLinks = manualLinks.filter((l) => !(l.from === noteId && l.to === targetId));
+    return linksOf(noteId);
+  });
+
+  const fake = {
+    notes: {
+      list,
+      create,
+      get,
+      update,
+      pin: vi.fn(async (id: string) => change(id, { isPinned: true })),
+      unpin: vi.fn(async (id: string) => change(id, { isPinned: false })),
+      share: vi.fn(async (id: string) => {
+        const publicId = 'AAAAAAAAAAAAAAAAAAAAAA';
+        change(id, { publicId });
+        return { publicId, url: `http://localhost/notes/s/${publicId}` };
+      }),
+      unshare: vi.fn(async (id: string) => change(id, { publicId: null })),
+      remove: vi.fn(async (id: string) => {
+        notes = notes.filter((n) => n.id !== id);
+      }),
+    },
+    links: {
+      get: vi.fn(async (noteId: string) => linksOf(noteId)),
+      add: addLink,
+      remove: removeLink,
+    },
+  } satisfies Fake;
+  // The one cast: calls the module never makes in these tests are left out.
+  const api = fake as unknown as NotesApi;
+  return { api, list, create, get, update, addLink, removeLink, stored: (id: string) => find(id) };
+};
+
+/** Where the router is, for assertions on the address. */
+function Address() {
+  const { pathname, search } = useLocation();
+  return <span hidden data-testid="address">{`${pathname}${search}`}</span>;
+}
+
+const plainEditor = (props: MarkdownEditorProps) => <TextareaEditor {...props} />;
+
+/**
+ * The notes module at `path`, as the shell mounts it, with the plain text area in place of
+ * CodeMirror (which needs a layout engine).
+ */
+export const renderNotes = (api: NotesApi, path = '/') =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <MarkdownEditorContext.Provider value={plainEditor}>
+        <NotesApp api={api} />
+      </MarkdownEditorContext.Provider>
+      <Address />
+    </MemoryRouter>,
+  );
+
+export const address = (container: Pick<Document, 'querySelector'> = document) =>
+  container.querySelector('[data-testid="address"]')?.textContent ?? '';

@@ -1,0 +1,222 @@
+import type { Todo } from '@noted/api';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { NotesApi } from '../api';
+import { log } from '../log';
+import { errorCode, errorMessage } from '../text';
+import './todos.css';
+
+export interface TodosPageProps {
+  api: Pick<NotesApi, 'todos'>;
+}
+
+type Filter = 'false' | 'true' | 'all';
+
+const FILTERS: { value: Filter; label: string }[] = [
+  { value: 'false', label: 'Open' },
+  { value: 'true', label: 'Done' },
+  { value: 'all', label: 'All' },
+];
+
+/** The most todos one answer holds (the API's maximum). */
+const TODOS_LIMIT = 200;
+
+const CONFLICT_NOTICE = 'This note changed meanwhile; the list was refreshed';
+
+type Settled = { key: string; items: Todo[] } | { key: string; error: unknown };
+
+interface NoteTodos {
+  noteId: string;
+  title: string;
+  todos: Todo[];
+}
+
+const todoKey = (todo: Pick<Todo, 'noteId' | 'index'>) => `${todo.noteId}:${todo.index}`;
+
+/** Todos grouped by note, the notes in the order their first todo comes in. */
+const groupByNote = (items: Todo[]): NoteTodos[] => {
+  const groups = new Map<string, NoteTodos>();
+  for (const todo of items) {
+    const group = groups.get(todo.noteId);
+    if (group) group.todos.push(todo);
+    else groups.set(todo.noteId, { noteId: todo.noteId, title: todo.noteTitle, todos: [todo] });
+  }
+  return [...groups.values()];
+};
+
+function EmptyTodos({ filter }: { filter: Filter }) {
+  if (filter === 'true') return <p className="todos-empty">No done todos yet</p>;
+  return (
+    <p className="todos-empty">
+      {filter === 'false' ? 'No open todos' : 'No todos yet'} — add <code>- [ ] something</code> to
+      a note
+    </p>
+  );
+}
+
+/** The checkboxes of the recent notes, to tick off without opening each note. */
+export function TodosPage({ api }: TodosPageProps) {
+  const headingId = useId();
+  const [filter, setFilter] = useState<Filter>('false');
+  const [generation, setGeneration] = useState(0);
+  const [settled, setSettled] = useState<Settled>();
+  /** Checkboxes ticked or unticked here whose answer has not come yet: key → done. */
+  const [pending, setPending] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const [notice, setNotice] = useState<string>();
+  const [error, setError] = useState<string>();
+  const key = `${filter}:${generation}`;
+  const loading = settled?.key !== key;
+
+  useEffect(() => {
+    let active = true;
+    api.todos.recent({ limit: TODOS_LIMIT, done: filter }).then(
+      (list) => {
+        if (active) setSettled({ key, items: list.items });
+      },
+      (failure: unknown) => {
+        if (!active) return;
+        log.error('Loading todos failed.', failure);
+        setSettled({ key, error: failure });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, filter, key]);
+
+  const reload = () => setGeneration((n) => n + 1);
+
+  const changeFilter = (next: Filter) => {
+    setFilter(next);
+    setNotice(undefined);
+    setError(undefined);
+  };
+
+  const settle = (todo: Todo) =>
+    setPending((current) => {
+      const next = new Map(current);
+      next.delete(todoKey(todo));
+      return next;
+    });
+
+  const toggle = async (todo: Todo, done: boolean) => {
+    const id = todoKey(todo);
+    if (pending.has(id)) return;
+    setPending((current) => new Map(current).set(id, done));
+    setNotice(undefined);
+    setError(undefined);
+    try {
+      const saved = await api.todos.set(todo.noteId, todo.index, done, todo.text);
+      setSettled((current) =>
+        current && 'items' in current
+          ? {
+              ...current,
+              items: current.items.map((item) => (todoKey(item) === id ? saved : item)),
+            }
+          : current,
+      );
+    } catch (failure) {
+      if (errorCode(failure) === 'CONFLICT') {
+        log.warn('A todo changed in its note meanwhile; reloading.', failure);
+        setNotice(CONFLICT_NOTICE);
+        reload();
+      } else {
+        log.error('Saving a todo failed.', failure);
+        setError(`“${todo.text}” could not be saved: ${errorMessage(failure)}`);
+      }
+    } finally {
+      settle(todo);
+    }
+  };
+
+  let content;
+  if (!settled || (loading && 'error' in settled)) {
+    content = (
+      <p className="todos-status" role="status">
+        Loading todos…
+      </p>
+    );
+  } else if ('error' in settled) {
+    content = (
+      <div className="todos-error" role="alert">
+        <p>Your todos could not be loaded: {errorMessage(settled.error)}</p>
+        <button type="button" className="todos-button" onClick={reload}>
+          Retry
+        </button>
+      </div>
+    );
+  } else if (settled.items.length === 0) {
+    content = <EmptyTodos filter={filter} />;
+  } else {
+    content = (
+      <div className="todos-groups">
+        {groupByNote(settled.items).map((group) => (
+          <section
+            key={group.noteId}
+            className="todos-note"
+            aria-labelledby={`todos-${group.noteId}`}
+          >
+            <h3 id={`todos-${group.noteId}`}>
+              <Link to={`/notes/${group.noteId}`}>{group.title || 'Untitled'}</Link>
+            </h3>
+            <ul className="todos-list">
+              {group.todos.map((todo) => {
+                const id = todoKey(todo);
+                const done = pending.get(id) ?? todo.done;
+                return (
+                  <li key={id} className={done ? 'todos-item todos-item-done' : 'todos-item'}>
+                    <label>
+                      <input
+                        type="checkbox"
+                        checked={done}
+                        aria-busy={pending.has(id)}
+                        onChange={(event) => void toggle(todo, event.target.checked)}
+                      />
+                      <span>{todo.text || '(empty todo)'}</span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <section
+      className="todos-page"
+      aria-labelledby={headingId}
+      aria-busy={loading && settled !== undefined}
+    >
+      <div className="todos-head">
+        <h2 id={headingId}>Todos</h2>
+        <fieldset className="todos-filter">
+          <legend>Show</legend>
+          {FILTERS.map(({ value, label }) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name={`${headingId}-filter`}
+                value={value}
+                checked={filter === value}
+                onChange={() => changeFilter(value)}
+              />
+              <span>{label}</span>
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <p className="todos-status" role="status">
+        {notice}
+      </p>
+      {error ? (
+        <p className="todos-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {content}
+    </section>
+  );
+}
