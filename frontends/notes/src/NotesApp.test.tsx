@@ -139,11 +139,14 @@ describe('NotesApp', () => {
     const pinned = screen.getByRole('article', { name: /Older/ });
     expect(within(pinned).getByText('Pinned')).toBeTruthy();
     fireEvent.click(within(pinned).getByRole('button', { name: 'Unpin' }));
-    expect(
-      await within(screen.getByRole('article', { name: /Older/ })).findByRole('button', {
-        name: 'Pin',
-      }),
-    ).toBeTruthy();
+    // Unpinned, it leaves the Pinned section: look it up again.
+    await vi.waitFor(() =>
+      expect(
+        within(screen.getByRole('article', { name: /Older/ })).getByRole('button', {
+          name: 'Pin',
+        }),
+      ).toBeTruthy(),
+    );
   });
 
   it('shares a note with a copyable link and stops sharing', async () => {
@@ -198,6 +201,68 @@ describe('NotesApp', () => {
     expect(list).toHaveBeenLastCalledWith({ page: 1, limit: 10, pinnedFirst: true, tag: 'work' });
     fireEvent.click(screen.getByRole('button', { name: 'Show all notes' }));
     expect(await screen.findByRole('article', { name: 'Home' })).toBeTruthy();
+  });
+
+  it('filters by a tag from the tag bar, with counts, and renames or deletes the tag', async () => {
+    const { api, tags } = fakeApi([
+      makeNote({ title: 'Report', tags: ['work'] }),
+      makeNote({ title: 'Plan', tags: ['work', 'plans'] }),
+      makeNote({ title: 'Garden', tags: ['home'] }),
+    ]);
+    renderNotes(api);
+    const bar = await screen.findByRole('list', { name: 'Filter by tag' });
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['#work 2', '#home 1', '#plans 1']);
+    fireEvent.click(within(bar).getByRole('button', { name: /#work/ }));
+    await vi.waitFor(() => expect(screen.queryByRole('article', { name: 'Garden' })).toBeNull());
+    expect(address()).toBe('/?tag=work');
+    expect(within(bar).getByRole('button', { name: /#work/ }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rename tag' }));
+    fireEvent.change(screen.getByLabelText('Rename #work to'), { target: { value: '#jobs' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    await vi.waitFor(() => expect(address()).toBe('/?tag=jobs'));
+    expect(tags.rename).toHaveBeenCalledWith('work', 'jobs');
+    expect(await screen.findByRole('button', { name: /#jobs 2/ })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete tag' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete the tag #jobs?' });
+    expect(confirm.textContent).toContain('Take #jobs off 2 notes?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete tag' }));
+    await vi.waitFor(() => expect(address()).toBe('/'));
+    expect(tags.remove).toHaveBeenCalledWith('jobs');
+    expect(await screen.findByRole('article', { name: 'Garden' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /#jobs/ })).toBeNull();
+  });
+
+  it('shows only shared notes when asked, and pinned notes in their own section', async () => {
+    const { api, list } = fakeApi([
+      makeNote({ title: 'Public', publicId: 'BBBBBBBBBBBBBBBBBBBBBB' }),
+      makeNote({ title: 'Private' }),
+      makeNote({ title: 'Pinned one', isPinned: true }),
+    ]);
+    renderNotes(api);
+    const pinned = await screen.findByRole('region', { name: 'Pinned' });
+    expect(within(pinned).getByRole('article', { name: /Pinned one/ })).toBeTruthy();
+    const others = screen.getByRole('region', { name: 'Other notes' });
+    expect(within(others).getAllByRole('article')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Shared only' }));
+    await vi.waitFor(() => expect(screen.queryByRole('article', { name: 'Private' })).toBeNull());
+    expect(address()).toBe('/?shared=1');
+    expect(list).toHaveBeenLastCalledWith({
+      page: 1,
+      limit: 10,
+      pinnedFirst: true,
+      sharedOnly: true,
+    });
+    expect(screen.getByRole('article', { name: 'Public' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Pinned' })).toBeNull();
   });
 
   it('links each title to its page, which opens in place', async () => {

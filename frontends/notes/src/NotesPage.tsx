@@ -6,6 +6,7 @@ import { log } from './log';
 import { NoteForm } from './NoteForm';
 import { NoteList } from './NoteList';
 import { SearchBox } from './search/SearchBox';
+import { TagBar } from './TagBar';
 import { errorMessage } from './text';
 import { useLoad } from './useLoad';
 
@@ -20,24 +21,30 @@ const pageNumber = (value: string | null) => {
   return Number.isSafeInteger(number) && number >= 1 ? number : 1;
 };
 
-const emptyText = (search: string, tag: string | undefined) => {
-  if (search) {
-    return tag ? `No notes tagged #${tag} match “${search}”` : `No notes match “${search}”`;
-  }
-  return tag ? `No notes are tagged #${tag}` : 'No notes yet — write your first one';
+const emptyText = (search: string, tag: string | undefined, sharedOnly: boolean) => {
+  const which = [sharedOnly ? 'shared' : '', tag ? `tagged #${tag}` : '']
+    .filter(Boolean)
+    .join(' and ');
+  if (search) return which ? `No notes ${which} match “${search}”` : `No notes match “${search}”`;
+  if (which) return `No notes are ${which}`;
+  return 'No notes yet — write your first one';
 };
 
-/** The list at `/`: the form, search (`?q=`), tag filter (`?tag=`) and pages (`?page=`). */
+/**
+ * The list at `/`: the form, search (`?q=`), tag filter (`?tag=`), shared notes only
+ * (`?shared=1`) and pages (`?page=`); pinned notes first, in their own section.
+ */
 export function NotesPage({ api }: { api: NotesApi }) {
   const headingId = useId();
   const [params, setParams] = useSearchParams();
   const search = params.get('q')?.trim() ?? '';
   const tag = params.get('tag') || undefined;
+  const sharedOnly = params.get('shared') === '1';
   const page = pageNumber(params.get('page'));
   const [generation, setGeneration] = useState(0);
-  const filter = tag ? { tag } : {};
+  const filter = { ...(tag ? { tag } : {}), ...(sharedOnly ? { sharedOnly } : {}) };
   const { settled, loading, show } = useLoad(
-    `${page}:${tag ?? ''}:${search}:${generation}`,
+    `${page}:${tag ?? ''}:${sharedOnly}:${search}:${generation}`,
     () =>
       api.notes.list(
         search
@@ -62,6 +69,8 @@ export function NotesPage({ api }: { api: NotesApi }) {
       { replace },
     );
   const showTag = (next: string | undefined) => setAddress({ tag: next, page: undefined });
+  const showShared = (only: boolean) =>
+    setAddress({ shared: only ? '1' : undefined, page: undefined });
   const showPage = (next: number) => setAddress({ page: next > 1 ? String(next) : undefined });
   // Typing replaces the entry: the history keeps searches, not keystrokes.
   const showSearch = (next: string) => setAddress({ q: next, page: undefined }, true);
@@ -115,20 +124,29 @@ export function NotesPage({ api }: { api: NotesApi }) {
       </div>
     );
   } else if (settled.value.total === 0 && settled.value.items.length === 0) {
-    content = <p className="notes-empty">{emptyText(search, tag)}</p>;
+    content = <p className="notes-empty">{emptyText(search, tag, sharedOnly)}</p>;
   } else {
     const { items, total, totalExact, limit } = settled.value;
     const pages = Math.max(1, Math.ceil(total / Math.max(1, limit)));
     const last = page >= pages && (totalExact || items.length < limit);
+    const handlers = { api, onChanged, onDeleted: reload, onTag: showTag };
+    const pinned = search ? [] : items.filter((item) => item.isPinned);
+    const others = items.filter((item) => !pinned.includes(item));
     content = (
       <>
-        <NoteList
-          notes={items}
-          api={api}
-          onChanged={onChanged}
-          onDeleted={reload}
-          onTag={(next) => showTag(next)}
-        />
+        {pinned.length > 0 ? (
+          <section className="notes-group" aria-labelledby={`${headingId}-pinned`}>
+            <h3 id={`${headingId}-pinned`}>Pinned</h3>
+            <NoteList notes={pinned} {...handlers} />
+          </section>
+        ) : null}
+        {pinned.length > 0 && others.length > 0 ? (
+          <section className="notes-group" aria-labelledby={`${headingId}-others`}>
+            <h3 id={`${headingId}-others`}>Other notes</h3>
+            <NoteList notes={others} {...handlers} />
+          </section>
+        ) : null}
+        {pinned.length === 0 ? <NoteList notes={items} {...handlers} /> : null}
         <nav className="notes-pagination" aria-label="Pages of notes">
           <button
             type="button"
@@ -168,6 +186,17 @@ export function NotesPage({ api }: { api: NotesApi }) {
           ) : null}
         </div>
         <SearchBox query={search} onSearch={showSearch} />
+        <div className="notes-filters">
+          <TagBar api={api} tag={tag} onTag={showTag} generation={generation} onRetagged={reload} />
+          <label className="notes-shared-only">
+            <input
+              type="checkbox"
+              checked={sharedOnly}
+              onChange={(event) => showShared(event.target.checked)}
+            />{' '}
+            Shared only
+          </label>
+        </div>
         {tag ? (
           <p className="notes-filter">
             Showing notes tagged <strong>#{tag}</strong>{' '}

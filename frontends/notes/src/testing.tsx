@@ -102,11 +102,12 @@ export const fakeApi = (initial: Note[] = []) => {
 
   const list = vi.fn(
     async (
-      { page = 1, limit = 10, pinnedFirst = false, tag, search }: NoteListQuery = {},
+      { page = 1, limit = 10, pinnedFirst = false, tag, search, sharedOnly }: NoteListQuery = {},
       _options: { signal?: AbortSignal } = {},
     ): Promise<SearchPage> => {
       const matching = ordered(pinnedFirst)
         .filter((n) => !tag || n.tags.includes(tag))
+        .filter((n) => !sharedOnly || n.publicId !== null)
         .flatMap((n): SearchHit[] => {
           if (!search) return [n];
           const title = highlight(n.title, search);
@@ -153,7 +154,30 @@ export const fakeApi = (initial: Note[] = []) => {
     return linksOf(noteId);
   });
 
+  const retag = (tag: string, rewrite: (tags: string[]) => string[]) => {
+    notes = notes.map((n) => (n.tags.includes(tag) ? { ...n, tags: rewrite(n.tags) } : n));
+  };
+  const tags = {
+    list: vi.fn(async () => {
+      const counts = new Map<string, number>();
+      for (const n of notes) for (const t of n.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
+      return {
+        items: [...counts]
+          .map(([tag, count]) => ({ tag, count }))
+          .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
+      };
+    }),
+    rename: vi.fn(async (tag: string, name: string) => {
+      retag(tag, (current) => [...new Set(current.map((t) => (t === tag ? name : t)))]);
+      return { tag: name, count: notes.filter((n) => n.tags.includes(name)).length };
+    }),
+    remove: vi.fn(async (tag: string) => {
+      retag(tag, (current) => current.filter((t) => t !== tag));
+    }),
+  };
+
   const fake = {
+    tags,
     notes: {
       list,
       create,
@@ -179,7 +203,17 @@ export const fakeApi = (initial: Note[] = []) => {
   } satisfies Fake;
   // The one cast: calls the module never makes in these tests are left out.
   const api = fake as unknown as NotesApi;
-  return { api, list, create, get, update, addLink, removeLink, stored: (id: string) => find(id) };
+  return {
+    api,
+    list,
+    create,
+    get,
+    update,
+    addLink,
+    removeLink,
+    tags,
+    stored: (id: string) => find(id),
+  };
 };
 
 /** Where the router is, for assertions on the address. */
