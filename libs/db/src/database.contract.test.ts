@@ -7,7 +7,7 @@ import { createLogger } from '@noted/kit';
 import { infraUrl } from '@noted/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Migration } from './database.js';
-import { enqueueEvent, outboxMigrations, startOutboxRelay } from './outbox.js';
+import { enqueueEvent, outboxMigrations, startOutboxRelay, writeWithEvent } from './outbox.js';
 import { processOnce, processedEventsMigrations } from './processed.js';
 
 const logger = createLogger({ level: 'silent' });
@@ -245,6 +245,29 @@ describe.each(adapters)('database contract: $name', (adapter) => {
           expect(seen).toHaveLength(1);
           expect(seen[0]).toMatchObject({ id, subject, headers: { 'x-request-id': 'r1' } });
           expect(new TextDecoder().decode(seen[0]!.data)).toBe('payload');
+        });
+
+        it('writes a row and its event in one statement, or neither', async () => {
+          const id = randomUUID();
+          const name = `single-${id}`;
+          const rows = await writeWithEvent<{ name: string; count: number }>(
+            db.knex,
+            db.knex('things').insert({ name, count: 3 }).returning(['name', 'count']),
+            { id, subject, data: bytes('written') },
+          );
+          expect(rows).toEqual([{ name, count: 3 }]);
+          expect(await db.knex('outbox').where({ id }).first()).toMatchObject({ subject });
+
+          // The same name again breaks the primary key: the event is not recorded either.
+          const second = randomUUID();
+          await expect(
+            writeWithEvent(db.knex, db.knex('things').insert({ name }).returning('name'), {
+              id: second,
+              subject,
+              data: bytes('never'),
+            }),
+          ).rejects.toThrow();
+          expect(await db.knex('outbox').where({ id: second }).first()).toBeUndefined();
         });
 
         it('publishes events in commit order', async () => {

@@ -34,15 +34,37 @@ export interface OutboxEvent {
   headers?: Record<string, string>;
 }
 
-/** Records an event in the caller's transaction; it is published only if that commits. */
-export const enqueueEvent = async (trx: Knex.Transaction, event: OutboxEvent): Promise<void> => {
+const outboxRow = (event: OutboxEvent) => {
   assertPublishSubject(event.subject);
-  await trx('outbox').insert({
+  return {
     id: event.id,
     subject: event.subject,
     payload: Buffer.from(event.data.buffer, event.data.byteOffset, event.data.byteLength),
     headers: JSON.stringify(event.headers ?? {}),
-  });
+  };
+};
+
+/** Records an event in the caller's transaction; it is published only if that commits. */
+export const enqueueEvent = async (trx: Knex.Transaction, event: OutboxEvent): Promise<void> => {
+  await trx('outbox').insert(outboxRow(event));
+};
+
+/**
+ * Runs one write (an insert or update with RETURNING) and records its event in a single
+ * statement, which is atomic without a transaction: one round trip where a transaction takes
+ * four. Answers what the write returned.
+ */
+export const writeWithEvent = async <Row>(
+  knex: Knex,
+  write: Knex.QueryBuilder,
+  event: OutboxEvent,
+): Promise<Row[]> => {
+  const rows: unknown = await knex
+    .with('written', write)
+    .with('event', knex('outbox').insert(outboxRow(event)))
+    .select('*')
+    .from('written');
+  return rows as Row[];
 };
 
 export interface OutboxRelayOptions {

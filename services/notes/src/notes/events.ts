@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { create, toBinary, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampNow } from '@bufbuild/protobuf/wkt';
 import type { Knex } from 'knex';
-import { enqueueEvent } from '@noted/db';
+import { enqueueEvent, type OutboxEvent } from '@noted/db';
 import { notesV1 } from '@noted/proto';
 import { noteMessage } from './presenter.js';
 import type { NoteRow } from './repository.js';
@@ -13,39 +13,42 @@ export const noteSubjects = {
   deleted: 'noted.notes.v1.note.deleted',
 } as const;
 
-/** Writes one event to the outbox in the caller's transaction; the relay publishes it. */
-const enqueue = <Desc extends DescMessage>(
-  trx: Knex.Transaction,
+/** One event for the outbox: its id, subject and protobuf payload. */
+const event = <Desc extends DescMessage>(
   subject: string,
   schema: Desc,
   fields: (eventId: string) => MessageInitShape<Desc>,
-) => {
+): OutboxEvent => {
   const eventId = randomUUID();
-  return enqueueEvent(trx, {
-    id: eventId,
-    subject,
-    data: toBinary(schema, create(schema, fields(eventId))),
-  });
+  return { id: eventId, subject, data: toBinary(schema, create(schema, fields(eventId))) };
 };
 
-export const noteEvents = {
-  created: (trx: Knex.Transaction, row: NoteRow) =>
-    enqueue(trx, noteSubjects.created, notesV1.NoteCreatedSchema, (eventId) => ({
+/** The events of a note, for `enqueueEvent` or `writeWithEvent`. */
+export const noteEventOf = {
+  created: (row: NoteRow) =>
+    event(noteSubjects.created, notesV1.NoteCreatedSchema, (eventId) => ({
       eventId,
       occurredAt: timestampNow(),
       note: noteMessage(row),
     })),
-  updated: (trx: Knex.Transaction, row: NoteRow) =>
-    enqueue(trx, noteSubjects.updated, notesV1.NoteUpdatedSchema, (eventId) => ({
+  updated: (row: NoteRow) =>
+    event(noteSubjects.updated, notesV1.NoteUpdatedSchema, (eventId) => ({
       eventId,
       occurredAt: timestampNow(),
       note: noteMessage(row),
     })),
-  deleted: (trx: Knex.Transaction, row: NoteRow) =>
-    enqueue(trx, noteSubjects.deleted, notesV1.NoteDeletedSchema, (eventId) => ({
+  deleted: (row: NoteRow) =>
+    event(noteSubjects.deleted, notesV1.NoteDeletedSchema, (eventId) => ({
       eventId,
       occurredAt: timestampNow(),
       noteId: row.id,
       userId: row.user_id,
     })),
+};
+
+/** Writes a note's event to the outbox in the caller's transaction; the relay publishes it. */
+export const noteEvents = {
+  created: (trx: Knex.Transaction, row: NoteRow) => enqueueEvent(trx, noteEventOf.created(row)),
+  updated: (trx: Knex.Transaction, row: NoteRow) => enqueueEvent(trx, noteEventOf.updated(row)),
+  deleted: (trx: Knex.Transaction, row: NoteRow) => enqueueEvent(trx, noteEventOf.deleted(row)),
 };

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { writeWithEvent, type OutboxEvent } from '@noted/db';
 
 export interface NoteRow {
   id: string;
@@ -67,6 +68,16 @@ export const notesRepository = {
     row: Omit<NoteRow, 'created_at' | 'updated_at' | 'is_pinned' | 'images' | 'public_id'>,
   ) => {
     const [created] = await db<NoteRow>('notes').insert(row).returning<NoteRow[]>(RETURNED);
+    return created as NoteRow;
+  },
+
+  /** Inserts a whole note and records `event` in the same statement (see writeWithEvent). */
+  insertWithEvent: async (knex: Knex, row: NoteRow, event: OutboxEvent) => {
+    const [created] = await writeWithEvent<NoteRow>(
+      knex,
+      knex('notes').insert(row).returning(RETURNED),
+      event,
+    );
     return created as NoteRow;
   },
 

@@ -9,10 +9,11 @@ import {
   type NotePage,
   type SearchPage,
 } from '@noted/api';
-import { noteEvents } from './events.js';
+import { noteEventOf, noteEvents } from './events.js';
 import { presentNote } from './presenter.js';
 import { notesRepository, type NoteRow } from './repository.js';
-import { resyncWikiReferrers, syncWikiLinks, wikiReferrersOf } from '../links/wiki.js';
+import { linksRepository } from '../links/repository.js';
+import { resyncWikiReferrers, syncWikiLinks, wikiReferrersOf, wikiTitles } from '../links/wiki.js';
 import { noteImagesDiscard, noteImagesDropped, type ImagesContext } from '../images/usecases.js';
 import type { Quota } from '../quota.js';
 import { noteSearchPage, notesSearch } from '../search/usecases.js';
@@ -40,22 +41,39 @@ export const noteCreate = async (
 ): Promise<Note> => {
   const note = NoteCreate.parse(input);
   const release = await ctx.quota.consume(userId, 'notes_per_month');
-  const row = await inTransaction(ctx, async (trx) => {
-    const created = await notesRepository.insert(trx, {
-      id: randomUUID(),
-      user_id: userId,
-      title: note.title,
-      body: note.note,
-      tags: note.tags,
-    });
-    await syncWikiLinks(trx, userId, created, true);
-    await noteEvents.created(trx, created);
-    return created;
-  }).catch(async (error: unknown) => {
+  const now = new Date();
+  const fresh: NoteRow = {
+    id: randomUUID(),
+    user_id: userId,
+    title: note.title,
+    body: note.note,
+    tags: note.tags,
+    images: [],
+    is_pinned: false,
+    public_id: null,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    // Most notes name no [[Title]] and have a title no note names: then there are no links
+    // to make, and the note and its event go in one statement.
+    const alone =
+      wikiTitles(fresh.body).length === 0 &&
+      !(await linksRepository.isNamed(ctx.knex, userId, fresh.title));
+    const row = alone
+      ? await notesRepository.insertWithEvent(ctx.knex, fresh, noteEventOf.created(fresh))
+      : await ctx.knex.transaction(async (trx) => {
+          const created = await notesRepository.insert(trx, fresh);
+          await syncWikiLinks(trx, userId, created, true);
+          await noteEvents.created(trx, created);
+          return created;
+        });
+    ctx.published();
+    return presentNote(row);
+  } catch (error) {
     await release();
     throw error;
-  });
-  return presentNote(row);
+  }
 };
 
 export const noteGet = async (ctx: NotesContext, userId: string, id: string): Promise<NoteRow> => {
