@@ -7,9 +7,16 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:54329/postgres npm run bench:notes
  *
  * It creates (and drops first) the database `noted_bench` on that server. BENCH_SECONDS sets
- * the length of each run (default 10), BENCH_NOTES the number of seeded notes (100000).
+ * the length of each run (default 10), BENCH_NOTES the number of seeded notes (100000),
+ * BENCH_CONNECTIONS the number of concurrent clients (10).
+ *
+ * BENCH_TOPOLOGY=all (the default) runs Noted as `npm start` does, every module in one
+ * process; BENCH_TOPOLOGY=split runs it as deployed, gateway, notes and users (with the
+ * identity provider) in their own processes, talking over gRPC and NATS (BENCH_NATS_URL or
+ * TEST_NATS_URL, e.g. from deploy/local/nats.sh).
  * Figures, not assertions: it prints a table and the ratio to the baseline.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -23,6 +30,8 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const noteCount = Number(process.env.BENCH_NOTES ?? 100_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const topology = process.env.BENCH_TOPOLOGY ?? 'all';
+const natsUrl = process.env.BENCH_NATS_URL ?? process.env.TEST_NATS_URL;
 
 const words = (
   'meeting project idea garden recipe travel budget review draft launch design ' +
@@ -156,22 +165,33 @@ const seed = async (databaseUrl: string, userId: string) => {
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Starts a TypeScript entry point as its own process and waits until `readyPath` answers. */
+/**
+ * Starts a TypeScript entry point as its own process and waits until `readyUrl` (by default
+ * `readyPath` on `port`) answers.
+ */
 const startProcess = async (
   entry: string,
   port: number,
   readyPath: string,
   env: Record<string, string>,
+  options: { args?: string[]; readyUrl?: string } = {},
 ) => {
   const child = spawn(
     process.execPath,
-    ['--conditions=@noted/source', '--import', 'tsx', path.join(repoRoot, entry)],
+    [
+      '--conditions=@noted/source',
+      '--import',
+      'tsx',
+      path.join(repoRoot, entry),
+      ...(options.args ?? []),
+    ],
     { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const url = `http://127.0.0.1:${port}`;
+  const ready = options.readyUrl ?? `${url}${readyPath}`;
   const deadline = Date.now() + 120_000;
   while (
-    !(await fetch(`${url}${readyPath}`).then(
+    !(await fetch(ready).then(
       (r) => r.ok,
       () => false,
     ))
@@ -190,15 +210,62 @@ const startProcess = async (
   };
 };
 
-const main = async () => {
-  const databaseUrl = await withDatabase('noted_bench');
-  const port = await freePort();
-  const noted = await startProcess('services/noted/src/main.ts', port, '/readyz', {
+/** Noted in one process, or as its services in their own processes (see the header). */
+const startNoted = async (databaseUrl: string, port: number) => {
+  const env = {
     NOTED_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'noted-bench-')),
     DATABASE_URL: databaseUrl,
     FREE_NOTES_PER_MONTH: '-1',
     LOG_LEVEL: 'warn',
-  });
+  };
+  const main = 'services/noted/src/main.ts';
+  if (topology === 'all') return startProcess(main, port, '/readyz', env);
+  if (topology !== 'split') throw new Error(`BENCH_TOPOLOGY is all or split, not ${topology}`);
+  if (!natsUrl) throw new Error('BENCH_TOPOLOGY=split needs BENCH_NATS_URL or TEST_NATS_URL');
+  const internal = await freePorts(6);
+  const shared = {
+    ...env,
+    NATS_URL: natsUrl,
+    NOTED_INTERNAL_SECRET: randomBytes(32).toString('base64url'),
+    PUBLIC_URL: `http://localhost:${port}`,
+    IDENTITY_PORT: String(internal[0]),
+    IDENTITY_URL: `http://127.0.0.1:${internal[0]}`,
+    USERS_HTTP_PORT: String(internal[1]),
+    USERS_URL: `http://127.0.0.1:${internal[1]}`,
+    USERS_GRPC_ADDR: `127.0.0.1:${internal[2]}`,
+    NOTES_HTTP_PORT: String(internal[3]),
+    NOTES_URL: `http://127.0.0.1:${internal[3]}`,
+    NOTES_GRPC_ADDR: `127.0.0.1:${internal[4]}`,
+  };
+  const started = [
+    await startProcess(main, internal[5] ?? 0, '/readyz', shared, {
+      args: ['--target=bus,identity,users'],
+      readyUrl: `${shared.USERS_URL}/readyz`,
+    }),
+    await startProcess(main, internal[5] ?? 0, '/readyz', shared, {
+      args: ['--target=bus,notes'],
+      readyUrl: `${shared.NOTES_URL}/readyz`,
+    }),
+    await startProcess(main, port, '/readyz', shared, { args: ['--target=bus,gateway'] }),
+  ];
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      for (const child of started.reverse()) await child.stop();
+    },
+  };
+};
+
+const freePorts = async (count: number) => {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+};
+
+const main = async () => {
+  const databaseUrl = await withDatabase('noted_bench');
+  const port = await freePort();
+  const noted = await startNoted(databaseUrl, port);
   const baseline = await startProcess('test/bench/baseline.ts', await freePort(), '/healthz', {
     DATABASE_URL: databaseUrl,
   });
@@ -251,7 +318,7 @@ const main = async () => {
     rows.push(await run('search, prefix', { url: `${base}/api/notes?search=garde`, headers }));
 
     console.log(
-      `\n${noteCount} notes, ${connections} connections, ${seconds} s per run (latency in ms)`,
+      `\n${noteCount} notes, ${connections} connections, ${seconds} s per run, Noted ${topology === 'all' ? 'in one process' : 'as separate services'} (latency in ms)`,
     );
     console.table(rows);
     const [baselineRow, createRow] = rows;
