@@ -11,9 +11,9 @@
  * BENCH_CONNECTIONS the number of concurrent clients (10).
  *
  * BENCH_TOPOLOGY=all (the default) runs Noted as `npm start` does, every module in one
- * process; BENCH_TOPOLOGY=split runs it as deployed, gateway, notes and users (with the
- * identity provider) in their own processes, talking over gRPC and NATS (BENCH_NATS_URL or
- * TEST_NATS_URL, e.g. from deploy/local/nats.sh).
+ * process; BENCH_TOPOLOGY=split runs it as deployed: the gateway (with the development
+ * identity provider), notes and users in their own processes, talking over gRPC and NATS
+ * (BENCH_NATS_URL or TEST_NATS_URL, e.g. from deploy/local/nats.sh).
  * Figures, not assertions: it prints a table and the ratio to the baseline.
  */
 import { randomBytes } from 'node:crypto';
@@ -222,7 +222,7 @@ const startNoted = async (databaseUrl: string, port: number) => {
   if (topology === 'all') return startProcess(main, port, '/readyz', env);
   if (topology !== 'split') throw new Error(`BENCH_TOPOLOGY is all or split, not ${topology}`);
   if (!natsUrl) throw new Error('BENCH_TOPOLOGY=split needs BENCH_NATS_URL or TEST_NATS_URL');
-  const internal = await freePorts(6);
+  const internal = await freePorts(6, [port]);
   const shared = {
     ...env,
     NATS_URL: natsUrl,
@@ -239,7 +239,7 @@ const startNoted = async (databaseUrl: string, port: number) => {
   };
   const started = [
     await startProcess(main, internal[5] ?? 0, '/readyz', shared, {
-      args: ['--target=bus,identity,users'],
+      args: ['--target=bus,users'],
       readyUrl: `${shared.USERS_URL}/readyz`,
     }),
     await startProcess(main, internal[5] ?? 0, '/readyz', shared, {
@@ -256,9 +256,13 @@ const startNoted = async (databaseUrl: string, port: number) => {
   };
 };
 
-const freePorts = async (count: number) => {
+/** `count` distinct free ports, none of them in `taken`. */
+const freePorts = async (count: number, taken: number[]) => {
   const ports = new Set<number>();
-  while (ports.size < count) ports.add(await freePort());
+  while (ports.size < count) {
+    const next = await freePort();
+    if (!taken.includes(next)) ports.add(next);
+  }
   return [...ports];
 };
 
@@ -316,6 +320,9 @@ const main = async () => {
       await run('search, rare word', { url: `${base}/api/notes?search=${rareWord}`, headers }),
     );
     rows.push(await run('search, prefix', { url: `${base}/api/notes?search=garde`, headers }));
+    rows.push(
+      await run('search, typo (no match)', { url: `${base}/api/notes?search=meetng`, headers }),
+    );
 
     console.log(
       `\n${noteCount} notes, ${connections} connections, ${seconds} s per run, Noted ${topology === 'all' ? 'in one process' : 'as separate services'} (latency in ms)`,

@@ -14,7 +14,7 @@ export const SearchHighlights = z
     id: 'SearchHighlights',
     description:
       'Present on notes found by a full-text search; a part is left out when no word of it ' +
-      'matched (tag-only matches and typo-tolerant matches carry none).',
+      'matched (tag-only matches carry none; a typo-tolerant match marks the word it stood for).',
   });
 export type SearchHighlights = z.infer<typeof SearchHighlights>;
 
@@ -27,6 +27,7 @@ export const SearchPage = page(SearchHit).meta({
   id: 'SearchPage',
   description:
     'Without `search`, notes newest first. With it, the best matches first (title above tags ' +
-    'above body, then newest); when no word matches, notes with similar words (typos).',
+    'above body, then newest); when no word matches, the notes with the most alike words of ' +
+    'the newest 2,000 notes instead (typos).',
 });
 export type SearchPage = z.infer<typeof SearchPage>;

@@ -1,6 +1,10 @@
 import type { Knex } from 'knex';
 import { outboxMigrations, type Migration } from '@noted/db';
-import { searchColumnMigration, searchMigration } from './search/migration.js';
+import {
+  dropTrigramIndexesMigration,
+  searchColumnMigration,
+  searchMigration,
+} from './search/migration.js';
 
 export const notesMigrations: Migration[] = [
   ...outboxMigrations,
@@ -107,4 +111,5 @@ export const notesMigrations: Migration[] = [
       await knex.schema.dropTable('note_wiki_refs');
     },
   },
+  dropTrigramIndexesMigration,
 ];

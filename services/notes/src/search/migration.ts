@@ -11,8 +11,9 @@ export const SEARCHED_BODY_CHARS = 100_000;
  * Full-text search over title (weight A), tags (B) and body (C), with the 'simple'
  * configuration: notes are in any language, and without stemming a prefix such as `meetin:*`
  * still finds "meeting" (English stems it to "meet", which that prefix would miss).
- * The document is an expression index, not a stored column, so `select *` of a note does not
- * carry a tsvector as large as its body. pg_trgm serves the typo-tolerant fallback.
+ * As first built: the document as an expression index, and trigram indexes for typos; the
+ * migrations below store the document in a column and drop the trigram indexes. pg_trgm
+ * stays for similarity() in the typo fallback.
  */
 export const searchMigration: Migration = {
   name: '20261122_101_search',
@@ -72,5 +73,24 @@ export const searchColumnMigration: Migration = {
       'create index notes_search on notes using gin (notes_search_document(title, tags, body))',
     );
     await knex.raw('alter table notes drop column search');
+  },
+};
+
+/**
+ * The typo fallback looks words up in the vocabulary of the newest notes (see
+ * searchRepository.similar) and wiki references have their own table, so nothing reads the
+ * trigram indexes any more; the one on bodies was the costliest index to keep up on a write.
+ */
+export const dropTrigramIndexesMigration: Migration = {
+  name: '20261122_107_drop_trigram_indexes',
+  up: async (knex: Knex) => {
+    await knex.raw('drop index notes_body_trgm');
+    await knex.raw('drop index notes_title_trgm');
+  },
+  down: async (knex: Knex) => {
+    await knex.raw('create index notes_title_trgm on notes using gin (title gin_trgm_ops)');
+    await knex.raw(
+      `create index notes_body_trgm on notes using gin ((left(body, ${SEARCHED_BODY_CHARS})) gin_trgm_ops)`,
+    );
   },
 };

@@ -17,6 +17,8 @@ export interface SearchOptions {
   pinnedFirst: boolean;
   filter: NoteFilter;
   tuning?: SearchTuning;
+  /** The tsquery to use instead of the one `terms` makes (the typo fallback's). */
+  query?: Knex.Raw;
 }
 
 /**
@@ -43,8 +45,12 @@ export interface FullTextResult {
 const SEARCHED_BODY = `left(notes.body, ${SEARCHED_BODY_CHARS})`;
 /** ts_rank_cd weights of D, C, B, A: body 0.2, tags 0.4, title 1. */
 const WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
-/** Lower than pg_trgm's 0.6, which misses a dropped letter in a short word ("meetng"). */
-const SIMILARITY_THRESHOLD = '0.45';
+/** Trigram similarity a word of the vocabulary needs to stand in for a typed word. */
+const SIMILARITY_THRESHOLD = 0.4;
+/** The newest notes whose words make the vocabulary of the typo fallback. */
+const VOCABULARY_NOTES = 2000;
+/** Words of one search that the typo fallback looks up. */
+const MAX_TYPED_WORDS = 8;
 
 const escapeHtml = (sql: string) =>
   `replace(replace(replace(replace(replace(${sql}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
@@ -75,7 +81,7 @@ export const searchRepository = {
     const { ranked, sample, commonShare } = options.tuning ?? SEARCH_TUNING;
     const { filter, pinnedFirst, limit } = options;
     const offset = (options.page - 1) * limit;
-    const query = tsquery(db, options.terms);
+    const query = options.query ?? tsquery(db, options.terms);
     /**
      * The user's notes newest first, read in index order: the LIMIT inside keeps the planner
      * from collecting every match first, so a query over it stops at the matches it needs.
@@ -133,21 +139,22 @@ export const searchRepository = {
     let best = await rank(
       common ? newestMatches(scanFor(ranked)).select('recent.*').limit(ranked) : allMatches(),
     );
-    const candidatesFound = async () => {
-      if (best.length > 0) return Number(best[0]?.matched);
+    /** How many candidates there are, also for a page past the last one. */
+    const countOf = async (candidates: Knex.QueryBuilder) => {
+      if (best.length > 0 || offset === 0) return Number(best[0]?.matched ?? 0);
       const [counted] = await db
-        .from(newestMatches(scanFor(ranked)).select('recent.id').limit(ranked).as('c'))
+        .from(candidates.as('c'))
         .count<{ count: string | number }[]>({ count: '*' });
       return Number(counted?.count ?? 0);
     };
-    if (common && (await candidatesFound()) < ranked) {
+    const found = () => countOf(newestMatches(scanFor(ranked)).select('recent.id').limit(ranked));
+    if (common && (await found()) < ranked) {
       // Sparser further back than the sample showed: rank all the matches after all.
       exact = true;
       best = await rank(allMatches());
     }
-    const matched = Number(best[0]?.matched ?? 0);
     const ids = best.map((row) => row.id);
-    let total = exact ? matched : ranked;
+    let total = exact ? await countOf(allMatches()) : ranked;
     if (!exact && ids.length < limit) {
       // Past the ranked matches: the older ones, newest first.
       const from = Math.max(offset, ranked);
@@ -183,48 +190,51 @@ export const searchRepository = {
     };
   },
 
-  /** Notes with a word like one searched for, most alike first: for typos. */
+  /**
+   * For typos: each searched word is replaced by the (at most 3) most alike words of the
+   * user's vocabulary, and the notes are searched again with those. The vocabulary is the
+   * words of the user's newest VOCABULARY_NOTES notes (ts_stat over their search vectors), so
+   * the cost does not grow with the account; a word only older notes have is not suggested.
+   */
   similar: async (db: Knex, userId: string, options: SearchOptions): Promise<FullTextResult> => {
-    const text = options.terms.similar;
-    if (!text) return { rows: [], total: 0, totalExact: true };
-    return db.transaction(async (trx) => {
-      // Local to the transaction: the `<%` operator (and so the trigram index) reads it.
-      await trx.raw(`select set_config('pg_trgm.word_similarity_threshold', ?, true)`, [
-        SIMILARITY_THRESHOLD,
-      ]);
-      const { excluded } = options.terms;
-      const matches = () => {
-        const query = filteredNotes(trx, userId, options.filter).where((similar) =>
-          similar.whereRaw('? <% notes.title', [text]).orWhereRaw(`? <% ${SEARCHED_BODY}`, [text]),
-        );
-        if (excluded) {
-          query.whereRaw(`not (notes.search @@ websearch_to_tsquery('simple', ?))`, [excluded]);
-        }
-        return query;
-      };
-      const [rows, count] = await Promise.all([
-        matches()
-          .select(
-            // A title alike is a better sign than a word alike somewhere in a long body.
-            trx.raw(
-              `greatest(word_similarity(?, notes.title), 0.8 * word_similarity(?, ${SEARCHED_BODY})) as score`,
-              [text, text],
-            ),
-          )
-          .orderBy(ordered(options.pinnedFirst, 'notes', 'score'))
-          .limit(options.limit)
-          .offset((options.page - 1) * options.limit),
-        matches().clearSelect().count<{ count: string | number }[]>({ count: '*' }),
-      ]);
-      return {
-        rows: (rows as unknown as NoteRow[]).map((row): SearchRow => ({
-          ...row,
-          title_highlight: null,
-          note_highlight: null,
-        })),
-        total: Number(count[0]?.count ?? 0),
-        totalExact: true,
-      };
-    });
+    const none = { rows: [], total: 0, totalExact: true };
+    const typed = [
+      ...new Set(options.terms.similar.toLowerCase().split(/\s+/).filter(Boolean)),
+    ].slice(0, MAX_TYPED_WORDS);
+    if (typed.length === 0) return none;
+    const { rows } = await db.raw<{ rows: { position: string | number; found: string }[] }>(
+      `with vocabulary as materialized (
+         select word from ts_stat(format(
+           'select search from notes where user_id = %L order by created_at desc limit ${VOCABULARY_NOTES}',
+           ?::text))
+       )
+       select typed.position, alike.word as found
+         from unnest(?::text[]) with ordinality as typed(word, position)
+         cross join lateral (
+           select word from vocabulary
+            where similarity(vocabulary.word, typed.word) >= ?
+            order by similarity(vocabulary.word, typed.word) desc, word
+            limit 3
+         ) as alike
+        order by typed.position`,
+      [userId, typed, SIMILARITY_THRESHOLD],
+    );
+    const alike = new Map<number, string[]>();
+    for (const row of rows) {
+      const position = Number(row.position);
+      alike.set(position, [...(alike.get(position) ?? []), row.found]);
+    }
+    if (alike.size === 0) return none;
+    // Every typed word that has alike words must match one of them.
+    const groups = [...alike.values()];
+    const sql = groups
+      .map((words) => `(${words.map(() => "plainto_tsquery('simple', ?)").join(' || ')})`)
+      .join(' && ');
+    const excluded = options.terms.excluded;
+    const query = db.raw(
+      excluded ? `(${sql} && !!websearch_to_tsquery('simple', ?))` : `(${sql})`,
+      [...groups.flat(), ...(excluded ? [excluded] : [])],
+    );
+    return searchRepository.fullText(db, userId, { ...options, query });
   },
 };

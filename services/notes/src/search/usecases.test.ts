@@ -115,7 +115,8 @@ describe('searching notes', () => {
     const page = await search(user, { search: 'meetng' });
     expect(titles(page)).toEqual(['Team meeting', 'Ideas']);
     expect(page.total).toBe(2);
-    expect(page.items[0]?.highlights).toEqual({});
+    // Found through the word it stands for, which is what is marked.
+    expect(page.items[0]?.highlights).toEqual({ title: 'Team <mark>meeting</mark>' });
     expect(titles(await search(user, { search: 'meetng -agenda' }))).toEqual(['Ideas']);
     expect((await search(user, { search: 'xylophone' })).total).toBe(0);
   });
