@@ -7,8 +7,8 @@ import { NoteForm } from './NoteForm';
 import { NoteList } from './NoteList';
 import { SearchBox } from './search/SearchBox';
 import { TagBar } from './TagBar';
-import { errorMessage } from './text';
 import { useLoad } from './useLoad';
+import { LoadFailed, Loading } from './LoadStatus';
 
 export const PAGE_SIZE = 10;
 
@@ -109,20 +109,9 @@ export function NotesPage({ api }: { api: NotesApi }) {
 
   let content;
   if (!settled || (loading && 'error' in settled)) {
-    content = (
-      <p className="notes-status" role="status">
-        Loading notes…
-      </p>
-    );
+    content = <Loading>Loading notes…</Loading>;
   } else if ('error' in settled) {
-    content = (
-      <div className="notes-error" role="alert">
-        <p>Your notes could not be loaded: {errorMessage(settled.error)}</p>
-        <button type="button" className="notes-button" onClick={reload}>
-          Retry
-        </button>
-      </div>
-    );
+    content = <LoadFailed what="Your notes" error={settled.error} onRetry={reload} />;
   } else if (settled.value.total === 0 && settled.value.items.length === 0) {
     content = <p className="notes-empty">{emptyText(search, tag, sharedOnly)}</p>;
   } else {

@@ -38,6 +38,7 @@ export const errorCode = (error: unknown): string | undefined =>
     : undefined;
 
 export const errorMessage = (error: unknown): string => {
+  if (typeof error === 'string' && error) return error;
   if (error instanceof Error && error.message) return error.message;
   if (
     typeof error === 'object' &&

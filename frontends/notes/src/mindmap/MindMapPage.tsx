@@ -4,9 +4,9 @@ import type { KeyboardEvent, PointerEvent } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
-import { errorMessage } from '../text';
 import { layoutGraph, type Bounds, type PlacedNode } from './layout';
 import './mindmap.css';
+import { LoadFailed, Loading } from '../LoadStatus';
 
 export interface MindMapPageProps {
   api: Pick<NotesApi, 'links'>;
@@ -86,23 +86,14 @@ export function MindMapPage({ api }: MindMapPageProps) {
 
   let content;
   if (!settled || (loading && 'error' in settled)) {
-    content = (
-      <p className="mindmap-status" role="status">
-        Loading the mind map…
-      </p>
-    );
+    content = <Loading>Loading the mind map…</Loading>;
   } else if ('error' in settled) {
     content = (
-      <div className="mindmap-error" role="alert">
-        <p>The mind map could not be loaded: {errorMessage(settled.error)}</p>
-        <button
-          type="button"
-          className="mindmap-button"
-          onClick={() => setGeneration((n) => n + 1)}
-        >
-          Retry
-        </button>
-      </div>
+      <LoadFailed
+        what="The mind map"
+        error={settled.error}
+        onRetry={() => setGeneration((n) => n + 1)}
+      />
     );
   } else if (settled.graph.nodes.length === 0) {
     content = (

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../text';
 import type { NoteLinksState } from './useNoteLinks';
+import { LoadFailed } from '../LoadStatus';
 
 /** The notes that link to this one, by `[[Title]]` or by hand. */
 export function Backlinks({ state }: { state: NoteLinksState }) {
@@ -24,14 +24,7 @@ export function Backlinks({ state }: { state: NoteLinksState }) {
         </ul>
       );
   } else if (error && !loading) {
-    content = (
-      <div className="notes-error" role="alert">
-        <p>The backlinks could not be loaded: {errorMessage(error)}</p>
-        <button type="button" className="notes-button" onClick={reload}>
-          Retry
-        </button>
-      </div>
-    );
+    content = <LoadFailed what="The backlinks" error={error} onRetry={reload} />;
   } else {
     content = (
       <p className="notes-status" role="status">

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
-import { errorCode, errorMessage } from '../text';
+import { errorCode } from '../text';
 import { useLoad } from '../useLoad';
 import { NoteDetail } from './NoteDetail';
+import { LoadFailed } from '../LoadStatus';
 
 /** Not found, or not even a note id (which cannot name a note either). */
 const isMissing = (error: unknown) => {
@@ -47,12 +48,7 @@ export function NotePage({ id, api }: NotePageProps) {
   }
   if ('error' in settled) {
     return (
-      <div className="notes-error" role="alert">
-        <p>The note could not be loaded: {errorMessage(settled.error)}</p>
-        <button type="button" className="notes-button" onClick={() => setAttempt((n) => n + 1)}>
-          Retry
-        </button>
-      </div>
+      <LoadFailed what="The note" error={settled.error} onRetry={() => setAttempt((n) => n + 1)} />
     );
   }
   return <NoteDetail initial={settled.value} api={api} />;

@@ -6,6 +6,7 @@ import { log } from '../log';
 import { errorMessage, excerpt } from '../text';
 import { reviewStore, useReviewList } from './store';
 import './review.css';
+import { LoadFailed, Loading } from '../LoadStatus';
 
 export interface ReviewPageProps {
   api: Pick<NotesApi, 'review'>;
@@ -58,19 +59,14 @@ export function ReviewPage({ api }: ReviewPageProps) {
   let content;
   if (error !== undefined && items.length === 0) {
     content = (
-      <div className="review-error" role="alert">
-        <p>The notes to review could not be loaded: {error}</p>
-        <button type="button" className="review-button" onClick={() => void reviewStore.load(api)}>
-          Retry
-        </button>
-      </div>
+      <LoadFailed
+        what="The notes to review"
+        error={error}
+        onRetry={() => void reviewStore.load(api)}
+      />
     );
   } else if (!loaded && items.length === 0) {
-    content = (
-      <p className="review-status" role="status">
-        Loading notes to review…
-      </p>
-    );
+    content = <Loading>Loading notes to review…</Loading>;
   } else if (items.length === 0) {
     content = <p className="review-empty">Nothing to review right now</p>;
   } else {

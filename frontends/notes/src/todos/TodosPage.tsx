@@ -5,6 +5,7 @@ import type { NotesApi } from '../api';
 import { log } from '../log';
 import { errorCode, errorMessage } from '../text';
 import './todos.css';
+import { LoadFailed, Loading } from '../LoadStatus';
 
 export interface TodosPageProps {
   api: Pick<NotesApi, 'todos'>;
@@ -131,20 +132,9 @@ export function TodosPage({ api }: TodosPageProps) {
 
   let content;
   if (!settled || (loading && 'error' in settled)) {
-    content = (
-      <p className="todos-status" role="status">
-        Loading todos…
-      </p>
-    );
+    content = <Loading>Loading todos…</Loading>;
   } else if ('error' in settled) {
-    content = (
-      <div className="todos-error" role="alert">
-        <p>Your todos could not be loaded: {errorMessage(settled.error)}</p>
-        <button type="button" className="todos-button" onClick={reload}>
-          Retry
-        </button>
-      </div>
-    );
+    content = <LoadFailed what="Your todos" error={settled.error} onRetry={reload} />;
   } else if (settled.items.length === 0) {
     content = <EmptyTodos filter={filter} />;
   } else {
