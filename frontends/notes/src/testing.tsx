@@ -138,8 +138,11 @@ export const fakeApi = (initial: Note[] = []) => {
     return note;
   });
   const update = vi.fn(async (id: string, patch: NoteUpdate): Promise<Note> => {
+    const { images: _images, baseUpdatedAt, ...fields } = patch;
+    if (baseUpdatedAt !== undefined && find(id)?.updatedAt !== baseUpdatedAt) {
+      throw new AppError('CONFLICT', 'This note was changed elsewhere since you opened it');
+    }
     clock += 60_000;
-    const { images: _images, ...fields } = patch;
     return change(id, { ...fields, updatedAt: new Date(clock).toISOString() });
   });
   const addLink = vi.fn(async (noteId: string, targetId: string): Promise<NoteLinks> => {
@@ -213,6 +216,11 @@ export const fakeApi = (initial: Note[] = []) => {
     removeLink,
     tags,
     stored: (id: string) => find(id),
+    /** Another tab or device saves the note. */
+    changeElsewhere: (id: string, fields: Partial<Note>) => {
+      clock += 60_000;
+      return change(id, { ...fields, updatedAt: new Date(clock).toISOString() });
+    },
   };
 };
 

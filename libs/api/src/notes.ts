@@ -57,8 +57,16 @@ export const NoteUpdate = z
       .transform((images) => [...new Set(images)])
       .optional()
       .meta({ description: 'The image URLs to keep: only ones the note has (removing images)' }),
+    baseUpdatedAt: z.iso
+      .datetime()
+      .optional()
+      .meta({
+        description:
+          'The updatedAt of the version the change was made on; when the note has changed ' +
+          'since, nothing is saved and the answer is 409 CONFLICT',
+      }),
   })
-  .refine((n) => Object.values(n).some((v) => v !== undefined), {
+  .refine(({ baseUpdatedAt: _, ...n }) => Object.values(n).some((v) => v !== undefined), {
     message: 'Give at least one of title, note, tags or images',
   })
   .meta({ id: 'NoteUpdate' });

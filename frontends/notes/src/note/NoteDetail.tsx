@@ -52,10 +52,14 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
   const links = useNoteLinks(api, initial.id);
   const { reload: reloadLinks } = links;
 
+  // Saves name the version they were made on: one made on an older version (another tab or
+  // device saved in between) is refused with CONFLICT instead of overwriting it.
   const [autosave] = useState(() =>
     createAutosave({
       initial: { title: initial.title, note: initial.note, tags: initial.tags },
-      save: (patch) => api.notes.update(initial.id, patch),
+      base: initial.updatedAt,
+      save: (patch, base) =>
+        api.notes.update(initial.id, { ...patch, ...(base ? { baseUpdatedAt: base } : {}) }),
       onSaved: (saved, patch) => {
         setNote((current) => ({ ...current, ...patch, updatedAt: saved.updatedAt }));
         // [[Title]] in the body, or this note's title, decide where wiki links go.
@@ -63,6 +67,11 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
       },
     }),
   );
+  /** The note as an action on this page changed it: the version to edit on from now. */
+  const showNote = (next: Note) => {
+    autosave.rebase(next.updatedAt);
+    setNote(next);
+  };
   const saveState = useSyncExternalStore(autosave.subscribe, autosave.getState);
   const flush = () => void autosave.flush();
 
@@ -86,7 +95,7 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
   const actions = useNoteActions({
     note,
     api,
-    onChanged: setNote,
+    onChanged: showNote,
     onDeleted: () => {
       autosave.close();
       void navigate('/', { replace: true });
@@ -151,7 +160,31 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
           <p className="note-save-status" role="status">
             {statusText(saveState)}
           </p>
-          {saveState.status === 'failed' ? (
+          {saveState.status === 'failed' && saveState.code === 'CONFLICT' ? (
+            <>
+              <button
+                type="button"
+                className="notes-button"
+                onClick={() => {
+                  autosave.rebase(undefined);
+                  flush();
+                }}
+              >
+                Keep my version
+              </button>
+              <button
+                type="button"
+                className="notes-button"
+                onClick={() => {
+                  autosave.close();
+                  window.location.reload();
+                }}
+              >
+                Load the other version
+              </button>
+            </>
+          ) : null}
+          {saveState.status === 'failed' && saveState.code !== 'CONFLICT' ? (
             <button type="button" className="notes-button" onClick={flush}>
               Retry
             </button>
@@ -215,7 +248,7 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
           />
         ) : null}
       </div>
-      <NoteImages api={api} note={note} onChanged={setNote} />
+      <NoteImages api={api} note={note} onChanged={showNote} />
       <Backlinks state={links} />
       {linksOpen ? (
         <LinksDialog

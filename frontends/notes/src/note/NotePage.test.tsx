@@ -82,9 +82,27 @@ describe('NotePage', () => {
     expect(update).toHaveBeenCalledExactlyOnceWith(note.id, {
       title: 'Plan B',
       note: 'First line\nSecond line',
+      baseUpdatedAt: expect.any(String),
     });
     expect(status()).toBe('Saved');
     expect(stored(note.id)?.note).toBe('First line\nSecond line');
+  });
+
+  it('does not overwrite what another tab saved: it says so, and can keep this version', async () => {
+    const { update, note, stored, changeElsewhere } = await open();
+    changeElsewhere(note.id, { note: 'Written in another tab' });
+
+    fireEvent.change(field('Note'), { target: { value: 'Written here' } });
+    fireEvent.blur(field('Note'));
+    expect(await screen.findByText(/changed elsewhere since you opened it/)).toBeTruthy();
+    expect(stored(note.id)?.note).toBe('Written in another tab');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Load the other version' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my version' }));
+    await vi.waitFor(() => expect(stored(note.id)?.note).toBe('Written here'));
+    expect(update).toHaveBeenLastCalledWith(note.id, { note: 'Written here' });
+    expect(await screen.findByText('Saved')).toBeTruthy();
   });
 
   it('saves at once when the editor loses focus', async () => {
@@ -95,7 +113,10 @@ describe('NotePage', () => {
     fireEvent.blur(field('Note'));
     await pass(0);
 
-    expect(update).toHaveBeenCalledExactlyOnceWith(note.id, { note: 'Quick edit' });
+    expect(update).toHaveBeenCalledExactlyOnceWith(note.id, {
+      note: 'Quick edit',
+      baseUpdatedAt: expect.any(String),
+    });
     expect(status()).toBe('Saved');
   });
 
@@ -113,7 +134,10 @@ describe('NotePage', () => {
     await pass(0);
 
     expect(update).toHaveBeenCalledTimes(2);
-    expect(update).toHaveBeenLastCalledWith(note.id, { note: 'Words worth keeping' });
+    expect(update).toHaveBeenLastCalledWith(note.id, {
+      note: 'Words worth keeping',
+      baseUpdatedAt: expect.any(String),
+    });
     expect(status()).toBe('Saved');
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
@@ -125,7 +149,10 @@ describe('NotePage', () => {
     fireEvent.click(screen.getByRole('link', { name: 'All notes' }));
 
     await vi.waitFor(() => expect(address()).toBe('/'));
-    expect(update).toHaveBeenCalledExactlyOnceWith(note.id, { note: 'Typed, then away' });
+    expect(update).toHaveBeenCalledExactlyOnceWith(note.id, {
+      note: 'Typed, then away',
+      baseUpdatedAt: expect.any(String),
+    });
   });
 
   it('adds tags on Enter or comma, removes them, and shows the list of a tag', async () => {
@@ -134,13 +161,19 @@ describe('NotePage', () => {
     fireEvent.change(field('Add tag'), { target: { value: 'idea' } });
     fireEvent.keyDown(field('Add tag'), { key: 'Enter' });
     await vi.waitFor(() =>
-      expect(update).toHaveBeenLastCalledWith(note.id, { tags: ['work', 'idea'] }),
+      expect(update).toHaveBeenLastCalledWith(note.id, {
+        tags: ['work', 'idea'],
+        baseUpdatedAt: expect.any(String),
+      }),
     );
     expect(field('Add tag').value).toBe('');
 
     fireEvent.change(field('Add tag'), { target: { value: '#later,' } });
     await vi.waitFor(() =>
-      expect(update).toHaveBeenLastCalledWith(note.id, { tags: ['work', 'idea', 'later'] }),
+      expect(update).toHaveBeenLastCalledWith(note.id, {
+        tags: ['work', 'idea', 'later'],
+        baseUpdatedAt: expect.any(String),
+      }),
     );
     expect(
       within(screen.getByRole('list', { name: 'Tags' }))
@@ -150,7 +183,10 @@ describe('NotePage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove tag work' }));
     await vi.waitFor(() =>
-      expect(update).toHaveBeenLastCalledWith(note.id, { tags: ['idea', 'later'] }),
+      expect(update).toHaveBeenLastCalledWith(note.id, {
+        tags: ['idea', 'later'],
+        baseUpdatedAt: expect.any(String),
+      }),
     );
     expect(await screen.findByText('Saved')).toBeTruthy();
 
@@ -253,6 +289,7 @@ describe('NotePage', () => {
     await vi.waitFor(() =>
       expect(update).toHaveBeenCalledWith(note.id, {
         note: expect.stringContaining('- [x] milk\n- [x] eggs'),
+        baseUpdatedAt: expect.any(String),
       }),
     );
   });

@@ -49,7 +49,7 @@ describe('createAutosave', () => {
     expect(save).not.toHaveBeenCalled();
 
     await vi.advanceTimersByTimeAsync(1);
-    expect(save).toHaveBeenCalledExactlyOnceWith({ note: 'First line. Second' });
+    expect(save).toHaveBeenCalledExactlyOnceWith({ note: 'First line. Second' }, undefined);
     expect(autosave.getState()).toEqual({ status: 'saving' });
     await answer();
     expect(autosave.getState()).toEqual({ status: 'saved' });
@@ -74,7 +74,11 @@ describe('createAutosave', () => {
 
     await answer();
     expect(save).toHaveBeenCalledTimes(2);
-    expect(save).toHaveBeenLastCalledWith({ note: 'Changed again', tags: ['work', 'later'] });
+    // Made on the version the first save answered.
+    expect(save).toHaveBeenLastCalledWith(
+      { note: 'Changed again', tags: ['work', 'later'] },
+      expect.any(String),
+    );
     expect(autosave.getState()).toEqual({ status: 'saving' });
 
     await answer();
@@ -100,7 +104,7 @@ describe('createAutosave', () => {
     expect(save).toHaveBeenCalledTimes(1);
 
     void autosave.flush();
-    expect(save).toHaveBeenLastCalledWith({ note: 'Precious words' });
+    expect(save).toHaveBeenLastCalledWith({ note: 'Precious words' }, undefined);
     await answer();
     expect(autosave.getState()).toEqual({ status: 'saved' });
   });
@@ -157,5 +161,28 @@ describe('createAutosave', () => {
 
     expect(save).not.toHaveBeenCalled();
     expect(autosave.isDirty()).toBe(false);
+  });
+
+  it('names the version each save is made on: given, then answered, then set by the page', async () => {
+    let version = 0;
+    const save = vi.fn(async (patch: Partial<Draft>, _base: string | undefined) =>
+      makeNote({ ...patch, updatedAt: `v${++version}` }),
+    );
+    const autosave = createAutosave({ initial, save, base: 'v0' });
+    const edit = async (title: string) => {
+      autosave.change({ title });
+      await autosave.flush();
+    };
+
+    await edit('A');
+    expect(save).toHaveBeenLastCalledWith({ title: 'A' }, 'v0');
+    await edit('B');
+    expect(save).toHaveBeenLastCalledWith({ title: 'B' }, 'v1');
+    autosave.rebase('v9');
+    await edit('C');
+    expect(save).toHaveBeenLastCalledWith({ title: 'C' }, 'v9');
+    autosave.rebase(undefined);
+    await edit('D');
+    expect(save).toHaveBeenLastCalledWith({ title: 'D' }, undefined);
   });
 });

@@ -1,6 +1,6 @@
 import type { Note } from '@noted/api';
 import { log } from '../log';
-import { errorMessage } from '../text';
+import { errorCode, errorMessage } from '../text';
 
 /** What the note page edits and saves. */
 export interface Draft {
@@ -15,12 +15,17 @@ export type SaveState =
   | { status: 'pending' }
   | { status: 'saving' }
   | { status: 'saved' }
-  | { status: 'failed'; reason: string };
+  | { status: 'failed'; reason: string; code?: string };
 
 export interface AutosaveOptions {
   initial: Draft;
-  /** Sends the changed fields only; answers the stored note. */
-  save: (patch: Partial<Draft>) => Promise<Note>;
+  /**
+   * Sends the changed fields only, made on version `base` (an updatedAt; undefined means
+   * overwrite); answers the stored note.
+   */
+  save: (patch: Partial<Draft>, base: string | undefined) => Promise<Note>;
+  /** The version the editing starts from. */
+  base?: string;
   onSaved?: (note: Note, patch: Partial<Draft>) => void;
   /** Quiet time after the last change before saving. */
   delayMs?: number;
@@ -39,6 +44,11 @@ export interface Autosave {
   close: () => void;
   /** Changes not saved yet, or a save in flight. */
   isDirty: () => boolean;
+  /**
+   * Edits are now made on this version: the note changed through another action on the page,
+   * or (undefined) the user chose to overwrite what another tab or device saved.
+   */
+  rebase: (base: string | undefined) => void;
 }
 
 const fields = ['title', 'note', 'tags'] as const;
@@ -59,7 +69,9 @@ export const createAutosave = ({
   onSaved,
   delayMs = 800,
   maxWaitMs = 5_000,
+  base: initialBase,
 }: AutosaveOptions): Autosave => {
+  let base = initialBase;
   let current: Draft = { ...initial };
   // What the server holds as far as we know: the values sent, not the answer, so a value the
   // server normalises (a trimmed title) does not count as a change again and again.
@@ -101,13 +113,15 @@ export const createAutosave = ({
     }
     setState({ status: 'saving' });
     try {
-      const note = await save(patch);
+      const note = await save(patch, base);
+      base = note.updatedAt;
       saved = { ...saved, ...patch };
       onSaved?.(note, patch);
       return true;
     } catch (error) {
       log.warn('Saving the note failed.', error);
-      setState({ status: 'failed', reason: errorMessage(error) });
+      const code = errorCode(error);
+      setState({ status: 'failed', reason: errorMessage(error), ...(code ? { code } : {}) });
       return false;
     }
   };
@@ -161,5 +175,8 @@ export const createAutosave = ({
       current = saved;
     },
     isDirty: () => hasChanges() || running !== undefined,
+    rebase: (next) => {
+      base = next;
+    },
   };
 };

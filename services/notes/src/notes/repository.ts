@@ -44,6 +44,8 @@ const RETURNED = noteColumns('notes').map((column) => column.slice('notes.'.leng
 
 type Db = Knex | Knex.Transaction;
 
+const CONTENT_FIELDS = ['title', 'body', 'tags', 'images'] as const;
+
 /** A list counts its notes up to this many; past it, the total says "at least". */
 export const COUNTED_NOTES = 1000;
 type Patch = Partial<
@@ -150,10 +152,15 @@ export const notesRepository = {
       ])
       .limit(limit),
 
+  /**
+   * Changes a note; `updated_at` moves only when its content (title, body, tags, images)
+   * changes, not when it is pinned or shared, so an editor's version stays current.
+   */
   update: async (db: Db, userId: string, id: string, patch: Patch) => {
+    const content = CONTENT_FIELDS.some((field) => patch[field] !== undefined);
     const [updated] = await db<NoteRow>('notes')
       .where({ user_id: userId, id })
-      .update({ ...patch, updated_at: new Date() })
+      .update(content ? { ...patch, updated_at: new Date() } : patch)
       .returning<NoteRow[]>(RETURNED);
     return updated;
   },

@@ -130,12 +130,21 @@ export const noteUpdate = async (
   const patch = NoteUpdate.parse(input);
   let imagesBefore: string[] = [];
   const row = await inTransaction(ctx, async (trx) => {
-    if (patch.images !== undefined) {
+    if (patch.images !== undefined || patch.baseUpdatedAt !== undefined) {
       const current = await notesRepository.lock(trx, userId, id);
       if (!current) throw notFound();
+      if (
+        patch.baseUpdatedAt !== undefined &&
+        current.updated_at.getTime() !== Date.parse(patch.baseUpdatedAt)
+      ) {
+        throw new AppError(
+          'CONFLICT',
+          'This note was changed elsewhere since you opened it; nothing was saved',
+        );
+      }
       imagesBefore = current.images;
-      // Until image uploads exist, a URL the note does not have could point anywhere.
-      if (patch.images.some((url) => !current.images.includes(url))) {
+      // New images come through the upload route, which checks them; here they can only go.
+      if (patch.images?.some((url) => !current.images.includes(url))) {
         throw new AppError(
           'VALIDATION_FAILED',
           'images: only images the note already has can be kept; new images cannot be added here',
