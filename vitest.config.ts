@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['libs/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
+          exclude: ['libs/ui/**', '**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -24,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
-          include: ['frontends/*/src/**/*.test.{ts,tsx}'],
+          include: ['frontends/*/src/**/*.test.{ts,tsx}', 'libs/ui/src/**/*.test.{ts,tsx}'],
         },
       },
       {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts the built app on embedded defaults in a fresh data dir and runs the browser test
-# against it. Needs `npm run build` first.
+# against it, then the first-render JavaScript size and Lighthouse reports (figures for the
+# log; they fail only when they cannot measure). Needs `npm run build` first.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 port="${SMOKE_PORT:-18080}"
@@ -15,4 +16,7 @@ for _ in $(seq 1 120); do
   sleep 0.5
 done
 curl -fsS "http://localhost:$port/readyz" >/dev/null || { echo "noted never became ready:"; tail -50 "$log"; exit 1; }
-BASE_URL="http://localhost:$port" npm run test:browser || { echo "--- noted log"; tail -80 "$log"; exit 1; }
+export BASE_URL="http://localhost:$port"
+npm run test:browser || { echo "--- noted log"; tail -80 "$log"; exit 1; }
+npm run report:size || { echo "--- noted log"; tail -80 "$log"; exit 1; }
+npm run report:lighthouse || { echo "--- noted log"; tail -80 "$log"; exit 1; }

@@ -3,7 +3,8 @@
  * provider, create a note, open its page and edit it (autosave, reload), tag it and filter by
  * the tag, find it by a search, link a second note to it by [[Title]] and by hand, add an
  * image and preview it, see it in the mind map, then pin it, share it and read it signed out,
- * stop sharing, delete it.
+ * stop sharing, delete it. On the way every page (signed-out home, 404, the shared note, the
+ * list, a note, todos, review, mind map) is checked with axe-core, in the light and dark theme.
  *
  *   BASE_URL=http://localhost:8080 node --conditions=@noted/source --import tsx test/browser/run.ts
  */
@@ -12,8 +13,10 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { expectAccessible } from './axe.js';
+import { shellSteps, signOutStep, type Step } from './shell.js';
 
 const baseUrl = new URL(process.env.BASE_URL ?? 'http://localhost:8080');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,11 +38,7 @@ const tagName = uniqueWord('tag');
 const secondWord = uniqueWord('wombat');
 const secondTitle = `Second note ${secondWord}`;
 const imagePath = path.join(tmpdir(), `noted-browser-${randomUUID()}.png`);
-
-interface Step {
-  name: string;
-  run: (page: Page) => Promise<void>;
-}
+const notFoundUrl = new URL('/no-such-page', baseUrl).href;
 
 const fail = (message: string): never => {
   throw new Error(message);
@@ -69,6 +68,12 @@ const editor = (page: Page) => page.getByRole('textbox', { name: 'Note', exact: 
 
 const saved = (page: Page) => page.getByText('Saved', { exact: true }).waitFor();
 
+const signedOutHome = (page: Page) =>
+  page.getByRole('main').getByRole('button', { name: 'Sign in' });
+
+const notFoundHeading = (page: Page) =>
+  page.getByRole('heading', { level: 1, name: /no-such-page/ });
+
 const pageErrors: string[] = [];
 let sharedUrl = '';
 let noteUrl = '';
@@ -86,21 +91,79 @@ const asVisitor = async (page: Page, url: string, check: (visitor: Page) => Prom
   }
 };
 
+interface CheckedPage {
+  label: string;
+  url: string;
+  /** What shows that the page is there, not its loading state. */
+  content: (page: Page) => Locator;
+}
+
+/**
+ * Opens each page in the light theme, then in the dark one (stored as the theme button stores
+ * it), waits until nothing is "Loading…", and checks it with axe. Puts the stored theme back,
+ * and fails at the end with the violations of every page.
+ */
+const expectAccessibleInBothThemes = async (page: Page, pages: CheckedPage[]) => {
+  const stored = await page.evaluate(() => localStorage.getItem('theme'));
+  const failures: string[] = [];
+  try {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+      for (const { label, url, content } of pages) {
+        await page.goto(url);
+        await content(page)
+          .waitFor({ timeout: 15_000 })
+          .catch(() => fail(`${label}, ${theme} theme: its content never showed`));
+        await page
+          .waitForFunction(() => !document.querySelector('.boot-status, .notes-status'), null, {
+            timeout: 15_000,
+          })
+          .catch(() => fail(`${label}, ${theme} theme: still loading after 15 s`));
+        const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+        if (dark !== (theme === 'dark')) fail(`${label}: the ${theme} theme was not applied`);
+        await expectAccessible(page, `${label}, ${theme} theme`).catch((error: unknown) => {
+          failures.push(error instanceof Error ? error.message : String(error));
+        });
+      }
+    }
+  } finally {
+    await page.evaluate((value) => {
+      if (value === null) localStorage.removeItem('theme');
+      else localStorage.setItem('theme', value);
+    }, stored);
+  }
+  if (failures.length > 0) fail(failures.join('\n'));
+};
+
 const steps: Step[] = [
   {
     name: 'opens the app signed out',
     run: async (page) => {
       const response = await page.goto(baseUrl.href);
       if (!response?.ok()) fail(`${baseUrl.href} answered ${response?.status() ?? 'nothing'}`);
-      await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
+      await signedOutHome(page).waitFor();
       const title = await page.title();
       if (title !== 'Noted') fail(`the page title is "${title}", expected "Noted"`);
+    },
+  },
+  {
+    name: 'the signed-out home page passes the accessibility check, light and dark',
+    run: async (page) => {
+      await expectAccessibleInBothThemes(page, [
+        { label: 'signed-out home', url: baseUrl.href, content: signedOutHome },
+      ]);
+      await page.goto(baseUrl.href);
+      await signedOutHome(page).waitFor();
     },
   },
   {
     name: 'signs in at the identity provider and comes back signed in',
     run: async (page) => {
       await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+      await page
+        .getByRole('dialog', { name: 'Sign in to Noted' })
+        .getByRole('button', { name: 'Continue to sign in' })
+        .click();
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Display name').fill(displayName);
       await page.getByRole('button', { name: 'Sign in' }).click();
@@ -133,9 +196,9 @@ const steps: Step[] = [
       await noteArticle(page).getByRole('link', { name: noteTitle, exact: true }).click();
       await page.waitForURL(/\/notes\/[0-9a-f-]{36}$/);
       noteUrl = page.url();
+      await editor(page).getByText('Written by the browser check.').waitFor();
       const title = await page.getByLabel('Title', { exact: true }).inputValue();
       if (title !== noteTitle) fail(`the title field shows "${title}", expected "${noteTitle}"`);
-      await editor(page).getByText('Written by the browser check.').waitFor();
     },
   },
   {
@@ -270,6 +333,7 @@ const steps: Step[] = [
       await noteHeading(page).waitFor();
     },
   },
+  ...shellSteps(baseUrl),
   {
     name: 'pins the note',
     run: async (page) => {
@@ -294,6 +358,59 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'the shared note and the 404 page, signed out, pass the accessibility check',
+    run: (page) =>
+      asVisitor(page, sharedUrl, (visitor) =>
+        expectAccessibleInBothThemes(visitor, [
+          {
+            label: 'shared note',
+            url: sharedUrl,
+            content: (shown) => shown.getByRole('heading', { name: noteTitle, exact: true }),
+          },
+          { label: '404 page, signed out', url: notFoundUrl, content: notFoundHeading },
+        ]),
+      ),
+  },
+  {
+    name: "the list and the note's page pass the accessibility check, light and dark",
+    run: async (page) => {
+      await expectAccessibleInBothThemes(page, [
+        { label: 'notes list', url: baseUrl.href, content: noteArticle },
+        {
+          label: "note's page",
+          url: noteUrl,
+          content: (shown) => editor(shown).getByText(`Edited with ${bodyWord}.`),
+        },
+      ]);
+    },
+  },
+  {
+    name: 'todos and review pass the accessibility check, light and dark',
+    run: async (page) => {
+      const section = (name: string) => (shown: Page) =>
+        shown.getByRole('heading', { level: 1, name, exact: true });
+      await expectAccessibleInBothThemes(page, [
+        { label: 'todos', url: new URL('/todos', baseUrl).href, content: section('Todos') },
+        { label: 'review', url: new URL('/review', baseUrl).href, content: section('Review') },
+      ]);
+    },
+  },
+  {
+    name: 'the mind map and the 404 page pass the accessibility check, light and dark',
+    run: async (page) => {
+      await expectAccessibleInBothThemes(page, [
+        {
+          label: 'mind map',
+          url: new URL('/mindlink', baseUrl).href,
+          content: (shown) => shown.getByRole('link', { name: noteTitle, exact: true }),
+        },
+        { label: '404 page, signed in', url: notFoundUrl, content: notFoundHeading },
+      ]);
+      await page.goto(baseUrl.href);
+      await noteArticle(page).waitFor();
+    },
+  },
+  {
     name: 'stops sharing, and the link no longer shows the note',
     run: async (page) => {
       await noteArticle(page).getByRole('button', { name: 'Stop sharing' }).click();
@@ -314,10 +431,14 @@ const steps: Step[] = [
     name: 'deletes the note after confirming',
     run: async (page) => {
       await noteArticle(page).getByRole('button', { name: 'Delete' }).click();
-      await noteArticle(page).getByRole('button', { name: 'Delete note' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Delete this note?' })
+        .getByRole('button', { name: 'Delete note' })
+        .click();
       await noteHeading(page).waitFor({ state: 'detached' });
     },
   },
+  signOutStep(baseUrl),
   {
     name: 'raised no uncaught errors in the page',
     run: async () => {
@@ -343,7 +464,9 @@ const main = async (): Promise<number> => {
         '--no-first-run',
       ],
     });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // A context of its own, not browser.newPage(): axe opens a second page in it for its results.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
     page.setDefaultTimeout(stepTimeoutMs);
     page.setDefaultNavigationTimeout(stepTimeoutMs);
     page.on('pageerror', (error) => pageErrors.push(`uncaught in page: ${error.message}`));
@@ -358,6 +481,11 @@ const main = async (): Promise<number> => {
         failed += 1;
         const message = error instanceof Error ? error.message : String(error);
         console.error(`FAILED ${step.name} at ${page.url()}\n  ${message.replace(/\n/g, '\n  ')}`);
+        const failureShot = path.join(tmpdir(), 'noted-browser-failure.png');
+        await page.screenshot({ path: failureShot, fullPage: true }).then(
+          () => console.error(`  screenshot: ${failureShot}`),
+          () => undefined,
+        );
         for (const skipped of steps.slice(index + 1)) console.error(`skipped ${skipped.name}`);
         break;
       }

@@ -1,4 +1,5 @@
 import type { Note } from '@noted/api';
+import { useShell } from '@noted/ui';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { NotesApi } from './api';
@@ -17,9 +18,9 @@ export const shareUrl = (publicId: string) => `${window.location.origin}/notes/s
 
 /** Pin, share, copy the link, stop sharing and delete: one implementation for list and page. */
 export function useNoteActions({ note, api, onChanged, onDeleted }: NoteActionsOptions) {
+  const shell = useShell();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState(false);
 
   const run = async (action: () => Promise<void>) => {
@@ -38,7 +39,6 @@ export function useNoteActions({ note, api, onChanged, onDeleted }: NoteActionsO
   return {
     busy,
     error,
-    confirming,
     copied,
     togglePin: () =>
       run(async () => onChanged(await (note.isPinned ? api.notes.unpin : api.notes.pin)(note.id))),
@@ -48,13 +48,20 @@ export function useNoteActions({ note, api, onChanged, onDeleted }: NoteActionsO
         onChanged({ ...note, publicId });
       }),
     unshare: () => run(async () => onChanged(await api.notes.unshare(note.id))),
-    askDelete: () => setConfirming(true),
-    cancelDelete: () => setConfirming(false),
-    remove: () =>
-      run(async () => {
+    /** Deletes the note once the user confirms in the shell's popup. */
+    remove: async () => {
+      const confirmed = await shell.confirm({
+        title: 'Delete this note?',
+        message: 'This cannot be undone.',
+        confirmLabel: 'Delete note',
+        danger: true,
+      });
+      if (!confirmed) return;
+      await run(async () => {
         await api.notes.remove(note.id);
         onDeleted(note);
-      }),
+      });
+    },
     copy: async (url: string) => {
       try {
         await navigator.clipboard.writeText(url);
@@ -80,7 +87,7 @@ export function NoteActionButtons({
   actions,
   children,
 }: NoteActionsProps & { children?: ReactNode }) {
-  const { busy, confirming } = actions;
+  const { busy } = actions;
   return (
     <div className="note-actions">
       <button type="button" className="notes-button" onClick={actions.togglePin} disabled={busy}>
@@ -95,8 +102,8 @@ export function NoteActionButtons({
       <button
         type="button"
         className="notes-button"
-        onClick={actions.askDelete}
-        disabled={busy || confirming}
+        onClick={() => void actions.remove()}
+        disabled={busy}
       >
         Delete
       </button>
@@ -104,7 +111,7 @@ export function NoteActionButtons({
   );
 }
 
-/** The share link with Copy link and Stop sharing, the delete confirmation, and what failed. */
+/** The share link with Copy link and Stop sharing, and what failed. */
 export function NoteActionPanels({ note, actions }: NoteActionsProps) {
   const linkId = useId();
   const { busy } = actions;
@@ -132,22 +139,6 @@ export function NoteActionPanels({ note, actions }: NoteActionsProps) {
               Stop sharing
             </button>
           </div>
-        </div>
-      ) : null}
-      {actions.confirming ? (
-        <div className="note-confirm" role="alertdialog" aria-label="Delete this note?">
-          <p>Delete this note? This cannot be undone.</p>
-          <button
-            type="button"
-            className="notes-button notes-danger"
-            onClick={actions.remove}
-            disabled={busy}
-          >
-            Delete note
-          </button>
-          <button type="button" className="notes-button" onClick={actions.cancelDelete}>
-            Cancel
-          </button>
         </div>
       ) : null}
       {actions.error ? (

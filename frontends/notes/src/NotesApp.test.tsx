@@ -177,12 +177,13 @@ describe('NotesApp', () => {
     renderNotes(api);
     const drop = await screen.findByRole('article', { name: 'Drop' });
     fireEvent.click(within(drop).getByRole('button', { name: 'Delete' }));
-    const confirm = within(drop).getByRole('alertdialog', { name: 'Delete this note?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this note?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(api.notes.remove).not.toHaveBeenCalled();
 
     fireEvent.click(within(drop).getByRole('button', { name: 'Delete' }));
-    fireEvent.click(within(drop).getByRole('button', { name: 'Delete note' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete note' }));
     await vi.waitFor(() => expect(screen.queryByRole('article', { name: 'Drop' })).toBeNull());
     expect(screen.getByRole('article', { name: 'Keep' })).toBeTruthy();
     expect(api.notes.remove).toHaveBeenCalledTimes(1);
@@ -231,7 +232,7 @@ describe('NotesApp', () => {
     expect(await screen.findByRole('button', { name: /#jobs 2/ })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete tag' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Delete the tag #jobs?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete the tag #jobs?' });
     expect(confirm.textContent).toContain('Take #jobs off 2 notes?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete tag' }));
     await vi.waitFor(() => expect(address()).toBe('/'));

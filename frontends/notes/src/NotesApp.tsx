@@ -1,3 +1,4 @@
+import { ShellContext, type ShellServices } from '@noted/ui';
 import { Suspense, lazy } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import type { NotesApi } from './api';
@@ -6,9 +7,10 @@ import { NotesPage } from './NotesPage';
 import { ErrorBoundary } from './ErrorBoundary';
 import './notes.css';
 
-/** Props of the module exposed as './NotesApp'; the shell passes its ApiClient. */
+/** Props of the module exposed as './NotesApp'; the shell passes its ApiClient and services. */
 export interface NotesAppProps {
   api: NotesApi;
+  shell: ShellServices;
 }
 
 // Each page's code (the editor above all) is fetched when the page is first opened.
@@ -32,7 +34,7 @@ const pageFailed = (
 );
 
 /** One note per mount: opening another note starts afresh (and saves the one left). */
-function NoteRoute({ api }: NotesAppProps) {
+function NoteRoute({ api }: { api: NotesApi }) {
   const { id = '' } = useParams();
   return <NotePage key={id} id={id} api={api} />;
 }
@@ -41,33 +43,35 @@ function NoteRoute({ api }: NotesAppProps) {
  * The signed-in app below the shell's header: its own sections, routed here. The shell hands
  * over `/`, `/notes/:id`, `/todos`, `/review` and `/mindlink`.
  */
-export function NotesApp({ api }: NotesAppProps) {
+export function NotesApp({ api, shell }: NotesAppProps) {
   const { pathname } = useLocation();
   return (
-    <div className="notes-app">
-      <NotesNav />
-      <ErrorBoundary
-        key={pathname}
-        message="A page of the notes module failed."
-        fallback={pageFailed}
-      >
-        <Suspense
-          fallback={
-            <p className="notes-status" role="status">
-              Loading…
-            </p>
-          }
+    <ShellContext.Provider value={shell}>
+      <div className="notes-app">
+        <NotesNav />
+        <ErrorBoundary
+          key={pathname}
+          message="A page of the notes module failed."
+          fallback={pageFailed}
         >
-          <Routes>
-            <Route path="/" element={<NotesPage api={api} />} />
-            <Route path="/notes/:id" element={<NoteRoute api={api} />} />
-            <Route path="/todos" element={<TodosPage api={api} />} />
-            <Route path="/review" element={<ReviewPage api={api} />} />
-            <Route path="/mindlink" element={<MindMapPage api={api} />} />
-          </Routes>
-        </Suspense>
-      </ErrorBoundary>
-    </div>
+          <Suspense
+            fallback={
+              <p className="notes-status" role="status">
+                Loading…
+              </p>
+            }
+          >
+            <Routes>
+              <Route path="/" element={<NotesPage api={api} />} />
+              <Route path="/notes/:id" element={<NoteRoute api={api} />} />
+              <Route path="/todos" element={<TodosPage api={api} />} />
+              <Route path="/review" element={<ReviewPage api={api} />} />
+              <Route path="/mindlink" element={<MindMapPage api={api} />} />
+            </Routes>
+          </Suspense>
+        </ErrorBoundary>
+      </div>
+    </ShellContext.Provider>
   );
 }
 

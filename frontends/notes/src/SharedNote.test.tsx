@@ -1,5 +1,6 @@
 import { AppError, type PublicNote } from '@noted/api';
-import { cleanup, render, screen } from '@testing-library/react';
+import { createHostedTestShell } from '@noted/ui/testing';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SharedNote } from './SharedNote';
 
@@ -8,40 +9,71 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const PUBLIC_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
+const imageUrl = `/public/note/${PUBLIC_ID}/images/a.webp`;
+
 const shared: PublicNote = {
   title: 'Bread',
-  note: 'Flour\nWater\n<script>alert(1)</script>',
+  note: '# Dough\n\n- [x] Flour\n- [ ] Water\n\nSee [[Oven]].\n\n<script>alert(1)</script>',
   tags: ['food'],
-  images: [],
+  images: [imageUrl],
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-02T10:00:00.000Z',
 };
 
+const renderShared = (note: () => Promise<PublicNote>) => {
+  const { shell, Hosts } = createHostedTestShell();
+  const read = vi.fn(note);
+  render(
+    <>
+      <SharedNote api={{ public: { note: read } }} publicId={PUBLIC_ID} shell={shell} />
+      <Hosts />
+    </>,
+  );
+  return { read, shell };
+};
+
 describe('SharedNote', () => {
-  it('shows the shared note, its body as text', async () => {
-    const note = vi.fn(async () => shared);
-    render(<SharedNote api={{ public: { note } }} publicId="AAAAAAAAAAAAAAAAAAAAAA" />);
+  it('renders the shared Markdown read-only, never its raw HTML', async () => {
+    const { read } = renderShared(async () => shared);
     expect(await screen.findByRole('heading', { name: 'Bread' })).toBeTruthy();
-    expect(note).toHaveBeenCalledWith('AAAAAAAAAAAAAAAAAAAAAA');
-    expect(screen.getByText(/<script>alert\(1\)<\/script>/)).toBeTruthy();
+    expect(read).toHaveBeenCalledWith(PUBLIC_ID);
+    expect(screen.getByRole('heading', { name: 'Dough' })).toBeTruthy();
+    const flour = screen.getByRole('checkbox', { name: 'Flour' }) as HTMLInputElement;
+    expect(flour.checked).toBe(true);
+    expect(flour.disabled).toBe(true);
+    expect(screen.getByText('Oven').closest('a')).toBeNull();
     expect(document.querySelector('script')).toBeNull();
     expect(screen.getByLabelText('Tags').textContent).toBe('#food');
   });
 
+  it('shows the images and opens one in the preview', async () => {
+    const { shell } = renderShared(async () => shared);
+    const images = await screen.findByRole('list', { name: 'Images' });
+    expect(within(images).getByRole('img').getAttribute('src')).toBe(imageUrl);
+    fireEvent.click(within(images).getByRole('button', { name: 'Open image 1' }));
+    expect(shell.previewImage).toHaveBeenCalledWith(imageUrl, { title: 'Image 1 of Bread' });
+    expect(screen.getByRole('dialog', { name: 'Image preview' })).toBeTruthy();
+  });
+
   it('says when the note is not shared (any more)', async () => {
-    const note = vi.fn(async () => {
+    renderShared(async () => {
       throw new AppError('NOT_FOUND', 'This note is not shared, or no longer');
     });
-    render(<SharedNote api={{ public: { note } }} publicId="AAAAAAAAAAAAAAAAAAAAAA" />);
     expect(await screen.findByRole('heading', { name: 'This note is not shared' })).toBeTruthy();
   });
 
-  it('shows other failures as an error', async () => {
+  it('shows other failures as an error with a way to try again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const note = vi.fn(async () => {
-      throw new AppError('UNAVAILABLE', 'Try again soon');
+    let fail = true;
+    const { read } = renderShared(async () => {
+      if (fail) throw new AppError('UNAVAILABLE', 'Try again soon');
+      return shared;
     });
-    render(<SharedNote api={{ public: { note } }} publicId="AAAAAAAAAAAAAAAAAAAAAA" />);
     expect((await screen.findByRole('alert')).textContent).toContain('Try again soon');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Bread' })).toBeTruthy();
+    expect(read).toHaveBeenCalledTimes(2);
   });
 });

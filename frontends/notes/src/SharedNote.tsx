@@ -1,27 +1,53 @@
 import type { ApiClient, PublicNote } from '@noted/api';
+import { ShellContext, useShell, type ShellServices } from '@noted/ui';
 import { useEffect, useState } from 'react';
 import { log } from './log';
-import { errorMessage, formatDate } from './text';
+import { MarkdownPreview } from './note/MarkdownPreview';
+import { errorCode, errorMessage, formatDate } from './text';
 import './notes.css';
 
 /** Props of the module exposed as './SharedNote': the page at /notes/s/:publicId. */
 export interface SharedNoteProps {
   api: Pick<ApiClient, 'public'>;
   publicId: string;
+  shell: ShellServices;
 }
 
 type Loaded = { note: PublicNote } | { missing: true } | { error: unknown };
 
-const isMissing = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  'code' in error &&
-  ((error as { code: unknown }).code === 'NOT_FOUND' ||
-    (error as { code: unknown }).code === 'VALIDATION_FAILED');
+const isMissing = (error: unknown) => {
+  const code = errorCode(error);
+  return code === 'NOT_FOUND' || code === 'VALIDATION_FAILED';
+};
 
-/** A note someone shared: readable without an account, nothing to edit. */
-export function SharedNote({ api, publicId }: SharedNoteProps) {
+/** The shared note's images; their addresses are public while the note is shared. */
+function SharedImages({ note }: { note: PublicNote }) {
+  const shell = useShell();
+  if (note.images.length === 0) return null;
+  return (
+    <ul className="shared-note-images" aria-label="Images">
+      {note.images.map((url, index) => {
+        const title = `Image ${index + 1} of ${note.title || 'the note'}`;
+        return (
+          <li key={url}>
+            <button
+              type="button"
+              className="shared-note-image"
+              aria-label={`Open image ${index + 1}`}
+              onClick={() => shell.previewImage(url, { title })}
+            >
+              <img src={url} alt={title} loading="lazy" />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function SharedNoteView({ api, publicId }: Omit<SharedNoteProps, 'shell'>) {
   const [loaded, setLoaded] = useState<Loaded>();
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let active = true;
@@ -42,7 +68,7 @@ export function SharedNote({ api, publicId }: SharedNoteProps) {
     return () => {
       active = false;
     };
-  }, [api, publicId]);
+  }, [api, publicId, attempt]);
 
   if (!loaded) {
     return (
@@ -61,9 +87,19 @@ export function SharedNote({ api, publicId }: SharedNoteProps) {
   }
   if ('error' in loaded) {
     return (
-      <p className="notes-error" role="alert">
-        The note could not be loaded: {errorMessage(loaded.error)}
-      </p>
+      <div className="notes-error" role="alert">
+        <p>The note could not be loaded: {errorMessage(loaded.error)}</p>
+        <button
+          type="button"
+          className="notes-button"
+          onClick={() => {
+            setLoaded(undefined);
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Try again
+        </button>
+      </div>
     );
   }
   const { note } = loaded;
@@ -80,8 +116,18 @@ export function SharedNote({ api, publicId }: SharedNoteProps) {
           </span>
         ) : null}
       </p>
-      <div className="shared-note-body">{note.note}</div>
+      <MarkdownPreview body={note.note} />
+      <SharedImages note={note} />
     </article>
+  );
+}
+
+/** A note someone shared: readable without an account, nothing to edit. */
+export function SharedNote({ shell, ...props }: SharedNoteProps) {
+  return (
+    <ShellContext.Provider value={shell}>
+      <SharedNoteView {...props} />
+    </ShellContext.Provider>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { TagList } from '@noted/api';
+import { useShell } from '@noted/ui';
 import { useState, type FormEvent } from 'react';
 import type { NotesApi } from './api';
 import { log } from './log';
@@ -19,20 +20,21 @@ export interface TagBarProps {
   onRetagged: () => void;
 }
 
-type Editing = { kind: 'rename'; name: string } | { kind: 'delete' } | undefined;
+type Renaming = { name: string } | undefined;
 
 /**
  * The user's tags with how many notes have each, to filter the list by one; the tag filtered
  * by can be renamed (merging into a tag of that name) or taken off every note.
  */
 export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps) {
+  const shell = useShell();
   const { settled, show } = useLoad<TagList>(
     `tags:${generation}`,
     () => api.tags.list(),
     (error) => log.error('Loading tags failed.', error),
   );
   const [expanded, setExpanded] = useState(false);
-  const [editing, setEditing] = useState<Editing>();
+  const [renaming, setRenaming] = useState<Renaming>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -56,7 +58,7 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
     setError(undefined);
     try {
       await action();
-      setEditing(undefined);
+      setRenaming(undefined);
     } catch (failure) {
       log.error('Changing a tag failed.', failure);
       setError(errorMessage(failure));
@@ -67,10 +69,10 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
 
   const rename = (event: FormEvent) => {
     event.preventDefault();
-    if (!tag || editing?.kind !== 'rename') return;
-    const [name] = parseTags(editing.name);
+    if (!tag || !renaming) return;
+    const [name] = parseTags(renaming.name);
     if (!name || name === tag) {
-      setEditing(undefined);
+      setRenaming(undefined);
       return;
     }
     void run(async () => {
@@ -80,14 +82,22 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
     });
   };
 
-  const remove = () =>
-    run(async () => {
-      if (!tag) return;
+  const remove = async (count: number) => {
+    if (!tag) return;
+    const confirmed = await shell.confirm({
+      title: `Delete the tag #${tag}?`,
+      message: `Take #${tag} off ${count} ${count === 1 ? 'note' : 'notes'}? The notes stay.`,
+      confirmLabel: 'Delete tag',
+      danger: true,
+    });
+    if (!confirmed) return;
+    await run(async () => {
       await api.tags.remove(tag);
       show({ items: tags.filter((item) => item.tag !== tag) });
       onTag(undefined);
       onRetagged();
     });
+  };
 
   return (
     <div className="notes-tag-bar">
@@ -119,13 +129,13 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
       </ul>
       {tag && active ? (
         <div className="notes-tag-edit">
-          {editing?.kind === 'rename' ? (
+          {renaming ? (
             <form onSubmit={rename} className="notes-tag-rename">
               <label>
                 Rename #{tag} to{' '}
                 <input
-                  value={editing.name}
-                  onChange={(event) => setEditing({ kind: 'rename', name: event.target.value })}
+                  value={renaming.name}
+                  onChange={(event) => setRenaming({ name: event.target.value })}
                   maxLength={64}
                   autoFocus
                 />
@@ -136,50 +146,31 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
               <button
                 type="button"
                 className="notes-button"
-                onClick={() => setEditing(undefined)}
+                onClick={() => setRenaming(undefined)}
                 disabled={busy}
               >
                 Cancel
               </button>
             </form>
-          ) : null}
-          {editing?.kind === 'delete' ? (
-            <div className="note-confirm" role="alertdialog" aria-label={`Delete the tag #${tag}?`}>
-              <p>
-                Take #{tag} off {active.count} {active.count === 1 ? 'note' : 'notes'}? The notes
-                stay.
-              </p>
-              <button type="button" className="notes-button" onClick={remove} disabled={busy}>
-                Delete tag
-              </button>
-              <button
-                type="button"
-                className="notes-button"
-                onClick={() => setEditing(undefined)}
-                disabled={busy}
-              >
-                Cancel
-              </button>
-            </div>
-          ) : null}
-          {editing === undefined ? (
+          ) : (
             <>
               <button
                 type="button"
                 className="notes-button"
-                onClick={() => setEditing({ kind: 'rename', name: tag })}
+                onClick={() => setRenaming({ name: tag })}
               >
                 Rename tag
               </button>
               <button
                 type="button"
                 className="notes-button"
-                onClick={() => setEditing({ kind: 'delete' })}
+                onClick={() => void remove(active.count)}
+                disabled={busy}
               >
                 Delete tag
               </button>
             </>
-          ) : null}
+          )}
           {error ? (
             <p className="notes-error" role="alert">
               {error}

@@ -9,6 +9,7 @@ import type {
   SearchHit,
   SearchPage,
 } from '@noted/api';
+import { createHostedTestShell } from '@noted/ui/testing';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
@@ -233,18 +234,22 @@ function Address() {
 const plainEditor = (props: MarkdownEditorProps) => <TextareaEditor {...props} />;
 
 /**
- * The notes module at `path`, as the shell mounts it, with the plain text area in place of
- * CodeMirror (which needs a layout engine).
+ * The notes module at `path`, as the shell mounts it (with the shell's real confirm popup and
+ * image preview), with the plain text area in place of CodeMirror (which needs a layout engine).
  */
-export const renderNotes = (api: NotesApi, path = '/') =>
-  render(
+export const renderNotes = (api: NotesApi, path = '/') => {
+  const { shell, Hosts } = createHostedTestShell();
+  const view = render(
     <MemoryRouter initialEntries={[path]}>
       <MarkdownEditorContext.Provider value={plainEditor}>
-        <NotesApp api={api} />
+        <NotesApp api={api} shell={shell} />
       </MarkdownEditorContext.Provider>
+      <Hosts />
       <Address />
     </MemoryRouter>,
   );
+  return { ...view, shell };
+};
 
 export const address = (container: Pick<Document, 'querySelector'> = document) =>
   container.querySelector('[data-testid="address"]')?.textContent ?? '';

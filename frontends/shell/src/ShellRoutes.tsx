@@ -1,27 +1,42 @@
-import { Route, Routes, useParams } from 'react-router';
-import { App, type AppProps } from './App';
-import type { SharedNoteModule } from './remotes/contracts';
-import { sharedNotePath } from './routes';
-import { SharedPage, type SharedPageProps } from './SharedPage';
+import { Route, Routes, useLocation } from 'react-router';
+import { DefaultLayout, ErrorLayout, PlainLayout } from './layout/Layouts';
+import { ComingPage } from './pages/ComingPage';
+import { NotFound } from './pages/ErrorPage';
+import { NotesArea } from './pages/NotesArea';
+import { SharedPage } from './pages/SharedPage';
+import { comingRoutes, isNotesPage, sharedNotePath } from './routes';
 
-export interface ShellRoutesProps extends AppProps {
-  loadSharedNote: () => Promise<SharedNoteModule>;
+/** Everything else: the notes remote's pages, or the 404 page in the error layout. */
+function Fallthrough() {
+  const { pathname } = useLocation();
+  if (isNotesPage(pathname)) return <NotesArea />;
+  return (
+    <ErrorLayout>
+      <NotFound path={pathname} />
+    </ErrorLayout>
+  );
 }
 
-function SharedRoute({ api, loadSharedNote }: Omit<SharedPageProps, 'publicId'>) {
-  const { id = '' } = useParams();
-  return <SharedPage api={api} publicId={id} loadSharedNote={loadSharedNote} />;
-}
-
-/** The shell's route table; the notes remote routes among its own pages below `*`. */
-export function ShellRoutes({ loadSharedNote, ...app }: ShellRoutesProps) {
+/** The route table of spec section 2, each route in its layout. */
+export function ShellRoutes() {
   return (
     <Routes>
-      <Route
-        path={sharedNotePath}
-        element={<SharedRoute api={app.api} loadSharedNote={loadSharedNote} />}
-      />
-      <Route path="*" element={<App {...app} />} />
+      <Route path={sharedNotePath} element={<SharedPage />} />
+      {comingRoutes.map(({ path, page, sidebar }) => {
+        const Layout = sidebar ? DefaultLayout : PlainLayout;
+        return (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Layout>
+                <ComingPage page={page} />
+              </Layout>
+            }
+          />
+        );
+      })}
+      <Route path="*" element={<Fallthrough />} />
     </Routes>
   );
 }

@@ -5,7 +5,7 @@ export function StartupError({ error }: { error: unknown }) {
       <p>{error instanceof Error ? error.message : String(error)}</p>
       <button
         type="button"
-        className="button button-primary"
+        className="ui-button ui-button-primary"
         onClick={() => window.location.reload()}
       >
         Reload

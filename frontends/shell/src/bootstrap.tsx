@@ -1,14 +1,26 @@
-import { createApiClient } from '@noted/api';
+import {
+  applyTheme,
+  createI18n,
+  followSystemTheme,
+  readLocale,
+  readThemePreference,
+  registerMessages,
+} from '@noted/ui';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import type { NavigateFunction } from 'react-router';
+import { BrowserRouter, matchPath } from 'react-router';
 import { createAccountCheck } from './account';
+import { createShellApi } from './api';
 import { createAuth, providerProbe } from './auth/auth';
 import { loadConfig } from './config';
 import { log } from './log';
+import { shellMessages } from './messages';
 import type { NotesAppProps, SharedNoteProps } from './remotes/contracts';
 import { setUpFederation } from './remotes/federation';
 import { createRemoteLoader } from './remotes/loader';
-import { ShellRoutes } from './ShellRoutes';
+import { sharedNotePath } from './routes';
+import { createShellServices, createShellState } from './services';
+import { Shell } from './Shell';
 import { StartupError } from './StartupError';
 
 const container = document.getElementById('root');
@@ -16,8 +28,20 @@ if (!container) throw new Error('index.html has no #root element');
 // Boundaries log what they catch, with their own context; React's default would log it twice.
 const root = createRoot(container, { onCaughtError: () => undefined });
 
+/**
+ * The start order of the spec: sidebar state and theme, then the session check, then the
+ * message sets, then the `theme-loaded` class on the root. The first page renders as soon as
+ * the configuration and the English text are there; the session check runs behind it.
+ */
 const start = async () => {
-  const config = await loadConfig();
+  // The sidebar reads its stored state as it renders; the theme class is already set by the
+  // inline script of index.html, and from here on follows the system while on 'system'.
+  applyTheme(readThemePreference());
+  followSystemTheme();
+
+  const [config, i18n] = await Promise.all([loadConfig(), createI18n(readLocale())]);
+  await registerMessages(i18n, shellMessages);
+
   const federation = setUpFederation();
   const auth = createAuth({
     createKeycloak: async () => {
@@ -25,37 +49,47 @@ const start = async () => {
       return new Keycloak(config.keycloak);
     },
     isProviderReachable: providerProbe(config.keycloak),
+    logoutUrl: config.logoutUrl,
   });
-  const api = createApiClient({
-    baseUrl: config.apiBaseUrl,
-    getToken: auth.getToken,
-    refresh: auth.refresh,
-    timeoutMs: 30_000,
-  });
-  const loadNotesApp = createRemoteLoader<NotesAppProps>(federation, {
-    name: 'notes',
-    entry: config.remotes.notes,
-    expose: 'NotesApp',
+  const state = createShellState();
+  let routerNavigate: NavigateFunction | undefined;
+  const services = createShellServices({ state, i18n, navigateInApp: () => routerNavigate });
+  const api = createShellApi({ baseUrl: config.apiBaseUrl, auth, services });
+  const notesRemote = { name: 'notes', entry: config.remotes.notes };
+
+  window.addEventListener('unhandledrejection', (event) => {
+    log.error('Unhandled failure.', event.reason);
   });
 
-  const loadSharedNote = createRemoteLoader<SharedNoteProps>(federation, {
-    name: 'notes',
-    entry: config.remotes.notes,
-    expose: 'SharedNote',
-  });
-
-  // The session check starts with the first page that needs it: a shared note needs none.
   root.render(
     <BrowserRouter>
-      <ShellRoutes
-        auth={auth}
-        api={api}
-        checkAccount={createAccountCheck(api)}
-        loadNotesApp={loadNotesApp}
-        loadSharedNote={loadSharedNote}
+      <Shell
+        app={{
+          auth,
+          api,
+          identityProviders: config.keycloak.identityProviders,
+          state,
+          services,
+          checkAccount: createAccountCheck(api),
+          loadNotesApp: createRemoteLoader<NotesAppProps>(federation, {
+            ...notesRemote,
+            expose: 'NotesApp',
+          }),
+          loadSharedNote: createRemoteLoader<SharedNoteProps>(federation, {
+            ...notesRemote,
+            expose: 'SharedNote',
+          }),
+        }}
+        onNavigate={(navigate) => {
+          routerNavigate = navigate;
+        }}
       />
     </BrowserRouter>,
   );
+
+  // A shared note is read signed out: its readers need no session check.
+  if (!matchPath(sharedNotePath, window.location.pathname)) await auth.start();
+  document.documentElement.classList.add('theme-loaded');
 };
 
 start().catch((error: unknown) => {

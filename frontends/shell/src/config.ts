@@ -2,12 +2,16 @@ export interface KeycloakSettings {
   url: string;
   realm: string;
   clientId: string;
+  /** Identity providers brokered by the realm (e.g. google, github), offered at sign-in. */
+  identityProviders: string[];
 }
 
 /** What the gateway answers at /config.json: every address is given at runtime. */
 export interface ShellConfig {
   apiBaseUrl: string;
   keycloak: KeycloakSettings;
+  /** Where the browser goes after signing out. */
+  logoutUrl: string;
   remotes: Record<string, string>;
 }
 
@@ -17,6 +21,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const requireString = (value: unknown, field: string): string => {
   if (typeof value !== 'string') throw new Error(`config.json: ${field} must be a string`);
   return value;
+};
+
+const stringList = (value: unknown, field: string): string[] => {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new Error(`config.json: ${field} must be a list`);
+  return value.map((item, index) => requireString(item, `${field}[${index}]`));
 };
 
 export const parseConfig = (value: unknown): ShellConfig => {
@@ -30,7 +40,9 @@ export const parseConfig = (value: unknown): ShellConfig => {
       url: requireString(keycloak.url, 'keycloak.url'),
       realm: requireString(keycloak.realm, 'keycloak.realm'),
       clientId: requireString(keycloak.clientId, 'keycloak.clientId'),
+      identityProviders: stringList(keycloak.identityProviders, 'keycloak.identityProviders'),
     },
+    logoutUrl: value.logoutUrl === undefined ? '/' : requireString(value.logoutUrl, 'logoutUrl'),
     remotes: Object.fromEntries(
       Object.entries(remotes).map(([name, url]) => [name, requireString(url, `remotes.${name}`)]),
     ),

@@ -1,6 +1,7 @@
 import { matchPath } from 'react-router';
+import type { ComingPageName } from './pages/ComingPage';
 
-/** The public page of a shared note: read without signing in, in the layout without account. */
+/** The public page of a shared note: read without signing in, in the layout without sidebar. */
 export const sharedNotePath = '/notes/s/:id';
 
 /** The pages of the notes remote; it routes among them itself with its own <Routes>. */
@@ -8,3 +9,17 @@ export const notesPaths = ['/', '/notes/:id', '/todos', '/review', '/mindlink'] 
 
 export const isNotesPage = (pathname: string): boolean =>
   notesPaths.some((path) => matchPath(path, pathname) !== null);
+
+/**
+ * Routes of the spec whose remote (marketing, billing) is not built yet: each shows a real
+ * "coming" page in the layout the spec gives it.
+ */
+export const comingRoutes: { path: string; page: ComingPageName; sidebar: boolean }[] = [
+  { path: '/landing', page: 'landing', sidebar: false },
+  { path: '/guide', page: 'guide', sidebar: false },
+  { path: '/blog', page: 'blog', sidebar: false },
+  { path: '/blog/*', page: 'article', sidebar: false },
+  { path: '/feedback', page: 'feedback', sidebar: true },
+  { path: '/subscription/success', page: 'subscriptionSuccess', sidebar: false },
+  { path: '/subscription/cancel', page: 'subscriptionCancel', sidebar: false },
+];

@@ -24,14 +24,45 @@ export interface ApiClientOptions {
   getToken: () => Promise<string | undefined>;
   /** Called once on a 401 to refresh the session; true means retry the call. */
   refresh?: () => Promise<boolean>;
+  /** Default 600000 ms (10 min): AI and uploads may take long. */
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Sees every failure just before it is thrown (to log it, or to react to its code). */
+  onError?: (error: AppError, request: { method: string; path: string }) => void;
 }
+
+/** Creating a note from text, an image or a recording; a 403 there means the quota is used up. */
+const noteCreation = /^\/api\/note\/create\//;
+const notesLeftNotEnough = 'Notes left not enough this month';
 
 /** The one typed client of the public API; every frontend calls the gateway through it. */
 export const createApiClient = (options: ApiClientOptions) => {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = options.timeoutMs ?? 600_000;
+
+  /**
+   * Sends one request; a 401 refreshes the session once and retries; errors throw AppError.
+   * `signal` cancels it (the promise rejects with the signal's reason).
+   */
+  const failWith = (error: AppError, method: string, path: string): never => {
+    options.onError?.(error, { method, path });
+    throw error;
+  };
+
+  /** What a failed answer means: its error body, or its status when it has none. */
+  const failureOf = async (response: Response, method: string, path: string) => {
+    const payload: unknown = await response.json().catch(() => undefined);
+    if (response.status === 403 && noteCreation.test(path)) {
+      return new AppError('NOTES_LEFT_NOT_ENOUGH', notesLeftNotEnough);
+    }
+    if (isErrorBody(payload)) {
+      return new AppError(payload.error.code, payload.error.message, payload.error.details);
+    }
+    return new AppError(
+      response.status >= 500 ? 'INTERNAL' : response.status === 403 ? 'FORBIDDEN' : 'BAD_REQUEST',
+      `${method} ${path} answered ${response.status}`,
+    );
+  };
 
   /**
    * Sends one request; a 401 refreshes the session once and retries; errors throw AppError.
@@ -49,24 +80,33 @@ export const createApiClient = (options: ApiClientOptions) => {
     if (token) headers.authorization = `Bearer ${token}`;
     const form = body instanceof FormData;
     if (body !== undefined && !form) headers['content-type'] = 'application/json';
-    const response = await doFetch(`${options.baseUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-      signal: signal
-        ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
-        : AbortSignal.timeout(timeoutMs),
-    });
+    const timeout = AbortSignal.timeout(timeoutMs);
+    let response: Response;
+    try {
+      response = await doFetch(`${options.baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+    } catch (error) {
+      // Cancelled by the caller: not a failure, the caller's reason goes back unchanged.
+      if (signal?.aborted) throw error;
+      return failWith(
+        timeout.aborted
+          ? new AppError('TIMEOUT', `${method} ${path} took longer than ${timeoutMs} ms`)
+          : new AppError('UNAVAILABLE', 'The server could not be reached', {
+              cause: String(error),
+            }),
+        method,
+        path,
+      );
+    }
     if (response.status === 401 && !retried && options.refresh && (await options.refresh())) {
       return send(method, path, body, accept, { retried: true, signal });
     }
     if (response.ok) return response;
-    const payload: unknown = await response.json().catch(() => undefined);
-    if (isErrorBody(payload)) throw new AppError(payload.error.code, payload.error.message);
-    throw new AppError(
-      response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
-      `${method} ${path} answered ${response.status}`,
-    );
+    return failWith(await failureOf(response, method, path), method, path);
   };
 
   const call = async <T>(

@@ -26,6 +26,10 @@ export const gatewayConfigSchema = z.object({
   IDENTITY_URL: z.url().default('http://127.0.0.1:4100'),
   /** Where the notes micro-frontend's manifest is, as the browser sees it. */
   NOTES_REMOTE_URL: z.string().default('/remotes/notes/mf-manifest.json'),
+  /** Identity providers brokered by the realm (Keycloak aliases, e.g. google,github): sign-in offers each. */
+  KEYCLOAK_IDENTITY_PROVIDERS: list.default([]),
+  /** Where the browser goes after signing out; default the app's root. */
+  LOGOUT_URL: z.string().default('/'),
   /** Origins allowed to call the API from another site (comma list); none by default. */
   CORS_ORIGINS: list.default([]),
   /** Largest request body the gateway forwards. */
@@ -50,6 +54,8 @@ export interface GatewayConfig {
   upstreams: { users: string; notes: string; identity: string };
   usersGrpcAddress: string;
   notesRemoteUrl: string;
+  identityProviders: string[];
+  logoutUrl: string;
   corsOrigins: string[];
   bodyLimitBytes: number;
   internalSecret: string;
@@ -86,6 +92,8 @@ export const gatewayConfigFrom = (
     upstreams: { users: env.USERS_URL, notes: env.NOTES_URL, identity: env.IDENTITY_URL },
     usersGrpcAddress: env.USERS_GRPC_ADDR,
     notesRemoteUrl: env.NOTES_REMOTE_URL,
+    identityProviders: env.KEYCLOAK_IDENTITY_PROVIDERS,
+    logoutUrl: env.LOGOUT_URL,
     corsOrigins: env.CORS_ORIGINS,
     bodyLimitBytes: Math.round(env.GATEWAY_BODY_LIMIT_MB * 1024 * 1024),
     internalSecret: shared.internalSecret,

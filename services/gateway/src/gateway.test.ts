@@ -53,7 +53,13 @@ describe('gateway on its own', () => {
     const response = await fetch(`${url}/config.json`);
     expect(await response.json()).toEqual({
       apiBaseUrl: '',
-      keycloak: { url: 'http://localhost:8080', realm: 'noted', clientId: 'noted-web' },
+      keycloak: {
+        url: 'http://localhost:8080',
+        realm: 'noted',
+        clientId: 'noted-web',
+        identityProviders: [],
+      },
+      logoutUrl: '/',
       remotes: { notes: '/remotes/notes/mf-manifest.json' },
     });
     expect(response.headers.get('cache-control')).toBe('no-cache');

@@ -11,7 +11,9 @@ export const webConfig = (config: GatewayConfig) => ({
     url: config.keycloak.url,
     realm: config.keycloak.realm,
     clientId: config.keycloak.clientId,
+    identityProviders: config.identityProviders,
   },
+  logoutUrl: config.logoutUrl,
   remotes: { notes: config.notesRemoteUrl },
 });
 

@@ -1,6 +1,8 @@
 import type { Note } from '@noted/api';
 import { AppError } from '@noted/api';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createHostedTestShell, TestShell } from '@noted/ui/testing';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotesApi } from '../api';
 import { NoteImages } from './NoteImages';
@@ -75,20 +77,36 @@ const renderGallery = (
   compress?: (file: File) => Promise<Blob>,
 ) => {
   const changes: Note[] = [];
-  const view = render(
-    <NoteImages
-      api={api}
-      note={note}
-      compress={compress}
-      onChanged={(changed) => {
-        changes.push(changed);
-        view.rerender(
-          <NoteImages api={api} note={changed} compress={compress} onChanged={() => undefined} />,
-        );
-      }}
-    />,
+  const { shell, Hosts } = createHostedTestShell();
+  const inShell = (tree: ReactNode) => (
+    <TestShell shell={shell}>
+      {tree}
+      <Hosts />
+    </TestShell>
   );
-  return { ...view, changes };
+  const view = render(
+    inShell(
+      <NoteImages
+        api={api}
+        note={note}
+        compress={compress}
+        onChanged={(changed) => {
+          changes.push(changed);
+          view.rerender(
+            inShell(
+              <NoteImages
+                api={api}
+                note={changed}
+                compress={compress}
+                onChanged={() => undefined}
+              />,
+            ),
+          );
+        }}
+      />,
+    ),
+  );
+  return { ...view, changes, shell };
 };
 
 describe('NoteImages', () => {
@@ -215,15 +233,17 @@ describe('NoteImages', () => {
     await screen.findByRole('img', { name: 'Note image 1' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
-    const confirm = screen.getByRole('group', { name: 'Remove image 1?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove image 1?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(images.remove).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
     fireEvent.click(
-      within(screen.getByRole('group', { name: 'Remove image 1?' })).getByRole('button', {
-        name: 'Remove',
-      }),
+      within(await screen.findByRole('alertdialog', { name: 'Remove image 1?' })).getByRole(
+        'button',
+        { name: 'Remove' },
+      ),
     );
     await waitFor(() => expect(changes).toHaveLength(1));
     expect(images.remove).toHaveBeenCalledWith(NOTE_ID, imageUrl('a'));
@@ -236,7 +256,7 @@ describe('NoteImages', () => {
     renderGallery({ images }, makeNote([imageUrl('a')]));
     await screen.findByRole('img', { name: 'Note image 1' });
     fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The image could not be removed: Disk full',
     );
@@ -251,7 +271,7 @@ describe('NoteImages', () => {
     fireEvent.click(opener);
 
     const dialog = screen.getByRole('dialog', { name: 'Image preview' });
-    expect(within(dialog).getByRole('img', { name: 'Note image' }).getAttribute('src')).toBe(
+    expect(within(dialog).getByRole('img', { name: 'Note image 1' }).getAttribute('src')).toBe(
       created[0],
     );
     expect(dialog.contains(document.activeElement)).toBe(true);

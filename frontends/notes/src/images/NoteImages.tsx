@@ -1,11 +1,11 @@
 import type { Note } from '@noted/api';
+import { useShell } from '@noted/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent } from 'react';
 import type { NotesApi } from '../api';
 import { log } from '../log';
 import { errorMessage } from '../text';
 import { prepareUpload, UPLOAD_MAX_BYTES, type Compressor } from './compress';
-import { ImagePreview } from './ImagePreview';
 import './images.css';
 
 export interface NoteImagesProps {
@@ -41,11 +41,11 @@ let uploadSequence = 0;
 
 /** The images of a note: a gallery with preview and removal, and uploads (picked or dropped). */
 export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) {
+  const shell = useShell();
   const inputId = useId();
   const headingId = useId();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
-  const [confirming, setConfirming] = useState<string>();
   const [removing, setRemoving] = useState<string>();
   const [error, setError] = useState<string>();
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -121,12 +121,18 @@ export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) 
     if (files.length > 0) addFiles(files);
   };
 
-  const remove = async (url: string) => {
+  const remove = async (url: string, number: number) => {
+    const confirmed = await shell.confirm({
+      title: `Remove image ${number}?`,
+      message: 'The image is taken off the note and deleted.',
+      confirmLabel: 'Remove',
+      danger: true,
+    });
+    if (!confirmed) return;
     setRemoving(url);
     setError(undefined);
     try {
       const changed = await api.images.remove(noteId, url);
-      setConfirming(undefined);
       onChanged(changed);
     } catch (failure) {
       log.error('Removing an image failed.', failure);
@@ -146,7 +152,7 @@ export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) 
       onDrop={onDrop}
     >
       <div className="note-images-head">
-        <h3 id={headingId}>Images</h3>
+        <h2 id={headingId}>Images</h2>
         <div className="note-images-add">
           <input
             id={inputId}
@@ -173,11 +179,8 @@ export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) 
               api={api}
               url={url}
               number={index + 1}
-              confirming={confirming === url}
               removing={removing === url}
-              onAskRemove={() => setConfirming(url)}
-              onCancelRemove={() => setConfirming(undefined)}
-              onRemove={() => void remove(url)}
+              onRemove={() => void remove(url, index + 1)}
             />
           ))}
         </ul>
@@ -225,30 +228,17 @@ interface GalleryImageProps {
   api: Pick<NotesApi, 'images'>;
   url: string;
   number: number;
-  confirming: boolean;
   removing: boolean;
-  onAskRemove: () => void;
-  onCancelRemove: () => void;
   onRemove: () => void;
 }
 
 type Loaded = { key: string; objectUrl: string } | { key: string; error: unknown };
 
 /** One image of the gallery, read with the bearer token and shown through an object URL. */
-function GalleryImage({
-  api,
-  url,
-  number,
-  confirming,
-  removing,
-  onAskRemove,
-  onCancelRemove,
-  onRemove,
-}: GalleryImageProps) {
+function GalleryImage({ api, url, number, removing, onRemove }: GalleryImageProps) {
+  const shell = useShell();
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded>();
-  const [previewing, setPreviewing] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const key = `${url}#${attempt}`;
   const current = loaded?.key === key ? loaded : undefined;
 
@@ -272,10 +262,6 @@ function GalleryImage({
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [api, url, key]);
-
-  useEffect(() => {
-    if (confirming) cancelRef.current?.focus();
-  }, [confirming]);
 
   return (
     <li className="note-image">
@@ -302,36 +288,15 @@ function GalleryImage({
           type="button"
           className="note-image-tile note-image-open"
           aria-label={`Open image ${number}`}
-          onClick={() => setPreviewing(true)}
+          onClick={() => shell.previewImage(current.objectUrl, { title: `Note image ${number}` })}
         >
           <img src={current.objectUrl} alt={`Note image ${number}`} loading="lazy" />
         </button>
       )}
 
-      {confirming ? (
-        <div className="note-image-confirm" role="group" aria-label={`Remove image ${number}?`}>
-          <span>Remove this image from the note?</span>
-          <button
-            type="button"
-            className="note-images-danger"
-            onClick={onRemove}
-            disabled={removing}
-          >
-            {removing ? 'Removing…' : 'Remove'}
-          </button>
-          <button ref={cancelRef} type="button" onClick={onCancelRemove} disabled={removing}>
-            Cancel
-          </button>
-        </div>
-      ) : (
-        <button type="button" className="note-images-link" onClick={onAskRemove}>
-          Remove image {number}
-        </button>
-      )}
-
-      {previewing && current && 'objectUrl' in current ? (
-        <ImagePreview src={current.objectUrl} onClose={() => setPreviewing(false)} />
-      ) : null}
+      <button type="button" className="note-images-link" onClick={onRemove} disabled={removing}>
+        {removing ? `Removing image ${number}…` : `Remove image ${number}`}
+      </button>
     </li>
   );
 }

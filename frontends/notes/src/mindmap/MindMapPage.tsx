@@ -108,7 +108,7 @@ export function MindMapPage({ api }: MindMapPageProps) {
 
   return (
     <section className="mindmap-page" aria-labelledby={headingId}>
-      <h2 id={headingId}>Mind map</h2>
+      <h1 id={headingId}>Mind map</h1>
       {content}
     </section>
   );

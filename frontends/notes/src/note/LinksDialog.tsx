@@ -5,7 +5,7 @@ import type { NotesApi } from '../api';
 import { log } from '../log';
 import { errorMessage } from '../text';
 import { useDebounced } from '../useDebounced';
-import { Dialog } from './Dialog';
+import { Dialog } from '@noted/ui';
 
 const SEARCH_DELAY_MS = 250;
 const RESULTS = 8;
@@ -107,7 +107,12 @@ export function LinksDialog({ api, noteId, links, onLinksChanged, onClose }: Lin
   }
 
   return (
-    <Dialog title="Links of this note" onClose={onClose} initialFocus={searchRef}>
+    <Dialog
+      title="Links of this note"
+      className="notes-links-dialog"
+      onClose={onClose}
+      initialFocus={searchRef}
+    >
       <section className="note-links-out" aria-labelledby={`${searchId}-out`}>
         <h3 id={`${searchId}-out`}>Links to other notes</h3>
         {!links ? (

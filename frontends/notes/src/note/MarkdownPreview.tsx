@@ -19,19 +19,23 @@ const textOf = (node: HastNode): string => {
 
 interface PreviewContextValue {
   resolve: (title: string) => LinkedNote | undefined;
-  onToggleTask: (line: number) => void;
+  /** Undefined when the body is only read (a shared note): tasks show, but cannot change. */
+  onToggleTask: ((line: number) => void) | undefined;
 }
 
 const PreviewContext = createContext<PreviewContextValue>({
   resolve: () => undefined,
-  onToggleTask: () => undefined,
+  onToggleTask: undefined,
 });
 
 /** The task list item a checkbox belongs to: its line in the body and its text. */
 const TaskContext = createContext<{ line: number; text: string } | undefined>(undefined);
 
 function WikiLink({ title, children }: { title: string; children: ReactNode }) {
-  const target = useContext(PreviewContext).resolve(title);
+  const { resolve, onToggleTask } = useContext(PreviewContext);
+  // A reader of a shared note has no notes to go to: the reference stays as text.
+  if (!onToggleTask) return <span className="wiki-link-text">{children}</span>;
+  const target = resolve(title);
   if (!target) {
     return (
       <span className="wiki-link wiki-link-missing" title={`No note is titled “${title}”`}>
@@ -74,7 +78,8 @@ function Checkbox({ node: _node, ...props }: ComponentProps<'input'> & ExtraProp
     <input
       type="checkbox"
       checked={Boolean(props.checked)}
-      onChange={() => onToggleTask(task.line)}
+      disabled={!onToggleTask}
+      onChange={() => onToggleTask?.(task.line)}
       aria-label={task.text || 'Task'}
     />
   );
@@ -94,9 +99,12 @@ const remarkPlugins = [remarkGfm, remarkWikiLinks];
 export interface MarkdownPreviewProps {
   body: string;
   /** The notes this one links to, to resolve `[[Title]]`; undefined while unknown. */
-  outgoing: LinkedNote[] | undefined;
-  /** A task checkbox was clicked: tick or untick the item on `line` (1-based) of the body. */
-  onToggleTask: (line: number) => void;
+  outgoing?: LinkedNote[] | undefined;
+  /**
+   * A task checkbox was clicked: tick or untick the item on `line` (1-based) of the body.
+   * Without it the preview is read-only (tasks disabled, wiki references plain text).
+   */
+  onToggleTask?: (line: number) => void;
 }
 
 /** The body rendered from Markdown (GFM, no raw HTML), tasks clickable, wiki links resolved. */

@@ -298,7 +298,7 @@ describe('NotePage', () => {
     const { api, note } = await open();
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Delete note' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete note' }));
 
     await vi.waitFor(() => expect(address()).toBe('/'));
     expect(api.notes.remove).toHaveBeenCalledWith(note.id);

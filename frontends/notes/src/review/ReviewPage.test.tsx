@@ -166,7 +166,7 @@ describe('ReviewPage', () => {
     });
     expect(api.review.due).toHaveBeenCalledTimes(2);
     expect(
-      screen.getAllByRole('article').map((article) => article.querySelector('h3')?.textContent),
+      screen.getAllByRole('article').map((article) => article.querySelector('h2')?.textContent),
     ).toEqual(['Zig', 'Rust']);
     expect(screen.getByText('New notes to review')).toBeTruthy();
     expect(screen.getByText('new')).toBeTruthy();

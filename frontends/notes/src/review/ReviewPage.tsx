@@ -79,9 +79,9 @@ export function ReviewPage({ api }: ReviewPageProps) {
           return (
             <li key={note.id}>
               <article className="review-note" aria-labelledby={titleId} aria-busy={busy}>
-                <h3 id={titleId}>
+                <h2 id={titleId}>
                   <Link to={`/notes/${note.id}`}>{titleOf(note)}</Link>
-                </h3>
+                </h2>
                 {preview ? <p className="review-excerpt">{preview}</p> : null}
                 {note.tags.length > 0 ? (
                   <ul className="review-tags" aria-label="Tags">
@@ -118,7 +118,7 @@ export function ReviewPage({ api }: ReviewPageProps) {
 
   return (
     <section className="review-page" aria-labelledby={headingId}>
-      <h2 id={headingId}>Review</h2>
+      <h1 id={headingId}>Review</h1>
       <p className="review-intro">
         Notes come back here when it is time to read them again; the better you remember one, the
         longer until it returns.

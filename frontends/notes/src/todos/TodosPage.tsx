@@ -146,9 +146,9 @@ export function TodosPage({ api }: TodosPageProps) {
             className="todos-note"
             aria-labelledby={`todos-${group.noteId}`}
           >
-            <h3 id={`todos-${group.noteId}`}>
+            <h2 id={`todos-${group.noteId}`}>
               <Link to={`/notes/${group.noteId}`}>{group.title || 'Untitled'}</Link>
-            </h3>
+            </h2>
             <ul className="todos-list">
               {group.todos.map((todo) => {
                 const id = todoKey(todo);
@@ -181,7 +181,7 @@ export function TodosPage({ api }: TodosPageProps) {
       aria-busy={loading && settled !== undefined}
     >
       <div className="todos-head">
-        <h2 id={headingId}>Todos</h2>
+        <h1 id={headingId}>Todos</h1>
         <fieldset className="todos-filter">
           <legend>Show</legend>
           {FILTERS.map(({ value, label }) => (

@@ -1,6 +1,7 @@
 import type { KeycloakInitOptions } from 'keycloak-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAuth } from './auth';
+import { noticeForFlowError, noticeForProviderError } from './identityErrors';
 import type { KeycloakClient } from './auth';
 
 /** Stands in for keycloak-js: init answers as the provider would after the given redirect. */
@@ -157,10 +158,7 @@ describe('createAuth', () => {
 
     await expect(auth.getToken()).resolves.toBeUndefined();
 
-    expect(auth.getState()).toEqual({
-      status: 'signedOut',
-      notice: 'Your session has ended. Please sign in again.',
-    });
+    expect(auth.getState()).toEqual({ status: 'signedOut', notice: 'sessionEnded' });
   });
 
   it('checks the session once however often it is started', async () => {
@@ -185,20 +183,84 @@ describe('createAuth', () => {
     await auth.start();
 
     await auth.login();
+    await auth.login({ idpHint: 'github' });
+    await auth.login({ returnTo: '/notes/n1?x=1' });
+    await auth.login({ returnTo: '//evil.example/' });
+    await auth.login({ returnTo: 'https://evil.example/' });
 
-    expect(keycloak.login).toHaveBeenCalledWith({ redirectUri: `${window.location.origin}/` });
+    expect(keycloak.login).toHaveBeenNthCalledWith(1, {
+      redirectUri: `${window.location.origin}/`,
+    });
+    expect(keycloak.login).toHaveBeenNthCalledWith(2, {
+      redirectUri: `${window.location.origin}/`,
+      idpHint: 'github',
+    });
+    expect(keycloak.login).toHaveBeenNthCalledWith(3, {
+      redirectUri: `${window.location.origin}/notes/n1?x=1`,
+    });
+    expect(keycloak.login).toHaveBeenNthCalledWith(4, {
+      redirectUri: `${window.location.origin}/`,
+    });
+    expect(keycloak.login).toHaveBeenNthCalledWith(5, {
+      redirectUri: `${window.location.origin}/`,
+    });
   });
 
-  it('signs out through the provider back to the root of this origin', async () => {
+  it('signs out through the provider to the configured logout address', async () => {
     const keycloak = fakeKeycloak({ authenticated: true, claims: { sub: 'user-1' } });
     const auth = createAuth({
       createKeycloak: async () => keycloak,
       isProviderReachable: reachable,
+      logoutUrl: '/landing',
     });
     await auth.start();
 
     await auth.logout();
 
-    expect(keycloak.logout).toHaveBeenCalledWith({ redirectUri: `${window.location.origin}/` });
+    expect(keycloak.logout).toHaveBeenCalledWith({
+      redirectUri: `${window.location.origin}/landing`,
+    });
+  });
+
+  it('turns a provider answer with an error into a notice and a clean address', async () => {
+    window.history.replaceState(null, '', '/?error=access_denied&state=s1');
+    const keycloak = fakeKeycloak({ authenticated: false });
+    const auth = createAuth({
+      createKeycloak: async () => keycloak,
+      isProviderReachable: reachable,
+    });
+
+    await auth.start();
+
+    expect(auth.getState()).toEqual({ status: 'signedOut', notice: 'signInCancelled' });
+    expect(window.location.search).toBe('');
+  });
+
+  it('says nothing when a silent check finds nobody signed in (login_required)', async () => {
+    window.history.replaceState(null, '', '/notes/n1?error=login_required&state=s1');
+    const auth = createAuth({
+      createKeycloak: async () => fakeKeycloak({ authenticated: false }),
+      isProviderReachable: reachable,
+    });
+
+    await auth.start();
+
+    expect(auth.getState()).toEqual({ status: 'signedOut' });
+    expect(window.location.pathname).toBe('/notes/n1');
+  });
+});
+
+describe('identity errors', () => {
+  it('names each failure of the identity flow', () => {
+    expect(noticeForFlowError(new Error('Invalid state'))).toBe('signInExpired');
+    expect(noticeForFlowError({ error: 'missing_transaction' })).toBe('signInExpired');
+    expect(noticeForFlowError(new Error('The session check took longer than 20000 ms'))).toBe(
+      'providerTimeout',
+    );
+    expect(noticeForFlowError(new Error('popup closed by user'))).toBe('popupClosed');
+    expect(noticeForFlowError(new Error('login_required'))).toBe('sessionEnded');
+    expect(noticeForFlowError(new Error('something else'))).toBe('signInFailed');
+    expect(noticeForProviderError('temporarily_unavailable')).toBe('providerUnavailable');
+    expect(noticeForProviderError('weird_error')).toBe('signInFailed');
   });
 });

@@ -1,6 +1,7 @@
 import type Keycloak from 'keycloak-js';
 import type { KeycloakInitOptions } from 'keycloak-js';
 import { log } from '../log';
+import { noticeForFlowError, noticeForProviderError, type AuthNotice } from './identityErrors';
 import { isProviderCallback, dropProviderParams } from './loginRedirect';
 
 export interface AuthUser {
@@ -11,7 +12,7 @@ export interface AuthUser {
 
 export type AuthState =
   | { status: 'loading' }
-  | { status: 'signedOut'; notice?: string }
+  | { status: 'signedOut'; notice?: AuthNotice }
   | { status: 'signedIn'; user: AuthUser };
 
 export interface Auth {
@@ -19,7 +20,11 @@ export interface Auth {
   subscribe: (listener: () => void) => () => void;
   /** The silent session check; runs once however often it is called, never rejects. */
   start: () => Promise<void>;
-  login: () => Promise<void>;
+  /**
+   * Goes to the provider; `idpHint` names a brokered provider (kc_idp_hint), e.g. 'google';
+   * `returnTo` is the path of this app to come back to (anything else returns to the root).
+   */
+  login: (options?: { idpHint?: string; returnTo?: string }) => Promise<void>;
   logout: () => Promise<void>;
   /** For the ApiClient: a token valid for at least 30 more seconds, or undefined. */
   getToken: () => Promise<string | undefined>;
@@ -45,6 +50,8 @@ export interface AuthOptions {
   createKeycloak: () => Promise<KeycloakClient>;
   /** Whether the provider answers at all; check-sso leaves the page, so it must not go nowhere. */
   isProviderReachable: () => Promise<boolean>;
+  /** Where the provider sends the browser after sign-out; relative to this origin or absolute. */
+  logoutUrl?: string;
   window?: Window;
   initTimeoutMs?: number;
 }
@@ -54,8 +61,6 @@ const baseInit: KeycloakInitOptions = {
   checkLoginIframe: false,
   responseMode: 'query',
 };
-
-const sessionEnded = 'Your session has ended. Please sign in again.';
 
 const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>
   new Promise<T>((resolve, reject) => {
@@ -82,9 +87,14 @@ const readUser = (keycloak: KeycloakClient): AuthUser => {
   return { sub: text(claims.sub) ?? '', name, email: text(claims.email) };
 };
 
+/** A path of this app ('/notes/1?x'), never another origin ('//evil.example', 'https://…'). */
+export const isAppPath = (value: string): boolean =>
+  value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+
 export const createAuth = ({
   createKeycloak,
   isProviderReachable,
+  logoutUrl = '/',
   window: win = window,
   initTimeoutMs = 20_000,
 }: AuthOptions): Auth => {
@@ -95,7 +105,7 @@ export const createAuth = ({
     state = next;
     for (const listener of listeners) listener();
   };
-  const signOutLocally = (notice?: string) => {
+  const signOutLocally = (notice?: AuthNotice) => {
     keycloak?.clearToken();
     setState(notice ? { status: 'signedOut', notice } : { status: 'signedOut' });
   };
@@ -105,6 +115,9 @@ export const createAuth = ({
     // An answer from the provider is processed without onLoad, so an unknown state can
     // never send the browser into another round trip to the provider.
     const callback = isProviderCallback(url);
+    const providerNotice = callback
+      ? noticeForProviderError(url.searchParams.get('error'))
+      : undefined;
     try {
       const [client, reachable] = await Promise.all([
         createKeycloak(),
@@ -121,35 +134,35 @@ export const createAuth = ({
         'The session check',
       );
       if (callback) dropProviderParams(win);
-      setState(
-        authenticated ? { status: 'signedIn', user: readUser(client) } : { status: 'signedOut' },
-      );
+      if (authenticated) setState({ status: 'signedIn', user: readUser(client) });
+      else signOutLocally(providerNotice);
     } catch (error) {
       log.warn('The session check failed; continuing signed out.', error);
       if (callback) dropProviderParams(win);
-      setState({ status: 'signedOut' });
+      signOutLocally(providerNotice ?? (callback ? noticeForFlowError(error) : undefined));
     }
   };
   let started: Promise<void> | undefined;
   const start = () => (started ??= runSessionCheck());
 
-  const login = async () => {
+  const login = async ({ idpHint, returnTo }: { idpHint?: string; returnTo?: string } = {}) => {
     try {
       if (!keycloak) throw new Error('The session check has not run');
-      await keycloak.login({ redirectUri: `${win.location.origin}/` });
+      const path = returnTo && isAppPath(returnTo) ? returnTo : '/';
+      await keycloak.login({
+        redirectUri: `${win.location.origin}${path}`,
+        ...(idpHint ? { idpHint } : {}),
+      });
     } catch (error) {
       log.error('Sign-in could not start.', error);
-      setState({
-        status: 'signedOut',
-        notice: 'Sign-in is unavailable right now. Please try again later.',
-      });
+      setState({ status: 'signedOut', notice: 'signInUnavailable' });
     }
   };
 
   const logout = async () => {
     try {
       if (!keycloak) throw new Error('The session check has not run');
-      await keycloak.logout({ redirectUri: `${win.location.origin}/` });
+      await keycloak.logout({ redirectUri: new URL(logoutUrl, win.location.origin).href });
     } catch (error) {
       log.error('Sign-out at the identity provider failed; signing out here.', error);
       signOutLocally();
@@ -157,7 +170,7 @@ export const createAuth = ({
   };
 
   const endSession = () => {
-    if (state.status === 'signedIn') signOutLocally(sessionEnded);
+    if (state.status === 'signedIn') signOutLocally('sessionEnded');
   };
 
   const getToken = async () => {
@@ -185,7 +198,7 @@ export const createAuth = ({
       return true;
     } catch (error) {
       log.warn('The session could not be refreshed; signing out.', error);
-      signOutLocally(sessionEnded);
+      signOutLocally('sessionEnded');
       return false;
     }
   };

@@ -1,13 +1,21 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createTestI18n, createTestShell, TestShell } from '@noted/ui/testing';
+import { cleanup, fireEvent, render as renderTree, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RemoteLoadError } from './fallbackPlugin';
+import enShell from '../messages/en/shell.json';
 import { RemoteModule } from './RemoteModule';
 
+const render = (tree: ReactElement) =>
+  renderTree(
+    <TestShell shell={createTestShell(createTestI18n({ shell: enShell }))}>{tree}</TestShell>,
+  );
+
 interface GreetingProps {
-  name: string;
+  person: string;
 }
 
-const Greeting = ({ name }: GreetingProps) => <p>Hello {name}</p>;
+const Greeting = ({ person }: GreetingProps) => <p>Hello {person}</p>;
 
 beforeEach(() => {
   // React and the boundary report caught failures on the console; the assertions are on the page.
@@ -22,7 +30,7 @@ afterEach(() => {
 describe('RemoteModule', () => {
   it('renders the loaded module with the given props', async () => {
     const load = vi.fn(async () => ({ default: Greeting }));
-    render(<RemoteModule load={load} props={{ name: 'Ada' }} title="notes" />);
+    render(<RemoteModule load={load} props={{ person: 'Ada' }} name="notes" />);
 
     expect(await screen.findByText('Hello Ada')).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
@@ -38,7 +46,7 @@ describe('RemoteModule', () => {
         <header>
           <button type="button">Sign out</button>
         </header>
-        <RemoteModule load={load} props={{ name: 'Ada' }} title="notes" />
+        <RemoteModule load={load} props={{ person: 'Ada' }} name="notes" />
       </div>,
     );
 
@@ -58,7 +66,7 @@ describe('RemoteModule', () => {
       throw new Error('render failed');
     };
     const load = vi.fn(async () => ({ default: Broken }));
-    render(<RemoteModule load={load} props={{ name: 'Ada' }} title="notes" />);
+    render(<RemoteModule load={load} props={{ person: 'Ada' }} name="notes" />);
 
     expect((await screen.findByRole('alert')).textContent).toContain(
       'The notes module could not be loaded.',

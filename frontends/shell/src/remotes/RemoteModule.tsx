@@ -1,9 +1,11 @@
 import { Component, Suspense, lazy, useState } from 'react';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { log } from '../log';
 
 interface BoundaryProps {
   message: string;
+  retryLabel: string;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -21,7 +23,10 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    log.error(this.props.message, { error, componentStack: info.componentStack });
+    log.error('A remote module failed to load or to render.', {
+      error,
+      componentStack: info.componentStack,
+    });
   }
 
   override render(): ReactNode {
@@ -30,7 +35,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
       <div className="remote-error" role="alert">
         <p>{this.props.message}</p>
         <button type="button" className="button" onClick={this.props.onRetry}>
-          Retry
+          {this.props.retryLabel}
         </button>
       </div>
     );
@@ -41,11 +46,13 @@ export interface RemoteModuleProps<P extends object> {
   /** Loads the exposed module; called again on every Retry. */
   load: () => Promise<{ default: ComponentType<P> }>;
   props: P;
-  /** Names the area for people, e.g. "notes". */
-  title: string;
+  /** Which area it is, for the messages (`remote.<name>` in the shell message set). */
+  name: 'notes' | 'sharedNote';
 }
 
-export function RemoteModule<P extends object>({ load, props, title }: RemoteModuleProps<P>) {
+export function RemoteModule<P extends object>({ load, props, name }: RemoteModuleProps<P>) {
+  const { t } = useTranslation('shell');
+  const title = t(`remote.${name}`);
   // The lazy component lives here, above Suspense, because state of a component that suspends
   // on mount is thrown away. A retry makes a new one, so load() runs afresh instead of
   // replaying a rejected promise.
@@ -56,13 +63,14 @@ export function RemoteModule<P extends object>({ load, props, title }: RemoteMod
   return (
     <RemoteErrorBoundary
       key={slot.attempt}
-      message={`The ${title} module could not be loaded.`}
+      message={t('remote.failed', { title })}
+      retryLabel={t('remote.retry')}
       onRetry={retry}
     >
       <Suspense
         fallback={
           <p className="status" role="status">
-            Loading {title}…
+            {t('remote.loading', { title })}
           </p>
         }
       >

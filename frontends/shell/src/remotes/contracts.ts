@@ -1,9 +1,11 @@
 import type { ApiClient } from '@noted/api';
+import type { ShellServices } from '@noted/ui';
 import type { ComponentModule } from './loader';
 
 /** Props of `notes/NotesApp`, the module the notes remote exposes as './NotesApp'. */
 export interface NotesAppProps {
   api: ApiClient;
+  shell: ShellServices;
 }
 
 export type NotesAppModule = ComponentModule<NotesAppProps>;
@@ -12,6 +14,7 @@ export type NotesAppModule = ComponentModule<NotesAppProps>;
 export interface SharedNoteProps {
   api: Pick<ApiClient, 'public'>;
   publicId: string;
+  shell: ShellServices;
 }
 
 export type SharedNoteModule = ComponentModule<SharedNoteProps>;

@@ -1,11 +1,17 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface DialogProps {
   title: string;
   onClose: () => void;
   /** Gets the focus when the dialog opens; otherwise the first control does. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** Extra class names, e.g. for the dialog's width. */
+  className?: string;
+  /** Hides the Close button in the head, when the dialog's own buttons close it. */
+  hideClose?: boolean;
+  role?: 'dialog' | 'alertdialog';
   children: ReactNode;
 }
 
@@ -13,7 +19,16 @@ export interface DialogProps {
  * A modal dialog: the rest of the page is inert while it is open, Escape and Close close it,
  * and the focus goes back where it was.
  */
-export function Dialog({ title, onClose, initialFocus, children }: DialogProps) {
+export function Dialog({
+  title,
+  onClose,
+  initialFocus,
+  className,
+  hideClose = false,
+  role,
+  children,
+}: DialogProps) {
+  const { t } = useTranslation('ui');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -32,7 +47,8 @@ export function Dialog({ title, onClose, initialFocus, children }: DialogProps) 
   return (
     <dialog
       ref={ref}
-      className="notes-dialog"
+      className={className ? `ui-dialog ${className}` : 'ui-dialog'}
+      role={role}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
@@ -45,11 +61,13 @@ export function Dialog({ title, onClose, initialFocus, children }: DialogProps) 
         onClose();
       }}
     >
-      <div className="notes-dialog-head">
+      <div className="ui-dialog-head">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="notes-button" onClick={onClose}>
-          Close
-        </button>
+        {hideClose ? null : (
+          <button type="button" className="ui-button" onClick={onClose}>
+            {t('close')}
+          </button>
+        )}
       </div>
       {children}
     </dialog>

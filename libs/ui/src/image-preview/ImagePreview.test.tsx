@@ -1,7 +1,12 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render as renderTree, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestShell, TestShell } from '../testing';
 import { ImagePreview } from './ImagePreview';
+
+const render = (tree: ReactElement) =>
+  renderTree(<TestShell shell={createTestShell()}>{tree}</TestShell>);
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
-import './images.css';
+import { useTranslation } from 'react-i18next';
 
 export interface ImagePreviewProps {
   /** An address the <img> can load: an object URL of a note image, or a public image URL. */
   src: string;
   /** Called once when the preview should close; the caller then stops rendering it. */
   onClose: () => void;
-  /** Shown as the image's alt text and title. */
+  /** Shown as the image's alt text and title; default "Note image" in the current language. */
   title?: string;
 }
 
@@ -30,7 +30,9 @@ const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabi
  * The full-screen preview of one image. Closes on a click on the backdrop, Escape, the Close
  * button, or the browser's or device's back action; a click on the image does not close it.
  */
-export function ImagePreview({ src, onClose, title = 'Note image' }: ImagePreviewProps) {
+export function ImagePreview({ src, onClose, title }: ImagePreviewProps) {
+  const { t } = useTranslation('ui');
+  const shownTitle = title ?? t('imagePreview.defaultTitle');
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
@@ -108,28 +110,28 @@ export function ImagePreview({ src, onClose, title = 'Note image' }: ImagePrevie
       className="image-preview"
       role="dialog"
       aria-modal="true"
-      aria-label="Image preview"
+      aria-label={t('imagePreview.label')}
       onClick={onBackdropClick}
       onKeyDown={keepFocusInside}
     >
       <button ref={closeRef} type="button" className="image-preview-close" onClick={onClose}>
-        Close
+        {t('close')}
       </button>
       {state === 'loading' ? (
         <p className="image-preview-status" role="status">
-          Loading image…
+          {t('imagePreview.loading')}
         </p>
       ) : null}
       {state === 'failed' ? (
         <p className="image-preview-status image-preview-error" role="alert">
-          The image could not be shown.
+          {t('imagePreview.failed')}
         </p>
       ) : null}
       <img
         className="image-preview-image"
         src={src}
-        alt={title}
-        title={title}
+        alt={shownTitle}
+        title={shownTitle}
         hidden={state === 'failed'}
         onLoad={() => setLoaded({ src, failed: false })}
         onError={() => setLoaded({ src, failed: true })}

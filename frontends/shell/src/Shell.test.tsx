@@ -1,0 +1,464 @@
+import type { User } from '@noted/api';
+import { createI18n, registerMessages, takeCurrentNote, type ShellServices } from '@noted/ui';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createShellApi } from './api';
+import type { Auth, AuthState } from './auth/auth';
+import type { ShellApp } from './context';
+import { shellMessages } from './messages';
+import type { NotesAppProps, SharedNoteProps } from './remotes/contracts';
+import { RemoteLoadError } from './remotes/fallbackPlugin';
+import type { ComponentModule } from './remotes/loader';
+import { createShellServices, createShellState } from './services';
+import { Shell } from './Shell';
+
+const fakeAuth = (initial: AuthState) => {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  const auth: Auth = {
+    getState: () => state,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start: vi.fn(async () => undefined),
+    login: vi.fn(async () => undefined),
+    logout: vi.fn(async () => undefined),
+    getToken: vi.fn(async () => 'token'),
+    refresh: vi.fn(async () => true),
+  };
+  const set = (next: AuthState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  return { auth, set };
+};
+
+const user: User = {
+  userId: '7f1c2a62-9c55-4c5e-9a55-1df1a3c0f001',
+  authId: 'user-1',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  entitlements: { notes_per_month: 50 },
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+const signedIn: AuthState = {
+  status: 'signedIn',
+  user: { sub: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com' },
+};
+
+let i18n: I18n;
+
+const NotesStub = ({ api, shell }: NotesAppProps) => (
+  <p>
+    Notes {api ? 'with a client' : 'without a client'} and {shell.i18n === i18n ? 'the' : 'another'}{' '}
+    shell at {useLocation().pathname}
+  </p>
+);
+
+const SharedStub = ({ publicId }: SharedNoteProps) => <p>Shared note {publicId}</p>;
+
+const notesModule = () =>
+  vi.fn(async (): Promise<ComponentModule<NotesAppProps>> => ({ default: NotesStub }));
+
+interface Options {
+  auth: Auth;
+  loadNotesApp?: ShellApp['loadNotesApp'];
+  checkAccount?: ShellApp['checkAccount'];
+  identityProviders?: string[];
+  fetch?: typeof globalThis.fetch;
+}
+
+/** The shell at `path`, as bootstrap renders it, with real state, services and messages. */
+const renderAt = (path: string, options: Options) => {
+  const state = createShellState();
+  let navigate: ((to: string, options: { replace: boolean }) => void) | undefined;
+  const services: ShellServices = createShellServices({
+    state,
+    i18n,
+    navigateInApp: () => navigate,
+  });
+  const app: ShellApp = {
+    auth: options.auth,
+    api: createShellApi({ baseUrl: '', auth: options.auth, services, fetch: options.fetch }),
+    identityProviders: options.identityProviders ?? [],
+    state,
+    services,
+    checkAccount: options.checkAccount ?? vi.fn(async () => user),
+    loadNotesApp: options.loadNotesApp ?? notesModule(),
+    loadSharedNote: vi.fn(async (): Promise<ComponentModule<SharedNoteProps>> => ({
+      default: SharedStub,
+    })),
+  };
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Shell
+        app={app}
+        onNavigate={(routerNavigate) => {
+          navigate = (to, navigateOptions) => void routerNavigate(to, navigateOptions);
+        }}
+      />
+    </MemoryRouter>,
+  );
+  return { app, state, services };
+};
+
+beforeEach(async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  i18n = await createI18n('en');
+  await registerMessages(i18n, shellMessages);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+const sidebar = () => screen.queryByRole('complementary', { name: 'Sidebar' });
+
+describe('the shell', () => {
+  it('welcomes a signed-out visitor without sidebar; Sign in opens the login dialog', () => {
+    const { auth } = fakeAuth({ status: 'signedOut' });
+    const loadNotesApp = notesModule();
+    renderAt('/', { auth, loadNotesApp });
+
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe(
+      'Your notes, in one place',
+    );
+    expect(sidebar()).toBeNull();
+    fireEvent.click(within(main).getByRole('button', { name: 'Sign in' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign in to Noted' });
+    expect(within(dialog).queryByRole('button', { name: /Continue with/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to sign in' }));
+
+    expect(auth.login).toHaveBeenCalledWith({ returnTo: '/' });
+    expect(loadNotesApp).not.toHaveBeenCalled();
+  });
+
+  it('offers each identity provider the realm brokers, passing its kc_idp_hint', () => {
+    const { auth } = fakeAuth({ status: 'signedOut' });
+    renderAt('/', { auth, identityProviders: ['google', 'github'] });
+
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign in' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign in to Noted' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with GitHub' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue with Google' }));
+
+    expect(auth.login).toHaveBeenNthCalledWith(1, { idpHint: 'github', returnTo: '/' });
+    expect(auth.login).toHaveBeenNthCalledWith(2, { idpHint: 'google', returnTo: '/' });
+  });
+
+  it('shows why a sign-in did not work', () => {
+    const { auth } = fakeAuth({ status: 'signedOut', notice: 'signInCancelled' });
+    renderAt('/', { auth });
+    expect(screen.getByRole('status').textContent).toBe('Sign-in was cancelled.');
+  });
+
+  it('shows the user, checks the account once and renders the notes module with the sidebar', async () => {
+    const { auth, set } = fakeAuth({ status: 'loading' });
+    const checkAccount = vi.fn(async () => user);
+    const loadNotesApp = notesModule();
+    renderAt('/', { auth, checkAccount, loadNotesApp });
+    expect(screen.getByRole('status').textContent).toBe('Checking your session…');
+
+    act(() => set(signedIn));
+
+    expect(await screen.findByText('Notes with a client and the shell at /')).toBeTruthy();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Ada Lovelace')).toBeTruthy();
+    expect(within(header).getByText('ada@example.com')).toBeTruthy();
+    expect(sidebar()).toBeTruthy();
+    expect(checkAccount).toHaveBeenCalledTimes(1);
+    expect(checkAccount).toHaveBeenCalledWith('user-1');
+    expect(loadNotesApp).toHaveBeenCalledTimes(1);
+
+    fireEvent.click(within(header).getByRole('button', { name: 'Sign out' }));
+    expect(auth.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the header and sidebar working when the notes module cannot be loaded', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const loadNotesApp = vi.fn(async (): Promise<ComponentModule<NotesAppProps>> => {
+      throw new RemoteLoadError('notes/NotesApp', new Error('manifest 503'));
+    });
+    renderAt('/', { auth, loadNotesApp });
+
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The notes module could not be loaded.',
+    );
+    fireEvent.click(within(sidebar() as HTMLElement).getByRole('link', { name: 'Feedback' }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Feedback');
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign out' }));
+    expect(auth.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['/notes/7f1c2a62-9c55-4c5e-9a55-1df1a3c0f001', '/todos', '/review', '/mindlink'])(
+    'hands %s to the notes module, which routes it',
+    async (path) => {
+      const { auth } = fakeAuth(signedIn);
+      renderAt(path, { auth });
+      expect(await screen.findByText(`Notes with a client and the shell at ${path}`)).toBeTruthy();
+    },
+  );
+
+  it('asks a signed-out visitor of a private page to sign in', () => {
+    const { auth } = fakeAuth({ status: 'signedOut' });
+    renderAt('/notes/7f1c2a62-9c55-4c5e-9a55-1df1a3c0f001', { auth });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in to see this page');
+  });
+
+  it('shows "Page not found: {path}" in the error layout for any other path', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const loadNotesApp = notesModule();
+    renderAt('/nowhere/at-all', { auth, loadNotesApp });
+
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe(
+      'Page not found: /nowhere/at-all',
+    );
+    expect(within(main).getByText('Page Not Found')).toBeTruthy();
+    expect(within(main).getByText('404')).toBeTruthy();
+    expect(sidebar()).toBeNull();
+    expect(loadNotesApp).not.toHaveBeenCalled();
+
+    fireEvent.click(within(main).getByRole('link', { name: 'Go to your notes' }));
+    expect(await screen.findByText('Notes with a client and the shell at /')).toBeTruthy();
+  });
+
+  it.each([
+    ['/landing', 'Noted: plans and pricing', false],
+    ['/guide', 'The Noted guide', false],
+    ['/blog', 'The Noted blog', false],
+    ['/blog/2025/why-notes', 'Blog article', false],
+    ['/feedback', 'Feedback', true],
+    ['/subscription/success', 'Thank you for subscribing', false],
+    ['/subscription/cancel', 'Payment cancelled', false],
+  ])(
+    'shows a real page for %s in its layout until its remote exists',
+    (path, title, withSidebar) => {
+      const { auth } = fakeAuth(signedIn);
+      renderAt(path, { auth });
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+      expect(sidebar() !== null).toBe(withSidebar);
+    },
+  );
+
+  it('shows a shared note without an account, in the layout without sidebar', async () => {
+    const { auth } = fakeAuth({ status: 'loading' });
+    const loadNotesApp = notesModule();
+    const { app } = renderAt('/notes/s/AAAAAAAAAAAAAAAAAAAAAA', { auth, loadNotesApp });
+
+    expect(await screen.findByText('Shared note AAAAAAAAAAAAAAAAAAAAAA')).toBeTruthy();
+    expect(app.loadSharedNote).toHaveBeenCalledTimes(1);
+    expect(loadNotesApp).not.toHaveBeenCalled();
+    expect(sidebar()).toBeNull();
+  });
+
+  it('follows the address once the session check has taken the provider answer out of it', async () => {
+    window.history.replaceState(null, '', '/todos?code=c0de&state=st4te');
+    const { auth, set } = fakeAuth({ status: 'loading' });
+    const Where = () => <p>Router at {useLocation().search || 'no query'}</p>;
+    const loadNotesApp = vi.fn(async (): Promise<ComponentModule<NotesAppProps>> => ({
+      default: Where,
+    }));
+    renderAt('/todos?code=c0de&state=st4te', { auth, loadNotesApp });
+
+    window.history.replaceState(null, '', '/todos');
+    act(() => set(signedIn));
+
+    expect(await screen.findByText('Router at no query')).toBeTruthy();
+    window.history.replaceState(null, '', '/');
+  });
+});
+
+describe('the sidebar', () => {
+  it('is expanded on first use and remembers being collapsed', async () => {
+    const { auth } = fakeAuth(signedIn);
+    renderAt('/', { auth });
+    const toggle = screen.getByRole('button', { name: 'Collapse sidebar' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+
+    fireEvent.click(toggle);
+
+    expect(localStorage.getItem('sidebarCollapsed')).toBe('true');
+    const expand = screen.getByRole('button', { name: 'Expand sidebar' });
+    expect(expand.getAttribute('aria-expanded')).toBe('false');
+    // Collapsed, the links keep their names for assistive technology.
+    expect(within(sidebar() as HTMLElement).getByRole('link', { name: 'Mind map' })).toBeTruthy();
+
+    cleanup();
+    renderAt('/', { auth });
+    expect(screen.getByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
+  });
+
+  it('marks the area of the current page', () => {
+    const { auth } = fakeAuth(signedIn);
+    renderAt('/notes/7f1c2a62-9c55-4c5e-9a55-1df1a3c0f001', { auth });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Notes' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(
+      within(nav).getByRole('link', { name: 'Mind map' }).getAttribute('aria-current'),
+    ).toBeNull();
+  });
+
+  it('opens as a drawer from the menu button and closes on a choice', () => {
+    const { auth } = fakeAuth(signedIn);
+    renderAt('/', { auth });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    fireEvent.click(within(drawer).getByRole('link', { name: 'Guide' }));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('The Noted guide');
+  });
+});
+
+describe('settings', () => {
+  it('switches the whole shell to Chinese and back, saving the choice', async () => {
+    const { auth } = fakeAuth(signedIn);
+    renderAt('/', { auth });
+    fireEvent.click(within(sidebar() as HTMLElement).getByRole('button', { name: 'Settings' }));
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    expect(await within(dialog).findByText('You can create 50 notes a month.')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: '中文（简体）' }));
+
+    const chinese = await screen.findByRole('dialog', { name: '设置' });
+    expect(localStorage.getItem('locale')).toBe('zh');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    fireEvent.click(within(chinese).getByRole('button', { name: '关闭' }));
+    const chineseSidebar = screen.getByRole('complementary', { name: '侧边栏' });
+    expect(within(chineseSidebar).getByRole('link', { name: '笔记' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
+
+    fireEvent.click(within(chineseSidebar).getByRole('button', { name: '设置' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'English' }));
+    expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeTruthy();
+  });
+
+  it('changes the theme from the settings, saved and applied to the root', () => {
+    const { auth } = fakeAuth(signedIn);
+    renderAt('/', { auth });
+    fireEvent.click(within(sidebar() as HTMLElement).getByRole('button', { name: 'Settings' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Dark' }));
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(screen.getByRole('button', { name: /^Theme: Dark\./ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Light' }));
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+  });
+});
+
+describe('the API client of the shell', () => {
+  it('offers an upgrade in a toast that stays when the monthly notes are used up', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const { services, state } = renderAt('/', { auth });
+    const toast = vi.spyOn(services, 'toast');
+    const api = createShellApi({
+      baseUrl: '',
+      auth,
+      services,
+      fetch: async () => new Response('', { status: 403 }),
+    });
+
+    await expect(api.notes.create({ title: 't', note: 'n', tags: [] })).rejects.toMatchObject({
+      code: 'NOTES_LEFT_NOT_ENOUGH',
+    });
+
+    expect(toast).toHaveBeenCalledWith('You have used all your notes for this month.', {
+      type: 'warning',
+      duration: 0,
+      action: { label: 'Upgrade', run: services.offerUpgrade },
+    });
+    act(() => undefined);
+    const shown = state.toaster.current();
+    expect(shown?.type).toBe('warning');
+    const upgrade = await screen.findByRole('button', { name: 'Upgrade' });
+    fireEvent.click(upgrade);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Noted: plans and pricing');
+  });
+});
+
+describe('addresses', () => {
+  it('follows ?next= to a page of the app once signed in', async () => {
+    const { auth } = fakeAuth(signedIn);
+    renderAt('/?next=%2Ftodos', { auth });
+    expect(await screen.findByText('Notes with a client and the shell at /todos')).toBeTruthy();
+  });
+
+  it('refuses ?next= that leads to another site, says so and stays in the app', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const { state } = renderAt('/?next=https%3A%2F%2Fevil.example%2Fphish', { auth });
+    expect(await screen.findByText('Notes with a client and the shell at /')).toBeTruthy();
+    expect(state.toaster.current()).toMatchObject({
+      type: 'warning',
+      message: 'This address leads outside Noted and was not opened: https://evil.example/phish',
+    });
+  });
+
+  it('signs in back to the page it started from', () => {
+    const { auth } = fakeAuth({ status: 'signedOut' });
+    renderAt('/notes/n1?tab=links', { auth });
+    fireEvent.click(screen.getByRole('main').querySelector('button') as HTMLButtonElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to sign in' }));
+    expect(auth.login).toHaveBeenCalledWith({ returnTo: '/notes/n1?tab=links' });
+  });
+});
+
+describe('the note link popup', () => {
+  const note = {
+    id: 'n1',
+    title: 'Linked thoughts',
+    note: 'The start of the linked note.',
+    tags: ['ideas'],
+    images: [],
+    isPinned: false,
+    publicId: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  };
+
+  it('shows a linked note in place and opens it, handing the note over', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const fetch = vi.fn(async (url: string | URL | Request) =>
+      String(url) === '/api/notes/n1'
+        ? new Response(JSON.stringify(note), { headers: { 'content-type': 'application/json' } })
+        : new Response('{}', { status: 404 }),
+    );
+    const { services } = renderAt('/', { auth, fetch });
+    act(() => services.showNoteLink('n1'));
+
+    const popup = await screen.findByRole('dialog', { name: 'Linked thoughts' });
+    expect(within(popup).getByText('The start of the linked note.')).toBeTruthy();
+    expect(within(popup).getByText('#ideas')).toBeTruthy();
+    fireEvent.click(within(popup).getByRole('button', { name: 'Open' }));
+
+    expect(await screen.findByText('Notes with a client and the shell at /notes/n1')).toBeTruthy();
+    expect(takeCurrentNote('n1')).toEqual(note);
+  });
+
+  it('says why a linked note could not be loaded', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ error: { code: 'NOT_FOUND', message: 'There is no such note' } }),
+          {
+            status: 404,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
+    );
+    const { services } = renderAt('/', { auth, fetch });
+    act(() => services.showNoteLink('gone'));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The note could not be loaded: There is no such note',
+    );
+  });
+});

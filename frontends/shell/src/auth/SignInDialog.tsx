@@ -1,0 +1,54 @@
+import { Dialog } from '@noted/ui';
+import { useRef, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useShellApp } from '../context';
+
+const providerNames: Record<string, string> = { google: 'Google', github: 'GitHub' };
+
+const providerName = (alias: string) =>
+  providerNames[alias] ?? alias.charAt(0).toUpperCase() + alias.slice(1);
+
+/**
+ * The login modal: continue to the identity provider, or straight to a provider the realm
+ * brokers (kc_idp_hint), such as Google or GitHub when the realm has them.
+ */
+export function SignInDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('shell');
+  const { auth, identityProviders } = useShellApp();
+  const state = useSyncExternalStore(auth.subscribe, auth.getState);
+  const continueRef = useRef<HTMLButtonElement>(null);
+  // Signing in comes back to the page it started from.
+  const { pathname, search } = useLocation();
+  const returnTo = `${pathname}${search}`;
+  return (
+    <Dialog title={t('signIn.title')} onClose={onClose} initialFocus={continueRef}>
+      <p className="dialog-text">{t('signIn.body')}</p>
+      {state.status === 'signedOut' && state.notice ? (
+        <p className="notice" role="status">
+          {t(`auth.notice.${state.notice}`)}
+        </p>
+      ) : null}
+      <div className="sign-in-options">
+        <button
+          ref={continueRef}
+          type="button"
+          className="ui-button ui-button-primary"
+          onClick={() => void auth.login({ returnTo })}
+        >
+          {t('signIn.continue')}
+        </button>
+        {identityProviders.map((alias) => (
+          <button
+            key={alias}
+            type="button"
+            className="ui-button"
+            onClick={() => void auth.login({ idpHint: alias, returnTo })}
+          >
+            {t('signIn.withProvider', { provider: providerName(alias) })}
+          </button>
+        ))}
+      </div>
+    </Dialog>
+  );
+}

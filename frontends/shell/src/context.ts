@@ -1,0 +1,28 @@
+import type { ApiClient } from '@noted/api';
+import type { ShellServices } from '@noted/ui';
+import { createContext, useContext } from 'react';
+import type { AccountCheck } from './account';
+import type { Auth } from './auth/auth';
+import type { NotesAppModule, SharedNoteModule } from './remotes/contracts';
+import type { ShellState } from './services';
+
+/** Everything the shell's own components share, given once at the top of the tree. */
+export interface ShellApp {
+  auth: Auth;
+  api: ApiClient;
+  /** Identity providers the realm brokers (kc_idp_hint values), offered in the sign-in dialog. */
+  identityProviders: string[];
+  state: ShellState;
+  services: ShellServices;
+  checkAccount: AccountCheck;
+  loadNotesApp: () => Promise<NotesAppModule>;
+  loadSharedNote: () => Promise<SharedNoteModule>;
+}
+
+export const ShellAppContext = createContext<ShellApp | null>(null);
+
+export const useShellApp = (): ShellApp => {
+  const app = useContext(ShellAppContext);
+  if (!app) throw new Error('useShellApp() needs <ShellAppContext.Provider>');
+  return app;
+};

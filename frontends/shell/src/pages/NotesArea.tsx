@@ -1,0 +1,110 @@
+import { ExternalNavigationRefused, useShell } from '@noted/ui';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { AuthState, AuthUser } from '../auth/auth';
+import { isProviderCallback } from '../auth/loginRedirect';
+import { useShellApp } from '../context';
+import { DefaultLayout, PlainLayout } from '../layout/Layouts';
+import { log } from '../log';
+import type { NotesAppProps } from '../remotes/contracts';
+import { RemoteModule } from '../remotes/RemoteModule';
+import { Welcome } from './Welcome';
+
+/**
+ * The session check takes the provider's code and state out of the address behind the
+ * router's back; once it has run, a router still showing them catches up with the address.
+ */
+function useAddressAfterSessionCheck(status: AuthState['status']) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (status === 'loading') return;
+    if (!isProviderCallback(new URL(location.search, window.location.origin))) return;
+    const { pathname, search, hash } = window.location;
+    void navigate({ pathname, search, hash }, { replace: true });
+  }, [status, location, navigate]);
+}
+
+/**
+ * `?next=/path` sends a signed-in user on to that page of the app (a link that needed a
+ * sign-in first); an address outside the app is refused and said so.
+ */
+function useNextAddress() {
+  const { t } = useTranslation('shell');
+  const shell = useShell();
+  const { search } = useLocation();
+  useEffect(() => {
+    const next = new URLSearchParams(search).get('next');
+    if (next === null) return;
+    try {
+      shell.navigate(next, { replace: true });
+    } catch (error) {
+      if (!(error instanceof ExternalNavigationRefused)) throw error;
+      shell.toast(t('navigation.externalRefused', { address: next }), { type: 'warning' });
+      shell.navigate('/', { replace: true });
+    }
+  }, [search, shell, t]);
+}
+
+function SignedIn({ user }: { user: AuthUser }) {
+  useNextAddress();
+  const { t } = useTranslation('shell');
+  const { api, checkAccount, loadNotesApp } = useShellApp();
+  const shell = useShell();
+  const [accountError, setAccountError] = useState<string>();
+  const notesProps = useMemo<NotesAppProps>(() => ({ api, shell }), [api, shell]);
+
+  useEffect(() => {
+    let active = true;
+    checkAccount(user.sub).catch((error: unknown) => {
+      log.error('Loading your account failed.', error);
+      if (active) setAccountError(error instanceof Error ? error.message : String(error));
+    });
+    return () => {
+      active = false;
+    };
+  }, [checkAccount, user.sub]);
+
+  return (
+    <>
+      {accountError ? (
+        <p className="notice notice-error" role="alert">
+          {t('account.loadFailed', { reason: accountError })}
+        </p>
+      ) : null}
+      <RemoteModule load={loadNotesApp} props={notesProps} name="notes" />
+    </>
+  );
+}
+
+/**
+ * The pages of the notes remote (`/`, `/notes/:id`, `/todos`, `/review`, `/mindlink`): with
+ * the sidebar once signed in; the welcome page (without sidebar) for visitors.
+ */
+export function NotesArea() {
+  const { t } = useTranslation('shell');
+  const { auth } = useShellApp();
+  const state = useSyncExternalStore(auth.subscribe, auth.getState);
+  const { pathname } = useLocation();
+  useAddressAfterSessionCheck(state.status);
+
+  if (state.status === 'signedIn') {
+    return (
+      <DefaultLayout>
+        <SignedIn user={state.user} />
+      </DefaultLayout>
+    );
+  }
+  return (
+    <PlainLayout>
+      {state.status === 'loading' ? (
+        <p className="status" role="status">
+          {t('auth.checking')}
+        </p>
+      ) : (
+        <Welcome notice={state.notice} privatePage={pathname !== '/'} />
+      )}
+    </PlainLayout>
+  );
+}

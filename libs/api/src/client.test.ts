@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient } from './client.js';
+import { AppError } from './errors.js';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const errorBody = (code: string, message: string) => ({ error: { code, message } });
+
+const setUp = (answers: (() => Response | Promise<Response>)[], refreshes: boolean[] = []) => {
+  const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => {
+    const next = answers.shift();
+    if (!next) throw new Error('no answer left');
+    return next();
+  });
+  let token = 'token-1';
+  const refresh = vi.fn(async () => {
+    const ok = refreshes.shift() ?? false;
+    if (ok) token = 'token-2';
+    return ok;
+  });
+  const onError = vi.fn();
+  const api = createApiClient({
+    baseUrl: 'http://gateway',
+    getToken: async () => token,
+    refresh,
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    onError,
+  });
+  const authorization = (call: number) =>
+    new Headers(fetch.mock.calls[call]?.[1]?.headers).get('authorization');
+  return { api, fetch, refresh, onError, authorization };
+};
+
+describe('the API client', () => {
+  it('refreshes the token once on a 401 and retries with the new one', async () => {
+    const { api, fetch, refresh, authorization } = setUp(
+      [() => json(401, errorBody('UNAUTHENTICATED', 'expired')), () => json(200, { items: [] })],
+      [true],
+    );
+    await expect(api.notes.pinned()).resolves.toEqual({ items: [] });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(authorization(0)).toBe('Bearer token-1');
+    expect(authorization(1)).toBe('Bearer token-2');
+  });
+
+  it('gives up after one refresh: a second 401 is thrown, not retried again', async () => {
+    const { api, fetch, refresh, onError } = setUp(
+      [
+        () => json(401, errorBody('UNAUTHENTICATED', 'expired')),
+        () => json(401, errorBody('UNAUTHENTICATED', 'still expired')),
+      ],
+      [true],
+    );
+    await expect(api.notes.pinned()).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not retry when the refresh fails (the session is over)', async () => {
+    const { api, fetch } = setUp(
+      [() => json(401, errorBody('UNAUTHENTICATED', 'expired'))],
+      [false],
+    );
+    await expect(api.notes.pinned()).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('maps a 403 on note creation to NOTES_LEFT_NOT_ENOUGH', async () => {
+    const { api, onError } = setUp([() => new Response('Forbidden', { status: 403 })]);
+    const failure = api.notes.create({ title: 'A', note: 'b', tags: [] });
+    await expect(failure).rejects.toMatchObject({
+      code: 'NOTES_LEFT_NOT_ENOUGH',
+      message: 'Notes left not enough this month',
+      status: 403,
+    });
+    expect(onError).toHaveBeenCalledWith(expect.any(AppError), {
+      method: 'POST',
+      path: '/api/note/create/direct',
+    });
+  });
+
+  it('passes any other 403 through unchanged, without a retry', async () => {
+    const { api, fetch, refresh } = setUp([() => json(403, errorBody('FORBIDDEN', 'Not yours'))]);
+    await expect(api.notes.pin('n1')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Not yours',
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('reports a failed fetch as UNAVAILABLE and re-throws it', async () => {
+    const { api, onError } = setUp([
+      () => {
+        throw new TypeError('fetch failed');
+      },
+    ]);
+    await expect(api.me()).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'UNAVAILABLE' }), {
+      method: 'GET',
+      path: '/user',
+    });
+  });
+
+  it('hands a cancellation back as it is, without reporting a failure', async () => {
+    const controller = new AbortController();
+    const reason = new Error('left the page');
+    const { api, onError } = setUp([
+      () => {
+        controller.abort(reason);
+        throw reason;
+      },
+    ]);
+    await expect(api.notes.list({}, { signal: controller.signal })).rejects.toBe(reason);
+    expect(onError).not.toHaveBeenCalled();
+  });
+});

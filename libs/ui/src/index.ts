@@ -1,0 +1,59 @@
+import './ui.css';
+
+export { createLog, type Log } from './log';
+export { ShellContext, useShell, type ShellServices } from './shell';
+export { uiMessages } from './messages';
+export {
+  changeLocale,
+  createI18n,
+  defaultLocale,
+  isLocale,
+  loadMessageSet,
+  locales,
+  readLocale,
+  registerMessages,
+  type Locale,
+  type MessageLoader,
+  type Messages,
+} from './i18n/i18n';
+export { useMessages } from './i18n/useMessages';
+export {
+  createToaster,
+  defaultToastDurationMs,
+  isToastType,
+  toastReplaceGapMs,
+  toastTypes,
+  type Toast,
+  type ToastAction,
+  type ToastOptions,
+  type Toaster,
+  type ToastType,
+} from './toast/toaster';
+export { ToastArea, toastIconNames } from './toast/Toaster';
+export { Dialog, type DialogProps } from './dialog/Dialog';
+export { createConfirmer, type ConfirmOptions, type Confirmer } from './dialog/confirmer';
+export { ConfirmHost } from './dialog/ConfirmHost';
+export { ImagePreview, type ImagePreviewProps } from './image-preview/ImagePreview';
+export {
+  applyTheme,
+  followSystemTheme,
+  onThemeChanged,
+  readThemePreference,
+  saveThemePreference,
+  themeChangedEvent,
+  themePreferences,
+  themeStorageKey,
+  type ThemeChangedDetail,
+  type ThemePreference,
+} from './theme/theme';
+export { ThemeChoice, ThemeToggle } from './theme/ThemeToggle';
+export {
+  ExternalNavigationRefused,
+  createNavigator,
+  createNoteOpener,
+  currentNoteKey,
+  takeCurrentNote,
+  type Navigate,
+  type NavigateOptions,
+  type OpenNoteOptions,
+} from './navigation/navigation';

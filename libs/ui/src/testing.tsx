@@ -1,0 +1,102 @@
+import { createInstance, type i18n as I18n } from 'i18next';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { vi } from 'vitest';
+import { ConfirmHost } from './dialog/ConfirmHost';
+import { createConfirmer } from './dialog/confirmer';
+import { ImagePreview } from './image-preview/ImagePreview';
+import enUi from './messages/en/ui.json';
+import { ShellContext, type ShellServices } from './shell';
+
+/**
+ * Test support: an i18next instance ready at once with English message sets (the shared ui set
+ * is always included), and a shell whose services are vitest mocks.
+ */
+export const createTestI18n = (sets: Record<string, Record<string, unknown>> = {}): I18n => {
+  const i18n = createInstance();
+  void i18n.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: { en: { ui: enUi, ...sets } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    initAsync: false,
+  });
+  return i18n;
+};
+
+export const createTestShell = (i18n: I18n = createTestI18n()): ShellServices => ({
+  toast: vi.fn(),
+  confirm: vi.fn(async () => true),
+  previewImage: vi.fn(),
+  openNote: vi.fn(),
+  showNoteLink: vi.fn(),
+  navigate: vi.fn(),
+  requestSignIn: vi.fn(),
+  openSettings: vi.fn(),
+  offerUpgrade: vi.fn(),
+  i18n,
+});
+
+/** Wraps a tree in the shell's services and its i18n instance. */
+export function TestShell({ shell, children }: { shell: ShellServices; children: ReactNode }) {
+  return (
+    <ShellContext.Provider value={shell}>
+      <I18nextProvider i18n={shell.i18n}>{children}</I18nextProvider>
+    </ShellContext.Provider>
+  );
+}
+
+interface PreviewRequest {
+  src: string;
+  title?: string;
+  onClose?: () => void;
+}
+
+/**
+ * A test shell whose confirm popup and image preview are the real ones (the other services stay
+ * mocks): `Hosts` renders them, so a test answers the popup as a user would. `confirm` and
+ * `previewImage` are still spies.
+ */
+export const createHostedTestShell = (i18n: I18n = createTestI18n()) => {
+  const confirmer = createConfirmer();
+  let preview: PreviewRequest | undefined;
+  const listeners = new Set<() => void>();
+  const setPreview = (next: PreviewRequest | undefined) => {
+    preview = next;
+    for (const listener of listeners) listener();
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const shell: ShellServices = {
+    ...createTestShell(i18n),
+    confirm: vi.fn(confirmer.confirm),
+    previewImage: vi.fn((src: string, options: Omit<PreviewRequest, 'src'> = {}) =>
+      setPreview({ src, ...options }),
+    ),
+  };
+
+  function Hosts() {
+    const shown = useSyncExternalStore(subscribe, () => preview);
+    return (
+      <>
+        <ConfirmHost confirmer={confirmer} />
+        {shown ? (
+          <ImagePreview
+            key={shown.src}
+            src={shown.src}
+            title={shown.title}
+            onClose={() => {
+              setPreview(undefined);
+              shown.onClose?.();
+            }}
+          />
+        ) : null}
+      </>
+    );
+  }
+
+  return { shell, Hosts };
+};
