@@ -28,7 +28,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['frontends/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}'],
+    files: ['frontends/**/*.{ts,tsx}', 'frontends/*/public/*.js', 'libs/ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -3,6 +3,32 @@ import { createRequire } from 'node:module';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { defineConfig } from '@rspack/cli';
 
+/**
+ * Emits `assets.json`, the files of this build a browser may need (source maps left out): the
+ * shell's service worker precaches its own from it and warms its cache with each remote's.
+ */
+class AssetListPlugin {
+  /** @param {import('@rspack/core').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('AssetListPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'AssetListPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const files = compilation
+            .getAssets()
+            .map((asset) => asset.name)
+            .filter(
+              (name) => !name.endsWith('.map') && !['assets.json', 'mf-stats.json'].includes(name),
+            )
+            .sort();
+          compilation.emitAsset('assets.json', new sources.RawSource(JSON.stringify({ files })));
+        },
+      );
+    });
+  }
+}
+
 /** One copy each for the whole page, whichever of the frontends that depend on them loads it. */
 const singletons = ['react', 'react-dom', 'react-router', 'i18next', 'react-i18next'];
 
@@ -71,6 +97,7 @@ export const frontendConfig = ({
     },
     plugins: [
       ...plugins,
+      new AssetListPlugin(),
       new ModuleFederationPlugin({
         name,
         manifest: true,

@@ -1,8 +1,8 @@
 /**
  * The shell's behaviours in the running app, as steps of the browser check (run.ts): the
  * first visit, theme and sidebar persistence, toasts, the 404 page, refused external
- * addresses, the silent token refresh on a 401, Chinese, a notes module that is down, and
- * signing out. Where a server answer is needed that a healthy app never gives (a 401 for a
+ * addresses, the silent token refresh on a 401, Chinese, the app opening offline, a notes
+ * module that is down, and signing out. Where a server answer is needed that a healthy app never gives (a 401 for a
  * valid token, a used-up quota), the browser's request is answered by the test instead.
  */
 import type { Page, Request } from 'playwright-core';
@@ -273,25 +273,59 @@ export const shellSteps = (baseUrl: URL): Step[] => [
     },
   },
   {
-    name: 'with the notes module down, the fallback shows and the rest of the app works',
+    name: 'after one online visit the app opens offline, its notes module cached ahead',
     run: async (page) => {
-      await page.route('**/remotes/notes/**', (route) => route.abort('connectionrefused'));
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.waitForFunction(async () =>
+        Boolean(await caches.match(new URL('/remotes/notes/remoteEntry.js', location.href).href)),
+      );
+      const context = page.context();
+      await context.setOffline(true);
       try {
         await page.reload();
-        const fallback = page
+        await page
+          .getByRole('main')
+          .getByText('You are offline, so Noted cannot check your sign-in.', { exact: false })
+          .waitFor();
+        if ((await page.title()) !== 'Noted') fail('offline, the page is not Noted');
+        await page.goto(new URL('/todos', baseUrl).href);
+        await page.getByRole('banner').getByText('Noted', { exact: true }).waitFor();
+      } finally {
+        await context.setOffline(false);
+      }
+      await home(page, baseUrl);
+    },
+  },
+  {
+    name: 'with the notes module down, the fallback shows and the rest of the app works',
+    run: async (page) => {
+      // Without the service worker, which would serve the module from its cache (as it should).
+      const browser = page.context().browser() ?? fail('the page has no browser');
+      const context = await browser.newContext({
+        storageState: await page.context().storageState(),
+        serviceWorkers: 'block',
+      });
+      try {
+        const other = await context.newPage();
+        await other.route('**/remotes/notes/**', (route) => route.abort('connectionrefused'));
+        await other.goto(baseUrl.href);
+        const fallback = other
           .getByRole('alert')
           .filter({ hasText: 'The notes module could not be loaded.' });
         await fallback.waitFor();
         // Feedback keeps the sidebar (the guide's layout has none), so Notes is a click away.
-        await sidebar(page).getByRole('link', { name: 'Feedback' }).click();
-        await page.getByRole('heading', { level: 1, name: 'Feedback' }).waitFor();
-        await sidebar(page).getByRole('link', { name: 'Notes' }).click();
+        await sidebar(other).getByRole('link', { name: 'Feedback' }).click();
+        await other.getByRole('heading', { level: 1, name: 'Feedback' }).waitFor();
+        await sidebar(other).getByRole('link', { name: 'Notes' }).click();
         await fallback.waitFor();
+        await other.unroute('**/remotes/notes/**');
+        await other.getByRole('button', { name: 'Retry' }).click();
+        await other.getByRole('article').first().waitFor();
       } finally {
-        await page.unroute('**/remotes/notes/**');
+        await context.close();
       }
-      await page.getByRole('button', { name: 'Retry' }).click();
-      await page.getByRole('article').first().waitFor();
     },
   },
 ];

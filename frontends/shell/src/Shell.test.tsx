@@ -8,6 +8,7 @@ import { createShellApi } from './api';
 import type { Auth, AuthState } from './auth/auth';
 import type { ShellApp } from './context';
 import { shellMessages } from './messages';
+import { createPwa, installHiddenKey, type Pwa } from './pwa/pwa';
 import type { NotesAppProps, SharedNoteProps } from './remotes/contracts';
 import { RemoteLoadError } from './remotes/fallbackPlugin';
 import type { ComponentModule } from './remotes/loader';
@@ -69,6 +70,7 @@ interface Options {
   checkAccount?: ShellApp['checkAccount'];
   identityProviders?: string[];
   fetch?: typeof globalThis.fetch;
+  pwa?: Pwa;
 }
 
 /** The shell at `path`, as bootstrap renders it, with real state, services and messages. */
@@ -91,6 +93,7 @@ const renderAt = (path: string, options: Options) => {
     loadSharedNote: vi.fn(async (): Promise<ComponentModule<SharedNoteProps>> => ({
       default: SharedStub,
     })),
+    pwa: options.pwa ?? createPwa(),
   };
   render(
     <MemoryRouter initialEntries={[path]}>
@@ -460,5 +463,50 @@ describe('the note link popup', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The note could not be loaded: There is no such note',
     );
+  });
+
+  it('offers the new version once it is ready, and switches to it on Refresh', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const reload = vi.fn();
+    const fakeWindow = Object.assign(new EventTarget(), {
+      document,
+      location: { pathname: '/', reload },
+      setInterval: () => 0,
+    }) as unknown as Window;
+    const latest = vi.fn(async () => Response.json({ buildId: 'a-newer-build' }));
+    const pwa = createPwa({ window: fakeWindow, fetch: latest, buildId: 'this-build' });
+    renderAt('/', { auth, pwa });
+    await screen.findByText(/^Notes with a client/);
+
+    await act(() => pwa.checkForBuild());
+    const message = await screen.findByText('A new version of Noted is ready.');
+    const toast = message.closest<HTMLElement>('.ui-toast');
+    if (!toast) throw new Error('the message is not in a toast');
+    fireEvent.click(within(toast).getByRole('button', { name: 'Refresh' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers installing the app; "Don\'t ask again" hides the offer for good', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const pwa = createPwa();
+    renderAt('/', { auth, pwa });
+    await screen.findByText(/^Notes with a client/);
+    pwa.start();
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: vi.fn(async () => undefined),
+      userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
+    });
+    act(() => {
+      window.dispatchEvent(offer);
+    });
+    const prompt = await screen.findByRole('complementary', { name: /Install Noted/ });
+    fireEvent.click(within(prompt).getByRole('button', { name: "Don't ask again" }));
+    expect(screen.queryByRole('complementary', { name: /Install Noted/ })).toBeNull();
+    expect(localStorage.getItem(installHiddenKey)).toBe('1');
+
+    const hiddenForGood = createPwa();
+    hiddenForGood.start();
+    window.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true }));
+    expect(hiddenForGood.state.get().installable).toBe(false);
   });
 });

@@ -31,7 +31,7 @@ export function Shell({ app, onNavigate }: ShellProps) {
       <ShellContext.Provider value={app.services}>
         <I18nextProvider i18n={app.services.i18n}>
           <RouterBridge onNavigate={onNavigate} />
-          <FatalErrorBoundary resetKey={pathname}>
+          <FatalErrorBoundary resetKey={pathname} onError={app.pwa.recoverFromLoadError}>
             <ShellRoutes />
           </FatalErrorBoundary>
           <ShellHosts />

@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { SignInDialog } from './auth/SignInDialog';
 import { useShellApp } from './context';
 import { NoteLinkPopup } from './notes/NoteLinkPopup';
+import { PwaNotices } from './pwa/PwaNotices';
 import { SettingsDialog } from './settings/SettingsDialog';
 
 function PreviewHost() {
@@ -50,6 +51,7 @@ export function ShellHosts() {
       <ConfirmHost confirmer={state.confirmer} />
       <PreviewHost />
       <DialogHost />
+      <PwaNotices />
     </>
   );
 }

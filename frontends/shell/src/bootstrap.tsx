@@ -18,6 +18,7 @@ import { shellMessages } from './messages';
 import type { NotesAppProps, SharedNoteProps } from './remotes/contracts';
 import { setUpFederation } from './remotes/federation';
 import { createRemoteLoader } from './remotes/loader';
+import { createPwa, workboxServiceWorker } from './pwa/pwa';
 import { sharedNotePath } from './routes';
 import { createShellServices, createShellState } from './services';
 import { Shell } from './Shell';
@@ -56,6 +57,7 @@ const start = async () => {
   const services = createShellServices({ state, i18n, navigateInApp: () => routerNavigate });
   const api = createShellApi({ baseUrl: config.apiBaseUrl, auth, services });
   const notesRemote = { name: 'notes', entry: config.remotes.notes };
+  const pwa = createPwa({ createServiceWorker: workboxServiceWorker, log });
 
   window.addEventListener('unhandledrejection', (event) => {
     log.error('Unhandled failure.', event.reason);
@@ -79,6 +81,7 @@ const start = async () => {
             ...notesRemote,
             expose: 'SharedNote',
           }),
+          pwa,
         }}
         onNavigate={(navigate) => {
           routerNavigate = navigate;
@@ -90,6 +93,7 @@ const start = async () => {
   // A shared note is read signed out: its readers need no session check.
   if (!matchPath(sharedNotePath, window.location.pathname)) await auth.start();
   document.documentElement.classList.add('theme-loaded');
+  pwa.start();
 };
 
 start().catch((error: unknown) => {

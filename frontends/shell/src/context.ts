@@ -3,6 +3,7 @@ import type { ShellServices } from '@noted/ui';
 import { createContext, useContext } from 'react';
 import type { AccountCheck } from './account';
 import type { Auth } from './auth/auth';
+import type { Pwa } from './pwa/pwa';
 import type { NotesAppModule, SharedNoteModule } from './remotes/contracts';
 import type { ShellState } from './services';
 
@@ -17,6 +18,8 @@ export interface ShellApp {
   checkAccount: AccountCheck;
   loadNotesApp: () => Promise<NotesAppModule>;
   loadSharedNote: () => Promise<SharedNoteModule>;
+  /** The installed-app side: service worker, new versions, install offer, chunk-error reloads. */
+  pwa: Pwa;
 }
 
 export const ShellAppContext = createContext<ShellApp | null>(null);

@@ -94,7 +94,7 @@ describe('createAuth', () => {
     expect(auth.getState()).toEqual({ status: 'signedOut' });
   });
 
-  it('stays signed out with a warning when the provider cannot be reached', async () => {
+  it('stays signed out, saying why, when the provider cannot be reached', async () => {
     const keycloak = fakeKeycloak({ authenticated: false });
     const auth = createAuth({
       createKeycloak: async () => keycloak,
@@ -103,11 +103,23 @@ describe('createAuth', () => {
 
     await auth.start();
 
-    expect(auth.getState()).toEqual({ status: 'signedOut' });
+    expect(auth.getState()).toEqual({ status: 'signedOut', notice: 'providerUnavailable' });
     expect(keycloak.init).toHaveBeenCalledWith(
       expect.not.objectContaining({ onLoad: 'check-sso' }),
     );
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('could not be reached'));
+  });
+
+  it('says the browser is offline when it is', async () => {
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    const auth = createAuth({
+      createKeycloak: async () => fakeKeycloak({ authenticated: false }),
+      isProviderReachable: async () => false,
+    });
+
+    await auth.start();
+
+    expect(auth.getState()).toEqual({ status: 'signedOut', notice: 'offline' });
   });
 
   it('stays signed out with a warning when the session check fails', async () => {

@@ -125,8 +125,10 @@ export const createAuth = ({
       ]);
       keycloak = client;
       const checkSession = !callback && reachable;
+      let unreachableNotice: AuthNotice | undefined;
       if (!callback && !checkSession) {
         log.warn('The identity provider could not be reached; continuing signed out.');
+        unreachableNotice = win.navigator.onLine === false ? 'offline' : 'providerUnavailable';
       }
       const authenticated = await withTimeout(
         client.init(checkSession ? { ...baseInit, onLoad: 'check-sso' } : baseInit),
@@ -135,7 +137,7 @@ export const createAuth = ({
       );
       if (callback) dropProviderParams(win);
       if (authenticated) setState({ status: 'signedIn', user: readUser(client) });
-      else signOutLocally(providerNotice);
+      else signOutLocally(providerNotice ?? unreachableNotice);
     } catch (error) {
       log.warn('The session check failed; continuing signed out.', error);
       if (callback) dropProviderParams(win);

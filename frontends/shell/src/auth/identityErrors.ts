@@ -14,6 +14,7 @@ export const authNotices = [
   'crossOriginIsolated',
   'signInUnavailable',
   'signInFailed',
+  'offline',
 ] as const;
 export type AuthNotice = (typeof authNotices)[number];
 

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InstallPrompt } from '../pwa/PwaNotices';
 import { Header } from './Header';
 import { Sidebar, SidebarDrawer } from './Sidebar';
 import { readSidebarCollapsed, saveSidebarCollapsed } from './sidebarState';
@@ -35,7 +36,10 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
       <Header onMenu={() => setDrawerOpen(true)} />
       <div className="app-body">
         <Sidebar collapsed={collapsed} onToggle={toggle} />
-        <Main>{children}</Main>
+        <Main>
+          <InstallPrompt />
+          {children}
+        </Main>
       </div>
       {drawerOpen ? <SidebarDrawer onClose={() => setDrawerOpen(false)} /> : null}
     </div>

@@ -50,7 +50,7 @@ function useNextAddress() {
 function SignedIn({ user }: { user: AuthUser }) {
   useNextAddress();
   const { t } = useTranslation('shell');
-  const { api, checkAccount, loadNotesApp } = useShellApp();
+  const { api, checkAccount, loadNotesApp, pwa } = useShellApp();
   const shell = useShell();
   const [accountError, setAccountError] = useState<string>();
   const notesProps = useMemo<NotesAppProps>(() => ({ api, shell }), [api, shell]);
@@ -73,7 +73,12 @@ function SignedIn({ user }: { user: AuthUser }) {
           {t('account.loadFailed', { reason: accountError })}
         </p>
       ) : null}
-      <RemoteModule load={loadNotesApp} props={notesProps} name="notes" />
+      <RemoteModule
+        load={loadNotesApp}
+        props={notesProps}
+        name="notes"
+        onError={pwa.recoverFromLoadError}
+      />
     </>
   );
 }

@@ -7,6 +7,7 @@ interface BoundaryProps {
   message: string;
   retryLabel: string;
   onRetry: () => void;
+  onError?: (error: unknown) => void;
   children: ReactNode;
 }
 
@@ -27,6 +28,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
       error,
       componentStack: info.componentStack,
     });
+    this.props.onError?.(error);
   }
 
   override render(): ReactNode {
@@ -48,9 +50,16 @@ export interface RemoteModuleProps<P extends object> {
   props: P;
   /** Which area it is, for the messages (`remote.<name>` in the shell message set). */
   name: 'notes' | 'sharedNote';
+  /** Told of a failure, e.g. to reload the page when a new build replaced the remote's code. */
+  onError?: (error: unknown) => void;
 }
 
-export function RemoteModule<P extends object>({ load, props, name }: RemoteModuleProps<P>) {
+export function RemoteModule<P extends object>({
+  load,
+  props,
+  name,
+  onError,
+}: RemoteModuleProps<P>) {
   const { t } = useTranslation('shell');
   const title = t(`remote.${name}`);
   // The lazy component lives here, above Suspense, because state of a component that suspends
@@ -66,6 +75,7 @@ export function RemoteModule<P extends object>({ load, props, name }: RemoteModu
       message={t('remote.failed', { title })}
       retryLabel={t('remote.retry')}
       onRetry={retry}
+      onError={onError}
     >
       <Suspense
         fallback={

@@ -1,0 +1,88 @@
+/// <reference lib="webworker" />
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+/** Where the micro-frontends' files are kept once fetched (any origin they are served from). */
+const remotesCache = 'noted-remotes';
+const configCache = 'noted-config';
+const hashedFile = /\.[0-9a-f]{8}\.(js|css)$/;
+/** Paths of the API and the identity provider: never the app, never cached. */
+const serverPaths = /^\/(api|user|ai|export|public|ws|realms)(\/|$)/;
+
+// The shell's own files, listed at build time; a new list installs as a new version.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every page of the app is the shell's index.html, which routes it; offline too.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [serverPaths, /^\/remotes\//, /\/[^/]+\.[a-z0-9]+$/i],
+  }),
+);
+
+// The runtime configuration: fresh when online, the last one seen when not.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
+  new NetworkFirst({ cacheName: configCache, networkTimeoutSeconds: 3 }),
+);
+
+// A remote's entry files name the current build: fresh when online.
+registerRoute(
+  ({ url }) =>
+    !serverPaths.test(url.pathname) &&
+    /\/(mf-manifest\.json|remoteEntry\.js|assets\.json)$/.test(url.pathname),
+  new NetworkFirst({ cacheName: remotesCache, networkTimeoutSeconds: 3 }),
+);
+
+// Content-hashed files never change: once cached, served from the cache.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && !serverPaths.test(url.pathname) && hashedFile.test(url.pathname),
+  new CacheFirst({ cacheName: remotesCache }),
+);
+
+interface RuntimeConfig {
+  remotes?: Record<string, string>;
+}
+
+/**
+ * Fetches every file of every remote the configuration names (from the `assets.json` each
+ * remote build writes beside its `mf-manifest.json`), so the whole app works offline after
+ * one visit, not only the pages that were opened.
+ */
+const warmRemotes = async (): Promise<void> => {
+  const config = (await (
+    await fetch('/config.json', { cache: 'no-store' })
+  ).json()) as RuntimeConfig;
+  const cache = await caches.open(remotesCache);
+  for (const manifestAddress of Object.values(config.remotes ?? {})) {
+    const manifestUrl = new URL(manifestAddress, self.location.origin);
+    const listUrl = new URL('assets.json', manifestUrl);
+    const response = await fetch(listUrl, { cache: 'no-store' });
+    if (!response.ok) throw new Error(`${listUrl.href} answered ${response.status}`);
+    const { files } = (await response.json()) as { files: string[] };
+    await cache.addAll([manifestUrl.href, ...files.map((file) => new URL(file, listUrl).href)]);
+  }
+};
+
+self.addEventListener('install', (event) => {
+  // A remote that cannot be fetched now is cached when it is first used instead.
+  event.waitUntil(
+    warmRemotes().catch((error: unknown) => {
+      console.warn('[noted/sw] The micro-frontends could not be cached ahead.', error);
+    }),
+  );
+});
+
+// The page asks for the new version once the user chose to refresh (workbox-window).
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
