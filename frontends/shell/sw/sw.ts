@@ -21,10 +21,12 @@ const serverPaths = /^\/(api|user|ai|export|public|ws|realms)(\/|$)/;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every page of the app is the shell's index.html, which routes it; offline too.
+// Every page of the app is the shell's index.html, which routes it; offline too. Files
+// (silent-check-sso.html in keycloak-js's iframe) are not pages: the lists below are matched
+// against the path and the query.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [serverPaths, /^\/remotes\//, /\/[^/]+\.[a-z0-9]+$/i],
+    denylist: [serverPaths, /^\/remotes\//, /^[^?]*\/[^/?]+\.[a-z0-9]+(\?.*)?$/i],
   }),
 );
 

@@ -38,6 +38,21 @@ describe('development identity provider', () => {
     await removeDir(dataDir);
   });
 
+  it("serves Keycloak's third-party cookie check, framable by the web app only", async () => {
+    const base = `${identity.realmUrl}/protocol/openid-connect/3p-cookies`;
+    const step1 = await fetch(`${base}/step1.html`);
+    expect(step1.status).toBe(200);
+    expect(await step1.text()).toContain('<script src="step1.js"></script>');
+    const policy = step1.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toMatch(/frame-ancestors 'self' http:\/\/localhost:\d+/);
+    expect(await (await fetch(`${base}/step1.js`)).text()).toContain(
+      "location.replace('step2.html')",
+    );
+    const step2 = await (await fetch(`${base}/step2.js`)).text();
+    expect(step2).toContain("postMessage(supported ? 'supported' : 'unsupported', '*')");
+  });
+
   it("publishes a discovery document with Keycloak's endpoint paths and RS256", async () => {
     const response = await fetch(`${identity.realmUrl}/.well-known/openid-configuration`, {
       headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'noted.example:8443' },

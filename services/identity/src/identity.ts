@@ -5,6 +5,7 @@ import { createRefreshTokenEnvelope } from './refresh-tokens.js';
 import { loadSecrets } from './secrets.js';
 import { signInRouter } from './sign-in.js';
 import { StateStore } from './store.js';
+import { thirdPartyCookiesRouter } from './third-party-cookies.js';
 import { userinfoRouter } from './userinfo.js';
 
 export interface IdentityOptions {
@@ -67,6 +68,7 @@ export const startIdentity = async (options: IdentityOptions): Promise<RunningId
   app.use(
     realmPath,
     signInRouter({ provider, accounts, webOrigins, logger }),
+    thirdPartyCookiesRouter({ webOrigins }),
     userinfoRouter({ issuer, publicJwks: secrets.publicJwks, accounts, webOrigins }),
     provider.callback(),
   );

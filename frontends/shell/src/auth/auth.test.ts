@@ -74,7 +74,7 @@ describe('createAuth', () => {
     });
   });
 
-  it('runs check-sso on a plain start and leaves the address alone', async () => {
+  it('runs check-sso in a hidden iframe on a plain start and leaves the address alone', async () => {
     window.history.replaceState(null, '', '/guide');
     const keycloak = fakeKeycloak({ authenticated: false });
     const auth = createAuth({
@@ -86,6 +86,7 @@ describe('createAuth', () => {
 
     expect(keycloak.init).toHaveBeenCalledWith({
       onLoad: 'check-sso',
+      silentCheckSsoRedirectUri: `${window.location.origin}/silent-check-sso.html`,
       pkceMethod: 'S256',
       checkLoginIframe: false,
       responseMode: 'query',

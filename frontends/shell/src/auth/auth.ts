@@ -131,7 +131,18 @@ export const createAuth = ({
         unreachableNotice = win.navigator.onLine === false ? 'offline' : 'providerUnavailable';
       }
       const authenticated = await withTimeout(
-        client.init(checkSession ? { ...baseInit, onLoad: 'check-sso' } : baseInit),
+        client.init(
+          checkSession
+            ? {
+                ...baseInit,
+                onLoad: 'check-sso',
+                // In a hidden iframe, so a visitor's page does not travel to the provider and
+                // back; keycloak-js falls back to that redirect where third-party cookies are
+                // blocked (a provider on another site).
+                silentCheckSsoRedirectUri: `${win.location.origin}/silent-check-sso.html`,
+              }
+            : baseInit,
+        ),
         initTimeoutMs,
         'The session check',
       );
