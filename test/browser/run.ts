@@ -4,7 +4,8 @@
  * the tag, find it by a search, link a second note to it by [[Title]] and by hand, add an
  * image and preview it, see it in the mind map, then pin it, share it and read it signed out,
  * stop sharing, delete it. On the way every page (signed-out home, 404, the shared note, the
- * list, a note, todos, review, mind map) is checked with axe-core, in the light and dark theme.
+ * list, a note, todos, review, mind map, the pages still to come) is checked with axe-core, in
+ * the light and dark theme; the shell's own behaviours are the steps of shell.ts.
  *
  *   BASE_URL=http://localhost:8080 node --conditions=@noted/source --import tsx test/browser/run.ts
  */
@@ -405,6 +406,52 @@ const steps: Step[] = [
           content: (shown) => shown.getByRole('link', { name: noteTitle, exact: true }),
         },
         { label: '404 page, signed in', url: notFoundUrl, content: notFoundHeading },
+      ]);
+      await page.goto(baseUrl.href);
+      await noteArticle(page).waitFor();
+    },
+  },
+  {
+    name: 'the pages still to come (landing, guide, blog) pass the accessibility check',
+    run: async (page) => {
+      const heading = (name: string) => (shown: Page) =>
+        shown.getByRole('heading', { level: 1, name, exact: true });
+      await expectAccessibleInBothThemes(page, [
+        {
+          label: 'landing',
+          url: new URL('/landing', baseUrl).href,
+          content: heading('Noted: plans and pricing'),
+        },
+        {
+          label: 'guide',
+          url: new URL('/guide', baseUrl).href,
+          content: heading('The Noted guide'),
+        },
+        { label: 'blog', url: new URL('/blog', baseUrl).href, content: heading('The Noted blog') },
+      ]);
+    },
+  },
+  {
+    name: 'feedback and the payment return pages pass the accessibility check',
+    run: async (page) => {
+      const heading = (name: string) => (shown: Page) =>
+        shown.getByRole('heading', { level: 1, name, exact: true });
+      await expectAccessibleInBothThemes(page, [
+        {
+          label: 'feedback',
+          url: new URL('/feedback', baseUrl).href,
+          content: heading('Feedback'),
+        },
+        {
+          label: 'subscription success',
+          url: new URL('/subscription/success', baseUrl).href,
+          content: heading('Thank you for subscribing'),
+        },
+        {
+          label: 'subscription cancel',
+          url: new URL('/subscription/cancel', baseUrl).href,
+          content: heading('Payment cancelled'),
+        },
       ]);
       await page.goto(baseUrl.href);
       await noteArticle(page).waitFor();
