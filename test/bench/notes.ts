@@ -8,16 +8,20 @@
  *
  * It creates (and drops first) the database `noted_bench` on that server. BENCH_SECONDS sets
  * the length of each run (default 10), BENCH_NOTES the number of seeded notes (100000),
- * BENCH_CONNECTIONS the number of concurrent clients (10).
+ * BENCH_CONNECTIONS the number of concurrent clients (10). BENCH_ONLY=baseline,create runs only
+ * the scenarios whose names start with those words; BENCH_PROFILE_DIR writes a CPU profile of
+ * each Noted process there (node --cpu-prof) when it stops.
  *
  * BENCH_TOPOLOGY=all (the default) runs Noted as `npm start` does, every module in one
  * process; BENCH_TOPOLOGY=split runs it as deployed: the gateway (with the development
  * identity provider), notes and users in their own processes, talking over gRPC and NATS
  * (BENCH_NATS_URL or TEST_NATS_URL, e.g. from deploy/local/nats.sh).
- * Figures, not assertions: it prints a table and the ratio to the baseline.
+ * Figures, not assertions: it prints a table and the ratio to the baseline. Where /proc exists,
+ * each row also shows the CPU the server's processes and Postgres spent per request, which
+ * varies less than throughput on a shared machine.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,6 +36,8 @@ const noteCount = Number(process.env.BENCH_NOTES ?? 100_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const topology = process.env.BENCH_TOPOLOGY ?? 'all';
 const natsUrl = process.env.BENCH_NATS_URL ?? process.env.TEST_NATS_URL;
+const profileDir = process.env.BENCH_PROFILE_DIR;
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 
 const words = (
   'meeting project idea garden recipe travel budget review draft launch design ' +
@@ -60,6 +66,10 @@ interface Row {
   p95: number;
   p99: number;
   errors: number;
+  /** CPU time of the server's processes (Noted's, or the baseline's) per request, in ms. */
+  serverCpuMs?: number;
+  /** CPU time of every Postgres process on this machine per request, in ms. */
+  postgresCpuMs?: number;
 }
 
 interface Load {
@@ -69,6 +79,49 @@ interface Load {
   body?: string;
 }
 
+/** Linux's USER_HZ: /proc reports CPU time in these ticks on every mainstream architecture. */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds each process has used so far, from /proc (none where there is no /proc). */
+const cpuSecondsOf = (pids: number[]): Map<number, number> => {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
+    } catch {
+      // The process has ended; what it used since the start is lost.
+    }
+  }
+  return used;
+};
+
+/** CPU seconds used between two readings; processes that started in between count in full. */
+const cpuSecondsBetween = (before: Map<number, number>, after: Map<number, number>) => {
+  let seconds = 0;
+  for (const [pid, used] of after) seconds += used - (before.get(pid) ?? 0);
+  return seconds;
+};
+
+/** The Postgres server processes on this machine (the bench's server when it runs here). */
+const postgresPids = (): number[] => {
+  try {
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  } catch {
+    return [];
+  }
+};
+
 const percentile = (sorted: number[], p: number) =>
   Number((sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0).toFixed(1));
 
@@ -76,9 +129,11 @@ const percentile = (sorted: number[], p: number) =>
  * Closed-loop load: `connections` clients each send the next request when the last one
  * answered, for `seconds`; latency is measured per request on the client (undici's fetch).
  */
-const run = async (name: string, load: Load): Promise<Row> => {
+const run = async (name: string, load: Load, serverPids: number[]): Promise<Row> => {
   const latencies: number[] = [];
   let errors = 0;
+  const serverBefore = cpuSecondsOf(serverPids);
+  const postgresBefore = cpuSecondsOf(postgresPids());
   const end = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -99,6 +154,12 @@ const run = async (name: string, load: Load): Promise<Row> => {
       }
     }),
   );
+  const perRequestMs = (before: Map<number, number>, after: Map<number, number>) =>
+    after.size === 0 || latencies.length === 0
+      ? undefined
+      : Number(((cpuSecondsBetween(before, after) * 1000) / latencies.length).toFixed(2));
+  const serverCpuMs = perRequestMs(serverBefore, cpuSecondsOf(serverPids));
+  const postgresCpuMs = perRequestMs(postgresBefore, cpuSecondsOf(postgresPids()));
   latencies.sort((a, b) => a - b);
   return {
     name,
@@ -107,6 +168,8 @@ const run = async (name: string, load: Load): Promise<Row> => {
     p95: percentile(latencies, 0.95),
     p99: percentile(latencies, 0.99),
     errors,
+    ...(serverCpuMs === undefined ? {} : { serverCpuMs }),
+    ...(postgresCpuMs === undefined ? {} : { postgresCpuMs }),
   };
 };
 
@@ -174,11 +237,12 @@ const startProcess = async (
   port: number,
   readyPath: string,
   env: Record<string, string>,
-  options: { args?: string[]; readyUrl?: string } = {},
+  options: { args?: string[]; readyUrl?: string; profile?: boolean } = {},
 ) => {
   const child = spawn(
     process.execPath,
     [
+      ...(options.profile && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       '--conditions=@noted/source',
       '--import',
       'tsx',
@@ -202,6 +266,7 @@ const startProcess = async (
   }
   return {
     url,
+    pids: child.pid === undefined ? [] : [child.pid],
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -219,7 +284,7 @@ const startNoted = async (databaseUrl: string, port: number) => {
     LOG_LEVEL: 'warn',
   };
   const main = 'services/noted/src/main.ts';
-  if (topology === 'all') return startProcess(main, port, '/readyz', env);
+  if (topology === 'all') return startProcess(main, port, '/readyz', env, { profile: true });
   if (topology !== 'split') throw new Error(`BENCH_TOPOLOGY is all or split, not ${topology}`);
   if (!natsUrl) throw new Error('BENCH_TOPOLOGY=split needs BENCH_NATS_URL or TEST_NATS_URL');
   const internal = await freePorts(6, [port]);
@@ -240,16 +305,22 @@ const startNoted = async (databaseUrl: string, port: number) => {
   const started = [
     await startProcess(main, internal[5] ?? 0, '/readyz', shared, {
       args: ['--target=bus,users'],
+      profile: true,
       readyUrl: `${shared.USERS_URL}/readyz`,
     }),
     await startProcess(main, internal[5] ?? 0, '/readyz', shared, {
       args: ['--target=bus,notes'],
+      profile: true,
       readyUrl: `${shared.NOTES_URL}/readyz`,
     }),
-    await startProcess(main, port, '/readyz', shared, { args: ['--target=bus,gateway'] }),
+    await startProcess(main, port, '/readyz', shared, {
+      args: ['--target=bus,gateway'],
+      profile: true,
+    }),
   ];
   return {
     url: `http://127.0.0.1:${port}`,
+    pids: started.flatMap((child) => child.pids),
     stop: async () => {
       for (const child of started.reverse()) await child.stop();
     },
@@ -269,11 +340,11 @@ const freePorts = async (count: number, taken: number[]) => {
 const main = async () => {
   const databaseUrl = await withDatabase('noted_bench');
   const port = await freePort();
-  const noted = await startNoted(databaseUrl, port);
+  const notedProcess = await startNoted(databaseUrl, port);
   const baseline = await startProcess('test/bench/baseline.ts', await freePort(), '/healthz', {
     DATABASE_URL: databaseUrl,
   });
-  const base = noted.url;
+  const base = notedProcess.url;
   try {
     const { accessToken } = await passwordGrant({
       realmUrl: `http://localhost:${port}/realms/noted`,
@@ -289,46 +360,40 @@ const main = async () => {
       note: words.slice(0, 40).join(' '),
       tags: ['work', 'bench'],
     });
+    const noted = (url: string, init: Omit<Load, 'url'> = {}) => ({
+      load: { url: `${base}${url}`, headers, ...init },
+      pids: notedProcess.pids,
+    });
+    const scenarios: { name: string; load: Load; pids: number[] }[] = [
+      {
+        name: 'baseline create (express + pg)',
+        load: { url: `${baseline.url}/notes`, method: 'POST', headers, body },
+        pids: baseline.pids,
+      },
+      { name: 'create note', ...noted('/api/note/create/direct', { method: 'POST', body }) },
+      { name: 'list, first page', ...noted('/api/notes?page=1&limit=10') },
+      {
+        name: 'list, pinned first, tag',
+        ...noted('/api/notes?page=3&limit=10&pinnedFirst=true&tag=work'),
+      },
+      { name: 'search, common word', ...noted('/api/notes?search=meeting') },
+      { name: 'search, rare word', ...noted(`/api/notes?search=${rareWord}`) },
+      { name: 'search, prefix', ...noted('/api/notes?search=garde') },
+      { name: 'search, typo (no match)', ...noted('/api/notes?search=meetng') },
+    ];
     const rows: Row[] = [];
-    rows.push(
-      await run('baseline create (express + pg)', {
-        url: `${baseline.url}/notes`,
-        method: 'POST',
-        headers,
-        body,
-      }),
-    );
-    rows.push(
-      await run('create note', {
-        url: `${base}/api/note/create/direct`,
-        method: 'POST',
-        headers,
-        body,
-      }),
-    );
-    rows.push(await run('list, first page', { url: `${base}/api/notes?page=1&limit=10`, headers }));
-    rows.push(
-      await run('list, pinned first, tag', {
-        url: `${base}/api/notes?page=3&limit=10&pinnedFirst=true&tag=work`,
-        headers,
-      }),
-    );
-    rows.push(
-      await run('search, common word', { url: `${base}/api/notes?search=meeting`, headers }),
-    );
-    rows.push(
-      await run('search, rare word', { url: `${base}/api/notes?search=${rareWord}`, headers }),
-    );
-    rows.push(await run('search, prefix', { url: `${base}/api/notes?search=garde`, headers }));
-    rows.push(
-      await run('search, typo (no match)', { url: `${base}/api/notes?search=meetng`, headers }),
-    );
+    for (const { name, load, pids } of scenarios) {
+      // BENCH_ONLY=create,list runs the scenarios whose names start with one of those words.
+      if (only && !only.some((word) => name.startsWith(word))) continue;
+      rows.push(await run(name, load, pids));
+    }
 
     console.log(
       `\n${noteCount} notes, ${connections} connections, ${seconds} s per run, Noted ${topology === 'all' ? 'in one process' : 'as separate services'} (latency in ms)`,
     );
     console.table(rows);
-    const [baselineRow, createRow] = rows;
+    const baselineRow = rows.find((row) => row.name.startsWith('baseline'));
+    const createRow = rows.find((row) => row.name === 'create note');
     if (baselineRow && createRow) {
       console.log(
         `create throughput: ${createRow.rps}/s vs baseline ${baselineRow.rps}/s = ${(createRow.rps / baselineRow.rps).toFixed(2)} of the baseline`,
@@ -336,7 +401,7 @@ const main = async () => {
     }
   } finally {
     await baseline.stop();
-    await noted.stop();
+    await notedProcess.stop();
   }
 };
 
