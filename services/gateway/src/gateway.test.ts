@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,5 +121,56 @@ describe('gateway on its own', () => {
     const response = await fetch(`${url}/api/notes`);
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toContain('Bearer');
+  });
+});
+
+describe('gateway in front of a service', () => {
+  let gateway: RunningGateway;
+  let upstream: Server;
+  let connections = 0;
+  let requests = 0;
+
+  beforeAll(async () => {
+    upstream = createServer((_req, res) => {
+      requests += 1;
+      res.setHeader('content-type', 'application/json');
+      res.end('{"issuer":"test"}');
+    });
+    upstream.on('connection', () => {
+      connections += 1;
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const { port } = upstream.address() as AddressInfo;
+    const closed = 'http://127.0.0.1:9';
+    const env = gatewayConfigSchema.parse({
+      PORT: '0',
+      USERS_URL: closed,
+      NOTES_URL: closed,
+      IDENTITY_URL: `http://127.0.0.1:${port}`,
+      USERS_GRPC_ADDR: '127.0.0.1:9',
+    });
+    gateway = await startGateway(
+      gatewayConfigFrom(env, {
+        host: '127.0.0.1',
+        internalSecret: 'a-secret-of-at-least-thirty-two-chars!!',
+        webRoot: { shell: '/nonexistent', notes: '/nonexistent' },
+      }),
+      { logger: createLogger({ level: 'silent' }) },
+    );
+  });
+
+  afterAll(async () => {
+    await gateway?.stop();
+    upstream?.closeAllConnections();
+    await new Promise((resolve) => upstream?.close(resolve));
+  });
+
+  it('forwards requests one after another over one kept-alive connection', async () => {
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`${gateway.url}/realms/noted/.well-known/openid-configuration`);
+      expect(await response.json()).toEqual({ issuer: 'test' });
+    }
+    expect(requests).toBe(5);
+    expect(connections).toBe(1);
   });
 });
