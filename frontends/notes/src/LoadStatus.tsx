@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorMessage } from './text';
+import { useErrorText, useNotesMessages } from './messages';
 
 /** The status line while something is on its way. */
 export function Loading({ children }: { children: ReactNode }) {
@@ -10,23 +10,23 @@ export function Loading({ children }: { children: ReactNode }) {
   );
 }
 
-/** Why something could not be loaded (`what` could not be loaded: reason), with Retry. */
+/** Why something could not be loaded (`message` given the reason), with Retry. */
 export function LoadFailed({
-  what,
+  message,
   error,
   onRetry,
 }: {
-  what: string;
+  message: (reason: string) => string;
   error: unknown;
   onRetry: () => void;
 }) {
+  const { t } = useNotesMessages('note');
+  const errorText = useErrorText();
   return (
     <div className="notes-error" role="alert">
-      <p>
-        {what} could not be loaded: {errorMessage(error)}
-      </p>
+      <p>{message(errorText(error))}</p>
       <button type="button" className="notes-button" onClick={onRetry}>
-        Retry
+        {t('common.retry')}
       </button>
     </div>
   );

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { NotesApi } from './api';
 import { log } from './log';
-import { errorMessage } from './text';
+import { useErrorText, useNotesMessages } from './messages';
 
 export interface NoteActionsOptions {
   note: Note;
@@ -19,6 +19,8 @@ export const shareUrl = (publicId: string) => `${window.location.origin}/notes/s
 /** Pin, share, copy the link, stop sharing and delete: one implementation for list and page. */
 export function useNoteActions({ note, api, onChanged, onDeleted }: NoteActionsOptions) {
   const shell = useShell();
+  const { t } = useNotesMessages('note');
+  const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [copied, setCopied] = useState(false);
@@ -30,7 +32,7 @@ export function useNoteActions({ note, api, onChanged, onDeleted }: NoteActionsO
       await action();
     } catch (failure) {
       log.error('A note action failed.', failure);
-      setError(errorMessage(failure));
+      setError(errorText(failure));
     } finally {
       setBusy(false);
     }
@@ -51,9 +53,9 @@ export function useNoteActions({ note, api, onChanged, onDeleted }: NoteActionsO
     /** Deletes the note once the user confirms in the shell's popup. */
     remove: async () => {
       const confirmed = await shell.confirm({
-        title: 'Delete this note?',
-        message: 'This cannot be undone.',
-        confirmLabel: 'Delete note',
+        title: t('actions.confirmDelete.title'),
+        message: t('actions.confirmDelete.message'),
+        confirmLabel: t('actions.confirmDelete.confirm'),
         danger: true,
       });
       if (!confirmed) return;
@@ -68,7 +70,7 @@ export function useNoteActions({ note, api, onChanged, onDeleted }: NoteActionsO
         setCopied(true);
       } catch (failure) {
         log.warn('Copying the link failed.', failure);
-        setError('The link could not be copied; select it and copy it by hand.');
+        setError(t('actions.copyFailed'));
       }
     },
   };
@@ -87,15 +89,16 @@ export function NoteActionButtons({
   actions,
   children,
 }: NoteActionsProps & { children?: ReactNode }) {
+  const { t } = useNotesMessages('note');
   const { busy } = actions;
   return (
     <div className="note-actions">
       <button type="button" className="notes-button" onClick={actions.togglePin} disabled={busy}>
-        {note.isPinned ? 'Unpin' : 'Pin'}
+        {note.isPinned ? t('actions.unpin') : t('actions.pin')}
       </button>
       {note.publicId ? null : (
         <button type="button" className="notes-button" onClick={actions.share} disabled={busy}>
-          Share
+          {t('actions.share')}
         </button>
       )}
       {children}
@@ -105,7 +108,7 @@ export function NoteActionButtons({
         onClick={() => void actions.remove()}
         disabled={busy}
       >
-        Delete
+        {t('actions.delete')}
       </button>
     </div>
   );
@@ -113,6 +116,7 @@ export function NoteActionButtons({
 
 /** The share link with Copy link and Stop sharing, and what failed. */
 export function NoteActionPanels({ note, actions }: NoteActionsProps) {
+  const { t } = useNotesMessages('note');
   const linkId = useId();
   const { busy } = actions;
   const { publicId } = note;
@@ -120,7 +124,7 @@ export function NoteActionPanels({ note, actions }: NoteActionsProps) {
     <>
       {publicId ? (
         <div className="note-share">
-          <label htmlFor={linkId}>Anyone with this link can read the note</label>
+          <label htmlFor={linkId}>{t('actions.shareLink')}</label>
           <div className="note-share-row">
             <input id={linkId} readOnly value={shareUrl(publicId)} />
             <button
@@ -128,7 +132,7 @@ export function NoteActionPanels({ note, actions }: NoteActionsProps) {
               className="notes-button"
               onClick={() => void actions.copy(shareUrl(publicId))}
             >
-              {actions.copied ? 'Copied' : 'Copy link'}
+              {actions.copied ? t('actions.copied') : t('actions.copyLink')}
             </button>
             <button
               type="button"
@@ -136,7 +140,7 @@ export function NoteActionPanels({ note, actions }: NoteActionsProps) {
               onClick={actions.unshare}
               disabled={busy}
             >
-              Stop sharing
+              {t('actions.stopSharing')}
             </button>
           </div>
         </div>

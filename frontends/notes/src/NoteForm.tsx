@@ -3,7 +3,8 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import type { NotesApi } from './api';
 import { log } from './log';
-import { errorCode, errorMessage, parseTags } from './text';
+import { useErrorText, useNotesMessages } from './messages';
+import { errorCode, parseTags } from './text';
 
 export interface NoteFormProps {
   create: NotesApi['notes']['create'];
@@ -11,6 +12,8 @@ export interface NoteFormProps {
 }
 
 export function NoteForm({ create, onCreated }: NoteFormProps) {
+  const { t } = useNotesMessages('note');
+  const errorText = useErrorText();
   const id = useId();
   const titleRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
@@ -25,7 +28,7 @@ export function NoteForm({ create, onCreated }: NoteFormProps) {
     if (saving) return;
     setSaved(undefined);
     if (!title.trim() && !body.trim()) {
-      setError('A note needs a title or a body.');
+      setError(t('form.empty'));
       return;
     }
     setSaving(true);
@@ -35,15 +38,15 @@ export function NoteForm({ create, onCreated }: NoteFormProps) {
       setTitle('');
       setBody('');
       setTags('');
-      setSaved(`Saved “${note.title || 'Untitled'}”.`);
+      setSaved(t('form.saved', { title: note.title || t('common.untitled') }));
       onCreated(note);
       titleRef.current?.focus();
     } catch (caught) {
       if (errorCode(caught) === 'VALIDATION_FAILED') {
-        setError(errorMessage(caught));
+        setError(errorText(caught));
       } else {
         log.error('Creating a note failed.', caught);
-        setError(`The note could not be saved: ${errorMessage(caught)}`);
+        setError(t('form.saveFailed', { reason: errorText(caught) }));
       }
     } finally {
       setSaving(false);
@@ -66,9 +69,9 @@ export function NoteForm({ create, onCreated }: NoteFormProps) {
 
   return (
     <form className="note-form" onSubmit={onSubmit} aria-labelledby={`${id}-heading`} noValidate>
-      <h2 id={`${id}-heading`}>New note</h2>
+      <h2 id={`${id}-heading`}>{t('form.heading')}</h2>
       <div className="note-field">
-        <label htmlFor={`${id}-title`}>Title</label>
+        <label htmlFor={`${id}-title`}>{t('form.title')}</label>
         <input
           ref={titleRef}
           id={`${id}-title`}
@@ -83,7 +86,7 @@ export function NoteForm({ create, onCreated }: NoteFormProps) {
         />
       </div>
       <div className="note-field">
-        <label htmlFor={`${id}-body`}>Note</label>
+        <label htmlFor={`${id}-body`}>{t('form.body')}</label>
         <textarea
           id={`${id}-body`}
           name="note"
@@ -96,7 +99,7 @@ export function NoteForm({ create, onCreated }: NoteFormProps) {
         />
       </div>
       <div className="note-field">
-        <label htmlFor={`${id}-tags`}>Tags</label>
+        <label htmlFor={`${id}-tags`}>{t('form.tags')}</label>
         <input
           id={`${id}-tags`}
           name="tags"
@@ -107,7 +110,7 @@ export function NoteForm({ create, onCreated }: NoteFormProps) {
           aria-describedby={[`${id}-tags-hint`, describedBy].filter(Boolean).join(' ')}
         />
         <p id={`${id}-tags-hint`} className="note-hint">
-          Separate tags with commas or spaces.
+          {t('form.tagsHint')}
         </p>
       </div>
       {error ? (
@@ -117,7 +120,7 @@ export function NoteForm({ create, onCreated }: NoteFormProps) {
       ) : null}
       <div className="note-form-actions">
         <button type="submit" className="notes-button notes-button-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Add note'}
+          {saving ? t('form.saving') : t('form.add')}
         </button>
         <span className="note-form-status" role="status">
           {saved}

@@ -1,6 +1,7 @@
 import type { Note, SearchHit } from '@noted/api';
 import { Link } from 'react-router';
 import type { NotesApi } from './api';
+import { useNotesMessages } from './messages';
 import { NoteActionButtons, NoteActionPanels, useNoteActions } from './NoteActions';
 import { Highlighted } from './search/Highlighted';
 import { excerpt, formatDate } from './text';
@@ -16,6 +17,7 @@ export interface NoteItemProps {
 }
 
 export function NoteItem({ note, api, onChanged, onDeleted, onTag }: NoteItemProps) {
+  const { t, i18n } = useNotesMessages('note');
   const titleId = `note-${note.id}-title`;
   const actions = useNoteActions({ note, api, onChanged, onDeleted });
   const { highlights } = note;
@@ -30,12 +32,12 @@ export function NoteItem({ note, api, onChanged, onDeleted, onTag }: NoteItemPro
       <article className="note-item" aria-labelledby={titleId} aria-busy={actions.busy}>
         <div className="note-item-head">
           <h3 id={titleId}>
-            {note.isPinned ? <span className="note-badge">Pinned</span> : null}
+            {note.isPinned ? <span className="note-badge">{t('common.pinned')}</span> : null}
             <Link className="note-title-link" to={`/notes/${note.id}`}>
               {highlights?.title ? (
                 <Highlighted html={highlights.title} />
               ) : (
-                note.title || 'Untitled'
+                note.title || t('common.untitled')
               )}
             </Link>
           </h3>
@@ -44,16 +46,16 @@ export function NoteItem({ note, api, onChanged, onDeleted, onTag }: NoteItemPro
         {preview ? <p className="note-excerpt">{preview}</p> : null}
         <NoteActionPanels note={note} actions={actions} />
         <div className="note-meta">
-          <time dateTime={note.createdAt}>{formatDate(note.createdAt)}</time>
+          <time dateTime={note.createdAt}>{formatDate(note.createdAt, i18n.language)}</time>
           {note.tags.length > 0 ? (
-            <ul className="note-tags" aria-label="Tags">
+            <ul className="note-tags" aria-label={t('common.tags')}>
               {note.tags.map((tag) => (
                 <li key={tag}>
                   <button
                     type="button"
                     className="note-tag"
                     onClick={() => onTag(tag)}
-                    aria-label={`Show notes tagged ${tag}`}
+                    aria-label={t('common.showTagged', { tag })}
                   >
                     #{tag}
                   </button>

@@ -1,8 +1,16 @@
 import { AppError } from '@noted/api';
+import { createTestI18n } from '@noted/ui/testing';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reviewStore } from './review/store';
-import { address, fakeApi, makeNote, renderNotes } from './testing';
+import {
+  address,
+  chineseNotesSets,
+  createNotesTestI18n,
+  fakeApi,
+  makeNote,
+  renderNotes,
+} from './testing';
 
 afterEach(() => {
   cleanup();
@@ -351,5 +359,99 @@ describe('NotesApp', () => {
     const excerpt = screen.getByRole('article').querySelector('.note-excerpt');
     expect(excerpt?.textContent).toBe('Say <script>alert("hi")</script> &amp; more');
     expect(document.querySelector('main img, article img, article script, article b')).toBeNull();
+  });
+});
+
+describe('NotesApp in the language the user chose', () => {
+  const twelveNotes = () =>
+    Array.from({ length: 12 }, (_, i) =>
+      makeNote({ title: `Idea ${i + 1}`, tags: i === 0 ? ['work'] : [], isPinned: i === 0 }),
+    );
+
+  it('shows the list in Chinese, dates written the Chinese way', async () => {
+    const { api } = fakeApi(twelveNotes());
+    renderNotes(api, '/', createNotesTestI18n(chineseNotesSets));
+
+    const first = await screen.findByRole('article', { name: '已置顶 Idea 1' });
+    expect(screen.getByRole('heading', { name: '我的笔记' })).toBeTruthy();
+    expect(screen.getByText('12 条笔记')).toBeTruthy();
+    expect(screen.getByText('第 1 页，共 2 页')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '其他笔记' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '添加笔记' })).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: '搜索笔记' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: '笔记栏目' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['笔记', '待办', '复习', '思维导图']);
+    expect(within(first).getByRole('button', { name: '查看标签为 work 的笔记' })).toBeTruthy();
+    expect(within(first).getByRole('button', { name: '取消置顶' })).toBeTruthy();
+    expect(first.querySelector('time')?.textContent).toMatch(/2025年1月\d+日/);
+  });
+
+  it('asks in Chinese before deleting a note', async () => {
+    const { api } = fakeApi([makeNote({ title: 'Drop me' })]);
+    renderNotes(api, '/', createNotesTestI18n(chineseNotesSets));
+    const note = await screen.findByRole('article', { name: 'Drop me' });
+
+    fireEvent.click(within(note).getByRole('button', { name: '删除' }));
+
+    const confirm = await screen.findByRole('alertdialog', { name: '删除这条笔记？' });
+    expect(within(confirm).getByText('此操作无法撤销。')).toBeTruthy();
+    expect(within(confirm).getByRole('button', { name: '删除笔记' })).toBeTruthy();
+    expect(within(confirm).getByRole('button', { name: '取消' })).toBeTruthy();
+  });
+
+  it('falls back to English for a text not translated yet', async () => {
+    const { heading: _heading, ...listWithoutHeading } = chineseNotesSets.note.list;
+    const { api } = fakeApi(twelveNotes());
+    renderNotes(
+      api,
+      '/',
+      createNotesTestI18n({
+        ...chineseNotesSets,
+        note: { ...chineseNotesSets.note, list: listWithoutHeading },
+      }),
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Your notes' })).toBeTruthy();
+    expect(screen.getByText('12 条笔记')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '添加笔记' })).toBeTruthy();
+  });
+
+  it('fetches its message set when the page has none yet, in English', async () => {
+    const { api } = fakeApi([makeNote({ title: 'Loaded later' })]);
+    await act(async () => {
+      renderNotes(api, '/', createTestI18n());
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Your notes' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Loaded later' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Notes sections' })).toBeTruthy();
+  });
+
+  it('fetches its message set in Chinese and English when the page is in Chinese', async () => {
+    const { api } = fakeApi();
+    const i18n = createTestI18n({}, { locale: 'zh', sets: {} });
+    await act(async () => {
+      renderNotes(api, '/', i18n);
+    });
+
+    expect(await screen.findByText('还没有笔记——写下你的第一条吧')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: '笔记栏目' })).toBeTruthy();
+    expect(i18n.hasResourceBundle('en', 'note')).toBe(true);
+  });
+
+  it('fetches the mind map set when the mind map is first opened', async () => {
+    const { api } = fakeApi();
+    const graph = vi.fn(async () => ({ nodes: [], edges: [], total: 0 }));
+    const withGraph = { ...api, links: { ...api.links, graph } };
+    await act(async () => {
+      renderNotes(withGraph, '/mindlink', createTestI18n({}, { locale: 'zh', sets: {} }));
+    });
+
+    expect(await screen.findByRole('heading', { name: '思维导图' })).toBeTruthy();
+    expect(await screen.findByText('还没有笔记')).toBeTruthy();
   });
 });

@@ -1,10 +1,13 @@
 import { ShellContext, type ShellServices } from '@noted/ui';
 import { Suspense, lazy } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { Route, Routes, useLocation, useParams } from 'react-router';
 import type { NotesApi } from './api';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Loading } from './LoadStatus';
+import { useNotesMessages } from './messages';
 import { NotesNav } from './NotesNav';
 import { NotesPage } from './NotesPage';
-import { ErrorBoundary } from './ErrorBoundary';
 import './notes.css';
 
 /** Props of the module exposed as './NotesApp'; the shell passes its ApiClient and services. */
@@ -24,14 +27,17 @@ const MindMapPage = lazy(() =>
 );
 
 // The navigation stays usable when a page's code cannot be loaded or the page crashes.
-const pageFailed = (
-  <div className="notes-error" role="alert">
-    <p>This page could not be shown.</p>
-    <button type="button" className="notes-button" onClick={() => window.location.reload()}>
-      Reload
-    </button>
-  </div>
-);
+function PageFailed() {
+  const { t } = useNotesMessages('note');
+  return (
+    <div className="notes-error" role="alert">
+      <p>{t('app.pageFailed')}</p>
+      <button type="button" className="notes-button" onClick={() => window.location.reload()}>
+        {t('app.reload')}
+      </button>
+    </div>
+  );
+}
 
 /** One note per mount: opening another note starts afresh (and saves the one left). */
 function NoteRoute({ api }: { api: NotesApi }) {
@@ -39,39 +45,47 @@ function NoteRoute({ api }: { api: NotesApi }) {
   return <NotePage key={id} id={id} api={api} />;
 }
 
+function NotesSections({ api }: { api: NotesApi }) {
+  const { t } = useNotesMessages('note');
+  const { pathname } = useLocation();
+  return (
+    <div className="notes-app">
+      <NotesNav />
+      <ErrorBoundary
+        key={pathname}
+        message="A page of the notes module failed."
+        fallback={<PageFailed />}
+      >
+        <Suspense fallback={<Loading>{t('common.loading')}</Loading>}>
+          <Routes>
+            <Route path="/" element={<NotesPage api={api} />} />
+            <Route path="/notes/:id" element={<NoteRoute api={api} />} />
+            <Route path="/todos" element={<TodosPage api={api} />} />
+            <Route path="/review" element={<ReviewPage api={api} />} />
+            <Route path="/mindlink" element={<MindMapPage api={api} />} />
+          </Routes>
+        </Suspense>
+      </ErrorBoundary>
+    </div>
+  );
+}
+
 /**
  * The signed-in app below the shell's header: its own sections, routed here. The shell hands
  * over `/`, `/notes/:id`, `/todos`, `/review` and `/mindlink`.
  */
 export function NotesApp({ api, shell }: NotesAppProps) {
-  const { pathname } = useLocation();
   return (
-    <ShellContext.Provider value={shell}>
-      <div className="notes-app">
-        <NotesNav />
-        <ErrorBoundary
-          key={pathname}
-          message="A page of the notes module failed."
-          fallback={pageFailed}
-        >
-          <Suspense
-            fallback={
-              <p className="notes-status" role="status">
-                Loading…
-              </p>
-            }
-          >
-            <Routes>
-              <Route path="/" element={<NotesPage api={api} />} />
-              <Route path="/notes/:id" element={<NoteRoute api={api} />} />
-              <Route path="/todos" element={<TodosPage api={api} />} />
-              <Route path="/review" element={<ReviewPage api={api} />} />
-              <Route path="/mindlink" element={<MindMapPage api={api} />} />
-            </Routes>
-          </Suspense>
-        </ErrorBoundary>
-      </div>
-    </ShellContext.Provider>
+    // The shell's i18n instance, given here rather than trusted to come through the context
+    // of the host's copy of react-i18next.
+    <I18nextProvider i18n={shell.i18n}>
+      <ShellContext.Provider value={shell}>
+        {/* Until the notes words have come (one small file) there is nothing to say. */}
+        <Suspense fallback={null}>
+          <NotesSections api={api} />
+        </Suspense>
+      </ShellContext.Provider>
+    </I18nextProvider>
   );
 }
 

@@ -1,24 +1,28 @@
 import { NavLink } from 'react-router';
+import { useNotesMessages } from './messages';
 import { useReviewNew } from './review/store';
 
 const sections = [
-  { to: '/', label: 'Notes', end: true },
-  { to: '/todos', label: 'Todos', end: false },
-  { to: '/review', label: 'Review', end: false },
-  { to: '/mindlink', label: 'Mind map', end: false },
-];
+  { to: '/', label: 'nav.notes', end: true },
+  { to: '/todos', label: 'nav.todos', end: false },
+  { to: '/review', label: 'nav.review', end: false },
+  { to: '/mindlink', label: 'nav.mindmap', end: false },
+] as const;
 
 /** The notes remote's own sections; the current one is marked for assistive technology too. */
 export function NotesNav() {
+  const { t } = useNotesMessages('note');
   const reviewNew = useReviewNew();
   return (
-    <nav className="notes-nav" aria-label="Notes sections">
+    <nav className="notes-nav" aria-label={t('nav.label')}>
       <ul>
         {sections.map(({ to, label, end }) => (
           <li key={to}>
             <NavLink to={to} end={end} className="notes-nav-link">
-              {label}
-              {to === '/review' && reviewNew ? <span className="notes-nav-badge">new</span> : null}
+              {t(label)}
+              {to === '/review' && reviewNew ? (
+                <span className="notes-nav-badge">{t('nav.new')}</span>
+              ) : null}
             </NavLink>
           </li>
         ))}

@@ -1,8 +1,10 @@
 import type { Note } from '@noted/api';
 import { useId, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { NotesApi } from './api';
 import { log } from './log';
+import { useNotesMessages, type Translate } from './messages';
 import { NoteForm } from './NoteForm';
 import { NoteList } from './NoteList';
 import { SearchBox } from './search/SearchBox';
@@ -13,21 +15,26 @@ import { LoadFailed, Loading } from './LoadStatus';
 export const PAGE_SIZE = 10;
 
 /** A total the service stopped counting at is "at least". */
-const countLabel = (total: number, exact: boolean) =>
-  exact ? `${total} ${total === 1 ? 'note' : 'notes'}` : `${total}+ notes`;
+const countLabel = (t: Translate, total: number, exact: boolean) =>
+  exact ? t('list.count', { count: total }) : t('list.countAtLeast', { total });
 
 const pageNumber = (value: string | null) => {
   const number = Number(value ?? 1);
   return Number.isSafeInteger(number) && number >= 1 ? number : 1;
 };
 
-const emptyText = (search: string, tag: string | undefined, sharedOnly: boolean) => {
-  const which = [sharedOnly ? 'shared' : '', tag ? `tagged #${tag}` : '']
-    .filter(Boolean)
-    .join(' and ');
-  if (search) return which ? `No notes ${which} match “${search}”` : `No notes match “${search}”`;
-  if (which) return `No notes are ${which}`;
-  return 'No notes yet — write your first one';
+const emptyText = (t: Translate, search: string, tag: string | undefined, sharedOnly: boolean) => {
+  const values = { search, tag };
+  if (search) {
+    if (sharedOnly && tag) return t('list.empty.searchSharedTagged', values);
+    if (sharedOnly) return t('list.empty.searchShared', values);
+    if (tag) return t('list.empty.searchTagged', values);
+    return t('list.empty.search', values);
+  }
+  if (sharedOnly && tag) return t('list.empty.sharedTagged', values);
+  if (sharedOnly) return t('list.empty.shared');
+  if (tag) return t('list.empty.tagged', values);
+  return t('list.empty.none');
 };
 
 /**
@@ -35,6 +42,7 @@ const emptyText = (search: string, tag: string | undefined, sharedOnly: boolean)
  * (`?shared=1`) and pages (`?page=`); pinned notes first, in their own section.
  */
 export function NotesPage({ api }: { api: NotesApi }) {
+  const { t } = useNotesMessages('note');
   const headingId = useId();
   const [params, setParams] = useSearchParams();
   const search = params.get('q')?.trim() ?? '';
@@ -109,11 +117,17 @@ export function NotesPage({ api }: { api: NotesApi }) {
 
   let content;
   if (!settled || (loading && 'error' in settled)) {
-    content = <Loading>Loading notes…</Loading>;
+    content = <Loading>{t('list.loading')}</Loading>;
   } else if ('error' in settled) {
-    content = <LoadFailed what="Your notes" error={settled.error} onRetry={reload} />;
+    content = (
+      <LoadFailed
+        message={(reason) => t('list.loadFailed', { reason })}
+        error={settled.error}
+        onRetry={reload}
+      />
+    );
   } else if (settled.value.total === 0 && settled.value.items.length === 0) {
-    content = <p className="notes-empty">{emptyText(search, tag, sharedOnly)}</p>;
+    content = <p className="notes-empty">{emptyText(t, search, tag, sharedOnly)}</p>;
   } else {
     const { items, total, totalExact, limit } = settled.value;
     const pages = Math.max(1, Math.ceil(total / Math.max(1, limit)));
@@ -125,29 +139,28 @@ export function NotesPage({ api }: { api: NotesApi }) {
       <>
         {pinned.length > 0 ? (
           <section className="notes-group" aria-labelledby={`${headingId}-pinned`}>
-            <h3 id={`${headingId}-pinned`}>Pinned</h3>
+            <h3 id={`${headingId}-pinned`}>{t('list.pinned')}</h3>
             <NoteList notes={pinned} {...handlers} />
           </section>
         ) : null}
         {pinned.length > 0 && others.length > 0 ? (
           <section className="notes-group" aria-labelledby={`${headingId}-others`}>
-            <h3 id={`${headingId}-others`}>Other notes</h3>
+            <h3 id={`${headingId}-others`}>{t('list.others')}</h3>
             <NoteList notes={others} {...handlers} />
           </section>
         ) : null}
         {pinned.length === 0 ? <NoteList notes={items} {...handlers} /> : null}
-        <nav className="notes-pagination" aria-label="Pages of notes">
+        <nav className="notes-pagination" aria-label={t('list.pages.label')}>
           <button
             type="button"
             className="notes-button"
             onClick={() => showPage(page - 1)}
             disabled={loading || page <= 1}
           >
-            Previous
+            {t('list.pages.previous')}
           </button>
           <span>
-            Page {page} of {pages}
-            {totalExact ? '' : '+'}
+            {t(totalExact ? 'list.pages.pageOf' : 'list.pages.pageOfAtLeast', { page, pages })}
           </span>
           <button
             type="button"
@@ -155,7 +168,7 @@ export function NotesPage({ api }: { api: NotesApi }) {
             onClick={() => showPage(page + 1)}
             disabled={loading || last}
           >
-            Next
+            {t('list.pages.next')}
           </button>
         </nav>
       </>
@@ -166,13 +179,13 @@ export function NotesPage({ api }: { api: NotesApi }) {
 
   return (
     <>
-      <h1 className="notes-visually-hidden">Notes</h1>
+      <h1 className="notes-visually-hidden">{t('list.title')}</h1>
       <NoteForm create={api.notes.create} onCreated={onCreated} />
       <section className="notes-section" aria-labelledby={headingId} aria-busy={loading}>
         <div className="notes-heading">
-          <h2 id={headingId}>Your notes</h2>
+          <h2 id={headingId}>{t('list.heading')}</h2>
           {counted ? (
-            <p className="notes-total">{countLabel(counted.total, counted.totalExact)}</p>
+            <p className="notes-total">{countLabel(t, counted.total, counted.totalExact)}</p>
           ) : null}
         </div>
         <SearchBox query={search} onSearch={showSearch} />
@@ -184,14 +197,19 @@ export function NotesPage({ api }: { api: NotesApi }) {
               checked={sharedOnly}
               onChange={(event) => showShared(event.target.checked)}
             />{' '}
-            Shared only
+            {t('list.sharedOnly')}
           </label>
         </div>
         {tag ? (
           <p className="notes-filter">
-            Showing notes tagged <strong>#{tag}</strong>{' '}
+            <Trans
+              t={t}
+              i18nKey="list.filteredByTag"
+              values={{ tag }}
+              components={{ strong: <strong /> }}
+            />{' '}
             <button type="button" className="notes-button" onClick={() => showTag(undefined)}>
-              Show all notes
+              {t('list.showAll')}
             </button>
           </p>
         ) : null}

@@ -1,8 +1,10 @@
 import { AppError, type PublicNote } from '@noted/api';
-import { createHostedTestShell } from '@noted/ui/testing';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createHostedTestShell, createTestI18n } from '@noted/ui/testing';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SharedNote } from './SharedNote';
+import { chineseNotesSets, createNotesTestI18n } from './testing';
 
 afterEach(() => {
   cleanup();
@@ -21,8 +23,8 @@ const shared: PublicNote = {
   updatedAt: '2026-11-02T10:00:00.000Z',
 };
 
-const renderShared = (note: () => Promise<PublicNote>) => {
-  const { shell, Hosts } = createHostedTestShell();
+const renderShared = (note: () => Promise<PublicNote>, i18n: I18n = createNotesTestI18n()) => {
+  const { shell, Hosts } = createHostedTestShell(i18n);
   const read = vi.fn(note);
   render(
     <>
@@ -75,5 +77,28 @@ describe('SharedNote', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Bread' })).toBeTruthy();
     expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads in Chinese, with the date written the Chinese way', async () => {
+    const { shell } = renderShared(async () => shared, createNotesTestI18n(chineseNotesSets));
+    expect(await screen.findByRole('heading', { name: 'Bread' })).toBeTruthy();
+    expect(screen.getByText(/^更新于/).querySelector('time')?.textContent).toMatch(/2026年11月/);
+    const images = screen.getByRole('list', { name: '图片' });
+    fireEvent.click(within(images).getByRole('button', { name: '打开图片 1' }));
+    expect(shell.previewImage).toHaveBeenCalledWith(imageUrl, {
+      title: '“Bread”的第 1 张图片',
+    });
+  });
+
+  it('fetches its message set when the page has none yet', async () => {
+    await act(async () => {
+      renderShared(
+        async () => {
+          throw new AppError('NOT_FOUND', 'This note is not shared, or no longer');
+        },
+        createTestI18n({}, { locale: 'zh', sets: {} }),
+      );
+    });
+    expect(await screen.findByRole('heading', { name: '这条笔记没有被分享' })).toBeTruthy();
   });
 });

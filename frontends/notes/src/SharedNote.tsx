@@ -1,9 +1,12 @@
 import type { ApiClient, PublicNote } from '@noted/api';
 import { ShellContext, useShell, type ShellServices } from '@noted/ui';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { I18nextProvider, Trans } from 'react-i18next';
+import { Loading } from './LoadStatus';
 import { log } from './log';
+import { useErrorText, useNotesMessages } from './messages';
 import { MarkdownPreview } from './note/MarkdownPreview';
-import { errorCode, errorMessage, formatDate } from './text';
+import { errorCode, formatDate } from './text';
 import './notes.css';
 
 /** Props of the module exposed as './SharedNote': the page at /notes/s/:publicId. */
@@ -23,17 +26,21 @@ const isMissing = (error: unknown) => {
 /** The shared note's images; their addresses are public while the note is shared. */
 function SharedImages({ note }: { note: PublicNote }) {
   const shell = useShell();
+  const { t } = useNotesMessages('note');
   if (note.images.length === 0) return null;
   return (
-    <ul className="shared-note-images" aria-label="Images">
+    <ul className="shared-note-images" aria-label={t('shared.images')}>
       {note.images.map((url, index) => {
-        const title = `Image ${index + 1} of ${note.title || 'the note'}`;
+        const number = index + 1;
+        const title = note.title
+          ? t('shared.imageTitle', { number, title: note.title })
+          : t('shared.imageTitleUntitled', { number });
         return (
           <li key={url}>
             <button
               type="button"
               className="shared-note-image"
-              aria-label={`Open image ${index + 1}`}
+              aria-label={t('shared.openImage', { number })}
               onClick={() => shell.previewImage(url, { title })}
             >
               <img src={url} alt={title} loading="lazy" />
@@ -46,6 +53,8 @@ function SharedImages({ note }: { note: PublicNote }) {
 }
 
 function SharedNoteView({ api, publicId }: Omit<SharedNoteProps, 'shell'>) {
+  const { t, i18n } = useNotesMessages('note');
+  const errorText = useErrorText();
   const [loaded, setLoaded] = useState<Loaded>();
   const [attempt, setAttempt] = useState(0);
 
@@ -71,24 +80,20 @@ function SharedNoteView({ api, publicId }: Omit<SharedNoteProps, 'shell'>) {
   }, [api, publicId, attempt]);
 
   if (!loaded) {
-    return (
-      <p className="notes-status" role="status">
-        Loading the note…
-      </p>
-    );
+    return <Loading>{t('shared.loading')}</Loading>;
   }
   if ('missing' in loaded) {
     return (
       <section className="shared-note">
-        <h1>This note is not shared</h1>
-        <p>The link is wrong, or its owner stopped sharing the note.</p>
+        <h1>{t('shared.missing')}</h1>
+        <p>{t('shared.missingReason')}</p>
       </section>
     );
   }
   if ('error' in loaded) {
     return (
       <div className="notes-error" role="alert">
-        <p>The note could not be loaded: {errorMessage(loaded.error)}</p>
+        <p>{t('shared.loadFailed', { reason: errorText(loaded.error) })}</p>
         <button
           type="button"
           className="notes-button"
@@ -97,7 +102,7 @@ function SharedNoteView({ api, publicId }: Omit<SharedNoteProps, 'shell'>) {
             setAttempt((n) => n + 1);
           }}
         >
-          Try again
+          {t('shared.tryAgain')}
         </button>
       </div>
     );
@@ -105,13 +110,18 @@ function SharedNoteView({ api, publicId }: Omit<SharedNoteProps, 'shell'>) {
   const { note } = loaded;
   return (
     <article className="shared-note" aria-labelledby="shared-note-title">
-      <h1 id="shared-note-title">{note.title || 'Untitled'}</h1>
+      <h1 id="shared-note-title">{note.title || t('common.untitled')}</h1>
       <p className="note-meta">
         <span>
-          Updated <time dateTime={note.updatedAt}>{formatDate(note.updatedAt)}</time>
+          <Trans
+            t={t}
+            i18nKey="common.updated"
+            values={{ date: formatDate(note.updatedAt, i18n.language) }}
+            components={{ time: <time dateTime={note.updatedAt} /> }}
+          />
         </span>
         {note.tags.length > 0 ? (
-          <span className="note-tags" aria-label="Tags">
+          <span className="note-tags" aria-label={t('common.tags')}>
             {note.tags.map((tag) => `#${tag}`).join(' ')}
           </span>
         ) : null}
@@ -125,9 +135,15 @@ function SharedNoteView({ api, publicId }: Omit<SharedNoteProps, 'shell'>) {
 /** A note someone shared: readable without an account, nothing to edit. */
 export function SharedNote({ shell, ...props }: SharedNoteProps) {
   return (
-    <ShellContext.Provider value={shell}>
-      <SharedNoteView {...props} />
-    </ShellContext.Provider>
+    // As in NotesApp: the shell's instance is given here, not trusted to cross the boundary.
+    <I18nextProvider i18n={shell.i18n}>
+      <ShellContext.Provider value={shell}>
+        {/* Until the notes words have come (one small file) there is nothing to say. */}
+        <Suspense fallback={null}>
+          <SharedNoteView {...props} />
+        </Suspense>
+      </ShellContext.Provider>
+    </I18nextProvider>
   );
 }
 

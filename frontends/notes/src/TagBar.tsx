@@ -3,7 +3,8 @@ import { useShell } from '@noted/ui';
 import { useState, type FormEvent } from 'react';
 import type { NotesApi } from './api';
 import { log } from './log';
-import { errorMessage, parseTags } from './text';
+import { useErrorText, useNotesMessages } from './messages';
+import { parseTags } from './text';
 import { useLoad } from './useLoad';
 
 /** Tags shown before "More tags"; the rest are one click away. */
@@ -28,6 +29,8 @@ type Renaming = { name: string } | undefined;
  */
 export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps) {
   const shell = useShell();
+  const { t } = useNotesMessages('note');
+  const errorText = useErrorText();
   const { settled, show } = useLoad<TagList>(
     `tags:${generation}`,
     () => api.tags.list(),
@@ -42,7 +45,7 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
   if ('error' in settled) {
     return (
       <p className="notes-tags-error" role="alert">
-        Tags could not be loaded: {errorMessage(settled.error)}
+        {t('tags.loadFailed', { reason: errorText(settled.error) })}
       </p>
     );
   }
@@ -61,7 +64,7 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
       setRenaming(undefined);
     } catch (failure) {
       log.error('Changing a tag failed.', failure);
-      setError(errorMessage(failure));
+      setError(errorText(failure));
     } finally {
       setBusy(false);
     }
@@ -85,9 +88,9 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
   const remove = async (count: number) => {
     if (!tag) return;
     const confirmed = await shell.confirm({
-      title: `Delete the tag #${tag}?`,
-      message: `Take #${tag} off ${count} ${count === 1 ? 'note' : 'notes'}? The notes stay.`,
-      confirmLabel: 'Delete tag',
+      title: t('tags.confirmDelete.title', { tag }),
+      message: t('tags.confirmDelete.message', { tag, count }),
+      confirmLabel: t('tags.deleteTag'),
       danger: true,
     });
     if (!confirmed) return;
@@ -101,7 +104,7 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
 
   return (
     <div className="notes-tag-bar">
-      <ul className="notes-tag-chips" aria-label="Filter by tag">
+      <ul className="notes-tag-chips" aria-label={t('tags.filterBy')}>
         {shown.map((item) => (
           <li key={item.tag}>
             <button
@@ -122,7 +125,7 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
               aria-expanded={expanded}
               onClick={() => setExpanded((value) => !value)}
             >
-              {expanded ? 'Fewer tags' : `All ${tags.length} tags`}
+              {expanded ? t('tags.fewer') : t('tags.all', { total: tags.length })}
             </button>
           </li>
         ) : null}
@@ -132,7 +135,7 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
           {renaming ? (
             <form onSubmit={rename} className="notes-tag-rename">
               <label>
-                Rename #{tag} to{' '}
+                {t('tags.renameTo', { tag })}{' '}
                 <input
                   value={renaming.name}
                   onChange={(event) => setRenaming({ name: event.target.value })}
@@ -141,7 +144,7 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
                 />
               </label>
               <button type="submit" className="notes-button notes-button-primary" disabled={busy}>
-                Rename
+                {t('tags.rename')}
               </button>
               <button
                 type="button"
@@ -149,7 +152,7 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
                 onClick={() => setRenaming(undefined)}
                 disabled={busy}
               >
-                Cancel
+                {t('common.cancel')}
               </button>
             </form>
           ) : (
@@ -159,7 +162,7 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
                 className="notes-button"
                 onClick={() => setRenaming({ name: tag })}
               >
-                Rename tag
+                {t('tags.renameTag')}
               </button>
               <button
                 type="button"
@@ -167,7 +170,7 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
                 onClick={() => void remove(active.count)}
                 disabled={busy}
               >
-                Delete tag
+                {t('tags.deleteTag')}
               </button>
             </>
           )}

@@ -9,16 +9,35 @@ import type {
   SearchHit,
   SearchPage,
 } from '@noted/api';
-import { createHostedTestShell } from '@noted/ui/testing';
+import type { Messages } from '@noted/ui';
+import { createHostedTestShell, createTestI18n } from '@noted/ui/testing';
 import { render } from '@testing-library/react';
+import type { i18n as I18n } from 'i18next';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { NotesApi } from './api';
 import { MarkdownEditorContext, TextareaEditor, type MarkdownEditorProps } from './note/editor';
 import { wikiParts } from './note/markdown';
+import enMindlink from './messages/en/mindlink.json';
+import enNote from './messages/en/note.json';
+import zhMindlink from './messages/zh/mindlink.json';
+import zhNote from './messages/zh/note.json';
 import { NotesApp } from './NotesApp';
 
 /** Test support: notes and an in-memory stand-in for the API calls the notes module makes. */
+
+/** The notes remote's sets in Chinese, as shipped. */
+export const chineseNotesSets = { note: zhNote, mindlink: zhMindlink };
+
+/**
+ * An i18n instance with the notes remote's sets there at once, in English; with `chinese`
+ * (for example `chineseNotesSets`), the page is in Chinese from those sets.
+ */
+export const createNotesTestI18n = (chinese?: Record<string, Messages>): I18n =>
+  createTestI18n(
+    { note: enNote, mindlink: enMindlink },
+    chinese ? { locale: 'zh', sets: chinese } : undefined,
+  );
 
 let sequence = 0;
 
@@ -237,8 +256,8 @@ const plainEditor = (props: MarkdownEditorProps) => <TextareaEditor {...props} /
  * The notes module at `path`, as the shell mounts it (with the shell's real confirm popup and
  * image preview), with the plain text area in place of CodeMirror (which needs a layout engine).
  */
-export const renderNotes = (api: NotesApi, path = '/') => {
-  const { shell, Hosts } = createHostedTestShell();
+export const renderNotes = (api: NotesApi, path = '/', i18n = createNotesTestI18n()) => {
+  const { shell, Hosts } = createHostedTestShell(i18n);
   const view = render(
     <MemoryRouter initialEntries={[path]}>
       <MarkdownEditorContext.Provider value={plainEditor}>

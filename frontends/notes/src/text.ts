@@ -24,11 +24,18 @@ export const excerpt = (body: string, maxLength = 180): string => {
   return `${(lastSpace > maxLength * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-export const formatDate = (iso: string): string => {
+/** A date and time as written in `locale` (the page's language). */
+export const formatDate = (iso: string, locale: string): string => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(date);
 };
 
 /** Errors cross the federation boundary, so AppError is recognised by shape, not by class. */
@@ -37,6 +44,7 @@ export const errorCode = (error: unknown): string | undefined =>
     ? error.code
     : undefined;
 
+/** What an error says about itself; empty when it says nothing (see useErrorText). */
 export const errorMessage = (error: unknown): string => {
   if (typeof error === 'string' && error) return error;
   if (error instanceof Error && error.message) return error.message;
@@ -48,5 +56,5 @@ export const errorMessage = (error: unknown): string => {
   ) {
     return error.message;
   }
-  return 'Something went wrong.';
+  return '';
 };

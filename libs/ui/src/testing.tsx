@@ -5,19 +5,39 @@ import { vi } from 'vitest';
 import { ConfirmHost } from './dialog/ConfirmHost';
 import { createConfirmer } from './dialog/confirmer';
 import { ImagePreview } from './image-preview/ImagePreview';
+import type { Locale, Messages } from './i18n/i18n';
 import enUi from './messages/en/ui.json';
+import zhUi from './messages/zh/ui.json';
 import { ShellContext, type ShellServices } from './shell';
+
+const uiMessages: Record<Locale, Messages> = { en: enUi, zh: zhUi };
+
+/** A language to show in a test, with its message sets. */
+export interface TestTranslation {
+  locale: Locale;
+  sets: Record<string, Messages>;
+}
 
 /**
  * Test support: an i18next instance ready at once with English message sets (the shared ui set
- * is always included), and a shell whose services are vitest mocks.
+ * is always included), and a shell whose services are vitest mocks. With `translation`, the
+ * instance shows that language from its sets (and the ui set in it), English where a key is
+ * missing, as on the page.
  */
-export const createTestI18n = (sets: Record<string, Record<string, unknown>> = {}): I18n => {
+export const createTestI18n = (
+  sets: Record<string, Messages> = {},
+  translation?: TestTranslation,
+): I18n => {
+  const resources: Record<string, Record<string, Messages>> = { en: { ui: enUi, ...sets } };
+  if (translation) {
+    const { locale } = translation;
+    resources[locale] = { ...resources[locale], ui: uiMessages[locale], ...translation.sets };
+  }
   const i18n = createInstance();
   void i18n.use(initReactI18next).init({
-    lng: 'en',
+    lng: translation?.locale ?? 'en',
     fallbackLng: 'en',
-    resources: { en: { ui: enUi, ...sets } },
+    resources,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
     initAsync: false,

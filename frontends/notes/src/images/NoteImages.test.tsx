@@ -5,6 +5,7 @@ import { createHostedTestShell, TestShell } from '@noted/ui/testing';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotesApi } from '../api';
+import { createNotesTestI18n } from '../testing';
 import { NoteImages } from './NoteImages';
 
 const NOTE_ID = '00000000-0000-4000-8000-000000000001';
@@ -77,7 +78,7 @@ const renderGallery = (
   compress?: (file: File) => Promise<Blob>,
 ) => {
   const changes: Note[] = [];
-  const { shell, Hosts } = createHostedTestShell();
+  const { shell, Hosts } = createHostedTestShell(createNotesTestI18n());
   const inShell = (tree: ReactNode) => (
     <TestShell shell={shell}>
       {tree}

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent } from 'react';
 import type { NotesApi } from '../api';
 import { log } from '../log';
-import { errorMessage } from '../text';
+import { useErrorText, useNotesMessages } from '../messages';
 import { prepareUpload, UPLOAD_MAX_BYTES, type Compressor } from './compress';
 import './images.css';
 
@@ -19,21 +19,24 @@ export interface NoteImagesProps {
 
 type UploadStatus = 'waiting' | 'compressing' | 'uploading' | 'error';
 
+/**
+ * Why an upload failed: a file that is no image (what the server would answer, said before
+ * anything is sent), one too large after compression, or what the upload answered.
+ */
+type UploadFailure = 'notAnImage' | 'tooLarge' | { error: unknown };
+
 interface Upload {
   id: number;
   name: string;
   status: UploadStatus;
-  message?: string;
+  failure?: UploadFailure;
 }
 
-const statusText: Record<Exclude<UploadStatus, 'error'>, string> = {
-  waiting: 'Waiting…',
-  compressing: 'Compressing…',
-  uploading: 'Uploading…',
-};
-
-/** What the server answers for other files, said before anything is sent. */
-const NOT_AN_IMAGE = 'The file given is not an image';
+const statusKeys = {
+  waiting: 'images.status.waiting',
+  compressing: 'images.status.compressing',
+  uploading: 'images.status.uploading',
+} as const satisfies Record<Exclude<UploadStatus, 'error'>, string>;
 
 const hasFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
 
@@ -42,6 +45,8 @@ let uploadSequence = 0;
 /** The images of a note: a gallery with preview and removal, and uploads (picked or dropped). */
 export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) {
   const shell = useShell();
+  const { t } = useNotesMessages('note');
+  const errorText = useErrorText();
   const inputId = useId();
   const headingId = useId();
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -59,7 +64,7 @@ export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) 
       update(id, { status: 'compressing' });
       const blob = await prepareUpload(file, compress);
       if (blob.size > UPLOAD_MAX_BYTES) {
-        update(id, { status: 'error', message: 'The image is larger than 10 MB' });
+        update(id, { status: 'error', failure: 'tooLarge' });
         return;
       }
       update(id, { status: 'uploading' });
@@ -68,7 +73,7 @@ export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) 
       onChanged(result.note);
     } catch (failure) {
       log.error('Uploading an image failed.', failure);
-      update(id, { status: 'error', message: errorMessage(failure) });
+      update(id, { status: 'error', failure: { error: failure } });
     }
   };
 
@@ -80,9 +85,9 @@ export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) 
         file,
         upload: {
           id: uploadSequence,
-          name: file.name || 'image',
+          name: file.name,
           status: known ? 'waiting' : 'error',
-          ...(known ? {} : { message: NOT_AN_IMAGE }),
+          ...(known ? {} : { failure: 'notAnImage' }),
         } satisfies Upload,
       };
     });
@@ -92,6 +97,12 @@ export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) 
       if (upload.status === 'error') continue;
       queue.current = queue.current.then(() => uploadOne(upload.id, file));
     }
+  };
+
+  const failureText = (failure: UploadFailure | undefined) => {
+    if (failure === 'notAnImage') return t('images.notAnImage');
+    if (failure === 'tooLarge') return t('images.tooLarge');
+    return errorText(failure?.error);
   };
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -123,9 +134,9 @@ export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) 
 
   const remove = async (url: string, number: number) => {
     const confirmed = await shell.confirm({
-      title: `Remove image ${number}?`,
-      message: 'The image is taken off the note and deleted.',
-      confirmLabel: 'Remove',
+      title: t('images.confirmRemove.title', { number }),
+      message: t('images.confirmRemove.message'),
+      confirmLabel: t('images.confirmRemove.confirm'),
       danger: true,
     });
     if (!confirmed) return;
@@ -136,7 +147,7 @@ export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) 
       onChanged(changed);
     } catch (failure) {
       log.error('Removing an image failed.', failure);
-      setError(`The image could not be removed: ${errorMessage(failure)}`);
+      setError(t('images.removeFailed', { reason: errorText(failure) }));
     } finally {
       setRemoving(undefined);
     }
@@ -152,7 +163,7 @@ export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) 
       onDrop={onDrop}
     >
       <div className="note-images-head">
-        <h2 id={headingId}>Images</h2>
+        <h2 id={headingId}>{t('images.heading')}</h2>
         <div className="note-images-add">
           <input
             id={inputId}
@@ -163,14 +174,14 @@ export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) 
             onChange={onPick}
           />
           <label htmlFor={inputId} className="note-images-button">
-            Add image
+            {t('images.add')}
           </label>
-          <span className="note-images-hint">or drop images here</span>
+          <span className="note-images-hint">{t('images.dropHint')}</span>
         </div>
       </div>
 
       {note.images.length === 0 ? (
-        <p className="note-images-empty">No images yet.</p>
+        <p className="note-images-empty">{t('images.empty')}</p>
       ) : (
         <ul className="note-images-grid">
           {note.images.map((url, index) => (
@@ -194,29 +205,35 @@ export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) 
 
       <div aria-live="polite">
         {uploads.length > 0 ? (
-          <ul className="note-images-uploads" aria-label="Uploads">
-            {uploads.map((upload) => (
-              <li key={upload.id} className={upload.status === 'error' ? 'note-images-failed' : ''}>
-                <span className="note-images-file">{upload.name}</span>{' '}
-                {upload.status === 'error' ? (
-                  <>
-                    <span>{upload.message}</span>{' '}
-                    <button
-                      type="button"
-                      className="note-images-link"
-                      onClick={() =>
-                        setUploads((current) => current.filter((u) => u.id !== upload.id))
-                      }
-                      aria-label={`Dismiss the error of ${upload.name}`}
-                    >
-                      Dismiss
-                    </button>
-                  </>
-                ) : (
-                  <span>{statusText[upload.status]}</span>
-                )}
-              </li>
-            ))}
+          <ul className="note-images-uploads" aria-label={t('images.uploads')}>
+            {uploads.map((upload) => {
+              const name = upload.name || t('images.unnamedFile');
+              return (
+                <li
+                  key={upload.id}
+                  className={upload.status === 'error' ? 'note-images-failed' : ''}
+                >
+                  <span className="note-images-file">{name}</span>{' '}
+                  {upload.status === 'error' ? (
+                    <>
+                      <span>{failureText(upload.failure)}</span>{' '}
+                      <button
+                        type="button"
+                        className="note-images-link"
+                        onClick={() =>
+                          setUploads((current) => current.filter((u) => u.id !== upload.id))
+                        }
+                        aria-label={t('images.dismissLabel', { name })}
+                      >
+                        {t('common.dismiss')}
+                      </button>
+                    </>
+                  ) : (
+                    <span>{t(statusKeys[upload.status])}</span>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         ) : null}
       </div>
@@ -237,6 +254,8 @@ type Loaded = { key: string; objectUrl: string } | { key: string; error: unknown
 /** One image of the gallery, read with the bearer token and shown through an object URL. */
 function GalleryImage({ api, url, number, removing, onRemove }: GalleryImageProps) {
   const shell = useShell();
+  const { t } = useNotesMessages('note');
+  const errorText = useErrorText();
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded>();
   const key = `${url}#${attempt}`;
@@ -267,35 +286,35 @@ function GalleryImage({ api, url, number, removing, onRemove }: GalleryImageProp
     <li className="note-image">
       {current === undefined ? (
         <div className="note-image-tile note-image-loading" role="status">
-          Loading image {number}…
+          {t('images.image.loading', { number })}
         </div>
       ) : 'error' in current ? (
         <div className="note-image-tile note-image-failed" role="alert">
-          <span>
-            Image {number} could not be loaded: {errorMessage(current.error)}
-          </span>
+          <span>{t('images.image.loadFailed', { number, reason: errorText(current.error) })}</span>
           <button
             type="button"
             className="note-images-link"
             onClick={() => setAttempt((n) => n + 1)}
-            aria-label={`Retry image ${number}`}
+            aria-label={t('images.image.retry', { number })}
           >
-            Retry
+            {t('common.retry')}
           </button>
         </div>
       ) : (
         <button
           type="button"
           className="note-image-tile note-image-open"
-          aria-label={`Open image ${number}`}
-          onClick={() => shell.previewImage(current.objectUrl, { title: `Note image ${number}` })}
+          aria-label={t('images.image.open', { number })}
+          onClick={() =>
+            shell.previewImage(current.objectUrl, { title: t('images.image.alt', { number }) })
+          }
         >
-          <img src={current.objectUrl} alt={`Note image ${number}`} loading="lazy" />
+          <img src={current.objectUrl} alt={t('images.image.alt', { number })} loading="lazy" />
         </button>
       )}
 
       <button type="button" className="note-images-link" onClick={onRemove} disabled={removing}>
-        {removing ? `Removing image ${number}…` : `Remove image ${number}`}
+        {removing ? t('images.image.removing', { number }) : t('images.image.remove', { number })}
       </button>
     </li>
   );

@@ -3,7 +3,9 @@ import { AppError } from '@noted/api';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestShell, TestShell } from '@noted/ui/testing';
 import type { NotesApi } from '../api';
+import { chineseNotesSets, createNotesTestI18n } from '../testing';
 import { MIND_MAP_LIMIT, MindMapPage } from './MindMapPage';
 
 const RUST = '00000000-0000-4000-8000-000000000001';
@@ -36,14 +38,16 @@ function NotePage() {
   return <p>Note page {useParams().id}</p>;
 }
 
-const renderPage = (api: Pick<NotesApi, 'links'>) =>
+const renderPage = (api: Pick<NotesApi, 'links'>, i18n = createNotesTestI18n()) =>
   render(
-    <MemoryRouter initialEntries={['/mindlink']}>
-      <Routes>
-        <Route path="/mindlink" element={<MindMapPage api={api} />} />
-        <Route path="/notes/:id" element={<NotePage />} />
-      </Routes>
-    </MemoryRouter>,
+    <TestShell shell={createTestShell(i18n)}>
+      <MemoryRouter initialEntries={['/mindlink']}>
+        <Routes>
+          <Route path="/mindlink" element={<MindMapPage api={api} />} />
+          <Route path="/notes/:id" element={<NotePage />} />
+        </Routes>
+      </MemoryRouter>
+    </TestShell>,
   );
 
 const node = (name: string) => screen.getByRole('link', { name });
@@ -168,5 +172,29 @@ describe('MindMapPage', () => {
     expect(alert.textContent).toContain('The mind map could not be loaded: Boom');
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Rust' })).toBeTruthy();
+  });
+
+  it('speaks Chinese when the page does', async () => {
+    const api = linksApi(async () => linked);
+    vi.mocked(api.links.graph).mockRejectedValueOnce(new AppError('INTERNAL', 'Boom'));
+    renderPage(api, createNotesTestI18n(chineseNotesSets));
+    expect(screen.getByText('正在加载思维导图…')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '思维导图' })).toBeTruthy();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('无法加载思维导图：Boom');
+    fireEvent.click(within(alert).getByRole('button', { name: '重试' }));
+
+    await screen.findByRole('link', { name: 'Rust' });
+    expect(node('无标题')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('查找笔记'), { target: { value: 'car' } });
+    expect(screen.getByRole('status').textContent).toBe('3 条笔记中有 1 条匹配');
+    expect(screen.getByRole('button', { name: '放大' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: '笔记关系图' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: '图例' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['手动添加的链接', '笔记中的 [[标题]] 链接', '置顶的笔记', '越大：链接越多']);
   });
 });

@@ -4,6 +4,7 @@ import type { KeyboardEvent, PointerEvent } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
+import { useNotesMessages } from '../messages';
 import { layoutGraph, type Bounds, type PlacedNode } from './layout';
 import './mindmap.css';
 import { LoadFailed, Loading } from '../LoadStatus';
@@ -53,8 +54,6 @@ const zoomAt = (view: View, factor: number, px = VIEW_WIDTH / 2, py = VIEW_HEIGH
   return { k, x: px - (px - view.x) * ratio, y: py - (py - view.y) * ratio };
 };
 
-const titleOf = (node: Pick<PlacedNode, 'title'>) => node.title.trim() || 'Untitled';
-
 const shortLabel = (title: string) =>
   title.length > LABEL_MAX ? `${title.slice(0, LABEL_MAX - 1).trimEnd()}…` : title;
 
@@ -62,6 +61,7 @@ type Settled = { key: number; graph: NoteGraph } | { key: number; error: unknown
 
 /** The /mindlink area: every note as a circle, every link between two notes as a line. */
 export function MindMapPage({ api }: MindMapPageProps) {
+  const { t } = useNotesMessages('mindlink');
   const headingId = useId();
   const [generation, setGeneration] = useState(0);
   const [settled, setSettled] = useState<Settled>();
@@ -86,11 +86,11 @@ export function MindMapPage({ api }: MindMapPageProps) {
 
   let content;
   if (!settled || (loading && 'error' in settled)) {
-    content = <Loading>Loading the mind map…</Loading>;
+    content = <Loading>{t('loading')}</Loading>;
   } else if ('error' in settled) {
     content = (
       <LoadFailed
-        what="The mind map"
+        message={(reason) => t('loadFailed', { reason })}
         error={settled.error}
         onRetry={() => setGeneration((n) => n + 1)}
       />
@@ -98,8 +98,8 @@ export function MindMapPage({ api }: MindMapPageProps) {
   } else if (settled.graph.nodes.length === 0) {
     content = (
       <div className="mindmap-empty">
-        <p>No notes yet</p>
-        <p className="mindmap-hint">Write a few notes and link them to see your mind map here.</p>
+        <p>{t('empty.title')}</p>
+        <p className="mindmap-hint">{t('empty.hint')}</p>
       </div>
     );
   } else {
@@ -108,13 +108,15 @@ export function MindMapPage({ api }: MindMapPageProps) {
 
   return (
     <section className="mindmap-page" aria-labelledby={headingId}>
-      <h1 id={headingId}>Mind map</h1>
+      <h1 id={headingId}>{t('heading')}</h1>
       {content}
     </section>
   );
 }
 
 function MindMap({ graph }: { graph: NoteGraph }) {
+  const { t } = useNotesMessages('mindlink');
+  const titleOf = (node: Pick<PlacedNode, 'title'>) => node.title.trim() || t('untitled');
   const helpId = useId();
   const filterId = useId();
   const layout = useMemo(() => layoutGraph(graph), [graph]);
@@ -223,7 +225,7 @@ function MindMap({ graph }: { graph: NoteGraph }) {
     <div className="mindmap">
       <div className="mindmap-toolbar">
         <div className="mindmap-filter">
-          <label htmlFor={filterId}>Find a note</label>
+          <label htmlFor={filterId}>{t('find')}</label>
           <input
             id={filterId}
             type="search"
@@ -232,27 +234,27 @@ function MindMap({ graph }: { graph: NoteGraph }) {
             onKeyDown={focusFirstMatch}
           />
         </div>
-        <div className="mindmap-zoom" role="group" aria-label="Zoom">
+        <div className="mindmap-zoom" role="group" aria-label={t('zoom.label')}>
           <button
             type="button"
             className="mindmap-button"
             onClick={() => setView((current) => zoomAt(current, ZOOM_STEP))}
           >
-            Zoom in
+            {t('zoom.in')}
           </button>
           <button
             type="button"
             className="mindmap-button"
             onClick={() => setView((current) => zoomAt(current, 1 / ZOOM_STEP))}
           >
-            Zoom out
+            {t('zoom.out')}
           </button>
           <button
             type="button"
             className="mindmap-button"
             onClick={() => setView(fitView(layout.bounds))}
           >
-            Fit
+            {t('zoom.fit')}
           </button>
         </div>
       </div>
@@ -260,25 +262,23 @@ function MindMap({ graph }: { graph: NoteGraph }) {
       <p className="mindmap-status" role="status">
         {needle
           ? matchCount === 0
-            ? 'No note matches'
-            : `${matchCount} of ${layout.nodes.length} ${layout.nodes.length === 1 ? 'note matches' : 'notes match'}`
+            ? t('noMatch')
+            : t('matches', { matched: matchCount, count: layout.nodes.length })
           : null}
       </p>
       {graph.total > graph.nodes.length ? (
         <p className="mindmap-note">
-          Showing {graph.nodes.length} of {graph.total} notes
+          {t('showing', { shown: graph.nodes.length, total: graph.total })}
         </p>
       ) : null}
-      {layout.edges.length === 0 ? (
-        <p className="mindmap-note">Link notes with [[Title]] to see them connected</p>
-      ) : null}
+      {layout.edges.length === 0 ? <p className="mindmap-note">{t('noLinks')}</p> : null}
 
       <svg
         ref={svgRef}
         className="mindmap-canvas"
         viewBox={`0 0 ${VIEW_WIDTH} ${VIEW_HEIGHT}`}
         role="group"
-        aria-label="Map of your notes"
+        aria-label={t('canvas')}
         aria-describedby={helpId}
         tabIndex={0}
         onPointerDown={onPointerDown}
@@ -312,6 +312,7 @@ function MindMap({ graph }: { graph: NoteGraph }) {
               <MapNode
                 key={node.id}
                 node={node}
+                title={titleOf(node)}
                 dimmed={needle !== '' && !matches(node)}
                 faded={related !== undefined && !related.has(node.id)}
                 active={active === node.id}
@@ -326,34 +327,33 @@ function MindMap({ graph }: { graph: NoteGraph }) {
       </svg>
 
       <p id={helpId} className="mindmap-hint">
-        Drag or use the arrow keys to move around; scroll or press + and − to zoom, 0 to fit. Open a
-        note with a click or Enter.
+        {t('help')}
       </p>
 
-      <ul className="mindmap-legend" aria-label="Legend">
+      <ul className="mindmap-legend" aria-label={t('legend.label')}>
         <li>
           <svg viewBox="0 0 32 12" aria-hidden="true">
             <line className="mindmap-edge mindmap-edge-manual" x1="2" y1="6" x2="30" y2="6" />
           </svg>
-          Link added by hand
+          {t('legend.manual')}
         </li>
         <li>
           <svg viewBox="0 0 32 12" aria-hidden="true">
             <line className="mindmap-edge mindmap-edge-wiki" x1="2" y1="6" x2="30" y2="6" />
           </svg>
-          [[Title]] link in a note
+          {t('legend.wiki')}
         </li>
         <li>
           <svg viewBox="0 0 20 20" aria-hidden="true">
             <circle className="mindmap-dot mindmap-dot-pinned" cx="10" cy="10" r="6" />
           </svg>
-          Pinned note
+          {t('legend.pinned')}
         </li>
         <li>
           <svg viewBox="0 0 20 20" aria-hidden="true">
             <circle className="mindmap-dot" cx="10" cy="10" r="8" />
           </svg>
-          Larger: more links
+          {t('legend.size')}
         </li>
       </ul>
     </div>
@@ -362,6 +362,8 @@ function MindMap({ graph }: { graph: NoteGraph }) {
 
 interface MapNodeProps {
   node: PlacedNode;
+  /** The note's title, or what stands for one. */
+  title: string;
   dimmed: boolean;
   faded: boolean;
   active: boolean;
@@ -370,11 +372,10 @@ interface MapNodeProps {
 }
 
 /** One note: an SVG link to its page, opened through the router. */
-function MapNode({ node, dimmed, faded, active, onActivate, onDeactivate }: MapNodeProps) {
+function MapNode({ node, title, dimmed, faded, active, onActivate, onDeactivate }: MapNodeProps) {
   const to = `/notes/${node.id}`;
   const href = useHref(to);
   const onClick = useLinkClickHandler(to);
-  const title = titleOf(node);
   const classes = ['mindmap-node'];
   if (node.isPinned) classes.push('mindmap-node-pinned');
   if (dimmed) classes.push('mindmap-node-dimmed');

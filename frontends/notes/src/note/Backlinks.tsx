@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { useNotesMessages } from '../messages';
 import type { NoteLinksState } from './useNoteLinks';
 import { LoadFailed } from '../LoadStatus';
 
 /** The notes that link to this one, by `[[Title]]` or by hand. */
 export function Backlinks({ state }: { state: NoteLinksState }) {
+  const { t } = useNotesMessages('note');
   const headingId = useId();
   const { links, error, loading, reload } = state;
   let content;
@@ -13,28 +15,34 @@ export function Backlinks({ state }: { state: NoteLinksState }) {
     const notes = [...new Map(links.backlinks.map((link) => [link.id, link])).values()];
     content =
       notes.length === 0 ? (
-        <p className="notes-empty">No note links here yet.</p>
+        <p className="notes-empty">{t('backlinks.empty')}</p>
       ) : (
         <ul className="note-link-list">
           {notes.map((link) => (
             <li key={link.id}>
-              <Link to={`/notes/${link.id}`}>{link.title || 'Untitled'}</Link>
+              <Link to={`/notes/${link.id}`}>{link.title || t('common.untitled')}</Link>
             </li>
           ))}
         </ul>
       );
   } else if (error && !loading) {
-    content = <LoadFailed what="The backlinks" error={error} onRetry={reload} />;
+    content = (
+      <LoadFailed
+        message={(reason) => t('backlinks.loadFailed', { reason })}
+        error={error}
+        onRetry={reload}
+      />
+    );
   } else {
     content = (
       <p className="notes-status" role="status">
-        Loading backlinks…
+        {t('backlinks.loading')}
       </p>
     );
   }
   return (
     <section className="note-backlinks" aria-labelledby={headingId}>
-      <h2 id={headingId}>Backlinks</h2>
+      <h2 id={headingId}>{t('backlinks.heading')}</h2>
       {content}
     </section>
   );

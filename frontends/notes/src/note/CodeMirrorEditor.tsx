@@ -6,7 +6,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
 import type { MarkdownEditorProps } from './editor';
-import { wikiLinkCompletions } from './wikiCompletion';
+import { WIKI_LOOKUP_DELAY_MS, wikiLinkCompletions } from './wikiCompletion';
 
 /** The part of `next` that differs from `doc`, as one change, so the cursor and history stay. */
 const difference = (doc: string, next: string) => {
@@ -27,13 +27,14 @@ export default function CodeMirrorEditor({
   onChange,
   onBlur,
   findTitles,
+  titleSuggestionLabel,
 }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView>(undefined);
-  const handlers = useRef({ onChange, onBlur, findTitles });
+  const handlers = useRef({ onChange, onBlur, findTitles, titleSuggestionLabel });
 
   useEffect(() => {
-    handlers.current = { onChange, onBlur, findTitles };
+    handlers.current = { onChange, onBlur, findTitles, titleSuggestionLabel };
   });
 
   // The view is made once; the value it starts with is the note as opened.
@@ -52,7 +53,11 @@ export default function CodeMirrorEditor({
           EditorView.lineWrapping,
           autocompletion({
             override: [
-              wikiLinkCompletions((query, signal) => handlers.current.findTitles(query, signal)),
+              wikiLinkCompletions(
+                (query, signal) => handlers.current.findTitles(query, signal),
+                WIKI_LOOKUP_DELAY_MS,
+                () => handlers.current.titleSuggestionLabel,
+              ),
             ],
             icons: false,
           }),

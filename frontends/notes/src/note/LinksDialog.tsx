@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
-import { errorMessage } from '../text';
+import { useErrorText, useNotesMessages } from '../messages';
 import { useDebounced } from '../useDebounced';
 import { Dialog } from '@noted/ui';
 
@@ -20,10 +20,11 @@ export interface LinksDialogProps {
   onClose: () => void;
 }
 
-const titleOf = (note: { title: string }) => note.title || 'Untitled';
-
 /** The links of this note, the manual ones removable, and a search to link another note. */
 export function LinksDialog({ api, noteId, links, onLinksChanged, onClose }: LinksDialogProps) {
+  const { t } = useNotesMessages('note');
+  const errorText = useErrorText();
+  const titleOf = (note: { title: string }) => note.title || t('common.untitled');
   const searchId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
@@ -53,7 +54,7 @@ export function LinksDialog({ api, noteId, links, onLinksChanged, onClose }: Lin
       onLinksChanged(await action());
     } catch (failure) {
       log.error('Changing a link failed.', failure);
-      setError(errorMessage(failure));
+      setError(errorText(failure));
     } finally {
       setBusy(false);
     }
@@ -66,38 +67,38 @@ export function LinksDialog({ api, noteId, links, onLinksChanged, onClose }: Lin
 
   let results = null;
   if (!query) {
-    results = <p className="note-hint">Type words of a title or of a note.</p>;
+    results = <p className="note-hint">{t('links.hint')}</p>;
   } else if (!found || found.query !== query) {
     results = (
       <p className="notes-status" role="status">
-        Searching…
+        {t('links.searching')}
       </p>
     );
   } else if ('error' in found) {
     results = (
       <p className="note-error" role="alert">
-        The search failed: {errorMessage(found.error)}
+        {t('links.searchFailed', { reason: errorText(found.error) })}
       </p>
     );
   } else if (found.notes.length === 0) {
-    results = <p className="notes-empty">No notes match “{query}”</p>;
+    results = <p className="notes-empty">{t('links.noMatch', { query })}</p>;
   } else {
     results = (
-      <ul className="note-link-list" aria-label="Notes found">
+      <ul className="note-link-list" aria-label={t('links.found')}>
         {found.notes.map((note) => (
           <li key={note.id}>
             <span>{titleOf(note)}</span>
             {linkedByHand.has(note.id) ? (
-              <span className="note-hint">Linked</span>
+              <span className="note-hint">{t('links.linked')}</span>
             ) : (
               <button
                 type="button"
                 className="notes-button"
                 disabled={busy}
-                aria-label={`Link to ${titleOf(note)}`}
+                aria-label={t('links.linkLabel', { title: titleOf(note) })}
                 onClick={() => void add(note)}
               >
-                Link
+                {t('links.link')}
               </button>
             )}
           </li>
@@ -108,36 +109,36 @@ export function LinksDialog({ api, noteId, links, onLinksChanged, onClose }: Lin
 
   return (
     <Dialog
-      title="Links of this note"
+      title={t('links.title')}
       className="notes-links-dialog"
       onClose={onClose}
       initialFocus={searchRef}
     >
       <section className="note-links-out" aria-labelledby={`${searchId}-out`}>
-        <h3 id={`${searchId}-out`}>Links to other notes</h3>
+        <h3 id={`${searchId}-out`}>{t('links.outgoing')}</h3>
         {!links ? (
           <p className="notes-status" role="status">
-            Loading links…
+            {t('links.loading')}
           </p>
         ) : links.outgoing.length === 0 ? (
-          <p className="notes-empty">This note links to no other note yet.</p>
+          <p className="notes-empty">{t('links.none')}</p>
         ) : (
           <ul className="note-link-list">
             {links.outgoing.map((link) => (
               <li key={`${link.id}-${link.kind}`}>
                 <Link to={`/notes/${link.id}`}>{titleOf(link)}</Link>
                 <span className="note-link-kind">
-                  {link.kind === 'wiki' ? 'wiki link' : 'added by hand'}
+                  {link.kind === 'wiki' ? t('links.wiki') : t('links.manual')}
                 </span>
                 {link.kind === 'manual' ? (
                   <button
                     type="button"
                     className="notes-button"
                     disabled={busy}
-                    aria-label={`Remove link to ${titleOf(link)}`}
+                    aria-label={t('links.removeLabel', { title: titleOf(link) })}
                     onClick={() => void remove(link)}
                   >
-                    Remove
+                    {t('links.remove')}
                   </button>
                 ) : null}
               </li>
@@ -151,7 +152,7 @@ export function LinksDialog({ api, noteId, links, onLinksChanged, onClose }: Lin
         </p>
       ) : null}
       <section className="note-links-find">
-        <label htmlFor={searchId}>Find a note to link</label>
+        <label htmlFor={searchId}>{t('links.find')}</label>
         <input
           ref={searchRef}
           id={searchId}

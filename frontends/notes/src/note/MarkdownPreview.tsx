@@ -5,6 +5,7 @@ import Markdown from 'react-markdown';
 import type { Components, ExtraProps } from 'react-markdown';
 import { Link } from 'react-router';
 import remarkGfm from 'remark-gfm';
+import { useNotesMessages } from '../messages';
 import { remarkWikiLinks } from './markdown';
 
 type HastElement = NonNullable<ExtraProps['node']>;
@@ -32,13 +33,14 @@ const PreviewContext = createContext<PreviewContextValue>({
 const TaskContext = createContext<{ line: number; text: string } | undefined>(undefined);
 
 function WikiLink({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useNotesMessages('note');
   const { resolve, onToggleTask } = useContext(PreviewContext);
   // A reader of a shared note has no notes to go to: the reference stays as text.
   if (!onToggleTask) return <span className="wiki-link-text">{children}</span>;
   const target = resolve(title);
   if (!target) {
     return (
-      <span className="wiki-link wiki-link-missing" title={`No note is titled “${title}”`}>
+      <span className="wiki-link wiki-link-missing" title={t('preview.missingLink', { title })}>
         {children}
       </span>
     );
@@ -71,6 +73,7 @@ function ListItem({ node, children, ...props }: ComponentProps<'li'> & ExtraProp
 }
 
 function Checkbox({ node: _node, ...props }: ComponentProps<'input'> & ExtraProps) {
+  const { t } = useNotesMessages('note');
   const task = useContext(TaskContext);
   const { onToggleTask } = useContext(PreviewContext);
   if (props.type !== 'checkbox' || !task) return <input {...props} />;
@@ -80,7 +83,7 @@ function Checkbox({ node: _node, ...props }: ComponentProps<'input'> & ExtraProp
       checked={Boolean(props.checked)}
       disabled={!onToggleTask}
       onChange={() => onToggleTask?.(task.line)}
-      aria-label={task.text || 'Task'}
+      aria-label={task.text || t('preview.task')}
     />
   );
 }
@@ -109,6 +112,7 @@ export interface MarkdownPreviewProps {
 
 /** The body rendered from Markdown (GFM, no raw HTML), tasks clickable, wiki links resolved. */
 export function MarkdownPreview({ body, outgoing, onToggleTask }: MarkdownPreviewProps) {
+  const { t } = useNotesMessages('note');
   const context = useMemo<PreviewContextValue>(() => {
     const byTitle = new Map<string, LinkedNote>();
     for (const link of outgoing ?? []) {
@@ -118,7 +122,7 @@ export function MarkdownPreview({ body, outgoing, onToggleTask }: MarkdownPrevie
     return { resolve: (title) => byTitle.get(title.trim().toLowerCase()), onToggleTask };
   }, [outgoing, onToggleTask]);
 
-  if (!body.trim()) return <p className="notes-empty">Nothing written yet.</p>;
+  if (!body.trim()) return <p className="notes-empty">{t('preview.empty')}</p>;
   return (
     <PreviewContext.Provider value={context}>
       <div className="note-preview">

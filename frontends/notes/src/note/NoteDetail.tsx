@@ -1,9 +1,11 @@
 import type { Note } from '@noted/api';
 import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import type { KeyboardEvent } from 'react';
+import { Trans } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { NotesApi } from '../api';
 import { NoteImages } from '../images/NoteImages';
+import { useErrorText, useNotesMessages, type Translate } from '../messages';
 import { NoteActionButtons, NoteActionPanels, useNoteActions } from '../NoteActions';
 import { formatDate } from '../text';
 import { createAutosave, type Draft, type SaveState } from './autosave';
@@ -17,15 +19,15 @@ import { useNoteLinks } from './useNoteLinks';
 
 const TITLE_SUGGESTIONS = 8;
 
-const statusText = (state: SaveState) => {
+const statusText = (t: Translate, state: SaveState, errorText: (error: unknown) => string) => {
   switch (state.status) {
     case 'pending':
     case 'saving':
-      return 'Saving…';
+      return t('note.save.saving');
     case 'saved':
-      return 'Saved';
+      return t('note.save.saved');
     case 'failed':
-      return `Not saved: ${state.reason}`;
+      return t('note.save.failed', { reason: errorText(state.reason) });
     case 'idle':
       return '';
   }
@@ -39,6 +41,8 @@ export interface NoteDetailProps {
 
 /** A note to read and edit: saved as it is typed, with its tags, links, images and actions. */
 export function NoteDetail({ initial, api }: NoteDetailProps) {
+  const { t, i18n } = useNotesMessages('note');
+  const errorText = useErrorText();
   const id = useId();
   const navigate = useNavigate();
   const [note, setNote] = useState(initial);
@@ -139,13 +143,14 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
     <div className="note-page" onKeyDown={onKeyDown}>
       <p className="note-back">
         <Link to="/">
-          <span aria-hidden="true">← </span>All notes
+          <span aria-hidden="true">← </span>
+          {t('note.allNotes')}
         </Link>
       </p>
-      <h1 className="notes-visually-hidden">{draft.title || 'Untitled'}</h1>
+      <h1 className="notes-visually-hidden">{draft.title || t('common.untitled')}</h1>
       <div className="note-page-head">
         <div className="note-field note-title-field">
-          <label htmlFor={`${id}-title`}>Title</label>
+          <label htmlFor={`${id}-title`}>{t('note.title')}</label>
           <input
             id={`${id}-title`}
             type="text"
@@ -158,7 +163,7 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
         </div>
         <div className="note-save">
           <p className="note-save-status" role="status">
-            {statusText(saveState)}
+            {statusText(t, saveState, errorText)}
           </p>
           {saveState.status === 'failed' && saveState.code === 'CONFLICT' ? (
             <>
@@ -170,7 +175,7 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
                   flush();
                 }}
               >
-                Keep my version
+                {t('note.save.keepMine')}
               </button>
               <button
                 type="button"
@@ -180,43 +185,48 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
                   window.location.reload();
                 }}
               >
-                Load the other version
+                {t('note.save.loadOther')}
               </button>
             </>
           ) : null}
           {saveState.status === 'failed' && saveState.code !== 'CONFLICT' ? (
             <button type="button" className="notes-button" onClick={flush}>
-              Retry
+              {t('common.retry')}
             </button>
           ) : null}
         </div>
       </div>
       <NoteActionButtons note={note} actions={actions}>
         <button type="button" className="notes-button" onClick={() => setLinksOpen(true)}>
-          Links
+          {t('note.links')}
         </button>
       </NoteActionButtons>
       <NoteActionPanels note={note} actions={actions} />
       <p className="note-meta">
-        {note.isPinned ? <span className="note-badge">Pinned</span> : null}
+        {note.isPinned ? <span className="note-badge">{t('common.pinned')}</span> : null}
         <span>
-          Updated <time dateTime={note.updatedAt}>{formatDate(note.updatedAt)}</time>
+          <Trans
+            t={t}
+            i18nKey="common.updated"
+            values={{ date: formatDate(note.updatedAt, i18n.language) }}
+            components={{ time: <time dateTime={note.updatedAt} /> }}
+          />
         </span>
       </p>
       <TagEditor tags={draft.tags} onChange={editTags} />
       <div className="note-body">
         <div className="note-body-head">
           <span id={bodyLabelId} className="note-body-label">
-            Note
+            {t('note.body')}
           </span>
-          <div className="note-mode" role="group" aria-label="Show the note as">
+          <div className="note-mode" role="group" aria-label={t('note.showAs')}>
             <button
               type="button"
               className="notes-button"
               aria-pressed={mode === 'edit'}
               onClick={() => setMode('edit')}
             >
-              Edit
+              {t('note.edit')}
             </button>
             <button
               type="button"
@@ -227,7 +237,7 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
                 setMode('preview');
               }}
             >
-              Preview
+              {t('note.preview')}
             </button>
           </div>
         </div>
@@ -238,6 +248,7 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
             onChange={(value) => edit({ note: value })}
             onBlur={flush}
             findTitles={findTitles}
+            titleSuggestionLabel={t('editor.titleSuggestion')}
           />
         </div>
         {mode === 'preview' ? (

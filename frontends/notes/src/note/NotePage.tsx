@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
+import { useNotesMessages } from '../messages';
 import { errorCode } from '../text';
 import { useLoad } from '../useLoad';
 import { NoteDetail } from './NoteDetail';
@@ -20,6 +21,7 @@ export interface NotePageProps {
 
 /** `/notes/:id`: loads the note, then shows it for editing. */
 export function NotePage({ id, api }: NotePageProps) {
+  const { t } = useNotesMessages('note');
   const [attempt, setAttempt] = useState(0);
   const { settled, loading } = useLoad(
     `${id}:${attempt}`,
@@ -32,23 +34,27 @@ export function NotePage({ id, api }: NotePageProps) {
   if (!settled || loading) {
     return (
       <p className="notes-status" role="status">
-        Loading the note…
+        {t('note.loading')}
       </p>
     );
   }
   if ('error' in settled && isMissing(settled.error)) {
     return (
       <section className="note-missing">
-        <h1>This note does not exist or was deleted</h1>
+        <h1>{t('note.missing')}</h1>
         <p>
-          <Link to="/">Back to your notes</Link>
+          <Link to="/">{t('note.backToList')}</Link>
         </p>
       </section>
     );
   }
   if ('error' in settled) {
     return (
-      <LoadFailed what="The note" error={settled.error} onRetry={() => setAttempt((n) => n + 1)} />
+      <LoadFailed
+        message={(reason) => t('note.loadFailed', { reason })}
+        error={settled.error}
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
     );
   }
   return <NoteDetail initial={settled.value} api={api} />;

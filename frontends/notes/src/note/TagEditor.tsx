@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { useNotesMessages } from '../messages';
 import { parseTags } from '../text';
 
 const MAX_TAG_LENGTH = 64;
@@ -13,6 +14,7 @@ export interface TagEditorProps {
 
 /** The tags of a note as chips, each with its remove button, and a field to add more. */
 export function TagEditor({ tags, onChange }: TagEditorProps) {
+  const { t } = useNotesMessages('note');
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -22,11 +24,11 @@ export function TagEditor({ tags, onChange }: TagEditorProps) {
     const added = parseTags(typed).filter((tag) => !tags.includes(tag));
     const tooLong = added.find((tag) => tag.length > MAX_TAG_LENGTH);
     if (tooLong) {
-      setError(`A tag is at most ${MAX_TAG_LENGTH} characters.`);
+      setError(t('tagEditor.tooLong', { max: MAX_TAG_LENGTH }));
       return false;
     }
     if (tags.length + added.length > MAX_TAGS) {
-      setError(`A note has at most ${MAX_TAGS} tags.`);
+      setError(t('tagEditor.tooMany', { max: MAX_TAGS }));
       return false;
     }
     setError(undefined);
@@ -53,16 +55,19 @@ export function TagEditor({ tags, onChange }: TagEditorProps) {
   return (
     <div className="note-tag-editor">
       {tags.length > 0 ? (
-        <ul className="note-chips" aria-label="Tags">
+        <ul className="note-chips" aria-label={t('common.tags')}>
           {tags.map((tag) => (
             <li key={tag} className="note-chip">
-              <Link to={`/?tag=${encodeURIComponent(tag)}`} aria-label={`Show notes tagged ${tag}`}>
+              <Link
+                to={`/?tag=${encodeURIComponent(tag)}`}
+                aria-label={t('common.showTagged', { tag })}
+              >
                 #{tag}
               </Link>
               <button
                 type="button"
                 className="note-chip-remove"
-                aria-label={`Remove tag ${tag}`}
+                aria-label={t('tagEditor.remove', { tag })}
                 onClick={() => onChange(tags.filter((kept) => kept !== tag))}
               >
                 ×
@@ -72,7 +77,7 @@ export function TagEditor({ tags, onChange }: TagEditorProps) {
         </ul>
       ) : null}
       <label htmlFor={id} className="note-tag-label">
-        Add tag
+        {t('tagEditor.add')}
       </label>
       <input
         id={id}
@@ -80,7 +85,7 @@ export function TagEditor({ tags, onChange }: TagEditorProps) {
         type="text"
         autoComplete="off"
         value={text}
-        placeholder="Type a tag, then Enter"
+        placeholder={t('tagEditor.placeholder')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onTextChange(event.target.value)}

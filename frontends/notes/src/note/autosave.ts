@@ -15,6 +15,7 @@ export type SaveState =
   | { status: 'pending' }
   | { status: 'saving' }
   | { status: 'saved' }
+  /** `reason` is what the error said, empty when it said nothing. */
   | { status: 'failed'; reason: string; code?: string };
 
 export interface AutosaveOptions {

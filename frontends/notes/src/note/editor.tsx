@@ -1,6 +1,8 @@
 import { Suspense, createContext, lazy, useContext } from 'react';
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from '../ErrorBoundary';
+import { Loading } from '../LoadStatus';
+import { useNotesMessages } from '../messages';
 
 /** Finds the titles of notes whose title matches `query`, for `[[` completion. */
 export type FindTitles = (query: string, signal: AbortSignal) => Promise<string[]>;
@@ -13,6 +15,8 @@ export interface MarkdownEditorProps {
   onChange: (value: string) => void;
   onBlur: () => void;
   findTitles: FindTitles;
+  /** Shown beside each title offered after `[[`, saying what it is. */
+  titleSuggestionLabel?: string;
 }
 
 /** A plain text area: what the page shows while CodeMirror cannot be loaded. */
@@ -34,19 +38,14 @@ const CodeMirrorEditor = lazy(() => import('./CodeMirrorEditor'));
 
 /** CodeMirror 6, fetched only when a note is opened. */
 export function LazyCodeMirrorEditor(props: MarkdownEditorProps) {
+  const { t } = useNotesMessages('note');
   return (
     // If the editor's code cannot be loaded, the note stays editable as plain text.
     <ErrorBoundary
       message="The Markdown editor could not be loaded; editing as plain text."
       fallback={<TextareaEditor {...props} />}
     >
-      <Suspense
-        fallback={
-          <p className="notes-status" role="status">
-            Loading the editor…
-          </p>
-        }
-      >
+      <Suspense fallback={<Loading>{t('editor.loading')}</Loading>}>
         <CodeMirrorEditor {...props} />
       </Suspense>
     </ErrorBoundary>

@@ -48,11 +48,16 @@ const abortion = (signal: AbortSignal) => {
 };
 
 /**
- * Completes `[[` with the titles of the user's notes that match what follows it. Each lookup
- * waits for a pause in typing and is cancelled by the next keystroke.
+ * Completes `[[` with the titles of the user's notes that match what follows it, each with
+ * what `detail` says beside it. Each lookup waits for a pause in typing and is cancelled by the next
+ * keystroke.
  */
 export const wikiLinkCompletions =
-  (findTitles: FindTitles, delayMs = WIKI_LOOKUP_DELAY_MS): CompletionSource =>
+  (
+    findTitles: FindTitles,
+    delayMs = WIKI_LOOKUP_DELAY_MS,
+    detail?: () => string | undefined,
+  ): CompletionSource =>
   async (context: CompletionContext): Promise<CompletionResult | null> => {
     const open = context.matchBefore(OPEN_WIKI_LINK);
     if (!open) return null;
@@ -66,12 +71,13 @@ export const wikiLinkCompletions =
         aborted,
       ]);
       if (context.aborted) return null;
+      const described = detail?.();
       return {
         from: open.from + 2,
         options: titles.map((title): Completion => ({
           label: title,
           type: 'text',
-          detail: 'note',
+          ...(described ? { detail: described } : {}),
           apply: (view: EditorView, _completion: Completion, from: number, to: number) =>
             view.dispatch(wikiLinkInsertion(view.state, title, from, to)),
         })),

@@ -3,7 +3,9 @@ import { AppError } from '@noted/api';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestShell, TestShell } from '@noted/ui/testing';
 import type { NotesApi } from '../api';
+import { createNotesTestI18n } from '../testing';
 import { REVIEW_CHECK_MS, ReviewPage } from './ReviewPage';
 import { reviewStore, useReviewNew } from './store';
 
@@ -59,13 +61,15 @@ function NewBadge() {
 
 const renderPage = (api: Pick<NotesApi, 'review'>) =>
   render(
-    <MemoryRouter initialEntries={['/review']}>
-      <NewBadge />
-      <Routes>
-        <Route path="/review" element={<ReviewPage api={api} />} />
-        <Route path="/notes/:id" element={<NotePage />} />
-      </Routes>
-    </MemoryRouter>,
+    <TestShell shell={createTestShell(createNotesTestI18n())}>
+      <MemoryRouter initialEntries={['/review']}>
+        <NewBadge />
+        <Routes>
+          <Route path="/review" element={<ReviewPage api={api} />} />
+          <Route path="/notes/:id" element={<NotePage />} />
+        </Routes>
+      </MemoryRouter>
+    </TestShell>,
   );
 
 beforeEach(() => {

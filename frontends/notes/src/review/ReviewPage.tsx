@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
-import { errorMessage, excerpt } from '../text';
+import { useErrorText, useNotesMessages } from '../messages';
+import { excerpt } from '../text';
 import { reviewStore, useReviewList } from './store';
 import './review.css';
 import { LoadFailed, Loading } from '../LoadStatus';
@@ -15,15 +16,11 @@ export interface ReviewPageProps {
 /** How often the open page asks for newly due notes, until live messages bring them. */
 export const REVIEW_CHECK_MS = 5 * 60 * 1000;
 
-const titleOf = (note: Pick<Note, 'title'>) => note.title || 'Untitled';
-
-const inDays = (days: number) => {
-  if (days <= 0) return 'later today';
-  return days === 1 ? 'in 1 day' : `in ${days} days`;
-};
-
 /** The notes due for review: read one again, then say whether it was remembered. */
 export function ReviewPage({ api }: ReviewPageProps) {
+  const { t } = useNotesMessages('note');
+  const errorText = useErrorText();
+  const titleOf = (note: Pick<Note, 'title'>) => note.title || t('common.untitled');
   const headingId = useId();
   const { items, hasNew, loaded, error } = useReviewList();
   const [marking, setMarking] = useState<string>();
@@ -45,12 +42,18 @@ export function ReviewPage({ api }: ReviewPageProps) {
       const schedule = await api.review.mark({ noteId: note.id, outcome });
       reviewStore.remove(note.id);
       reviewStore.clearNew();
-      setStatus(`Next review of ${titleOf(note)} ${inDays(schedule.intervalDays)}`);
+      const title = titleOf(note);
+      const days = schedule.intervalDays;
+      setStatus(
+        days <= 0
+          ? t('review.nextToday', { title })
+          : t('review.nextInDays', { title, count: days }),
+      );
       // The note, and the button that had focus, are gone: continue from the status line.
       statusRef.current?.focus();
     } catch (failure) {
       log.error('Marking a review failed.', failure);
-      setMarkError(`${titleOf(note)} could not be marked: ${errorMessage(failure)}`);
+      setMarkError(t('review.markFailed', { title: titleOf(note), reason: errorText(failure) }));
     } finally {
       setMarking(undefined);
     }
@@ -60,15 +63,15 @@ export function ReviewPage({ api }: ReviewPageProps) {
   if (error !== undefined && items.length === 0) {
     content = (
       <LoadFailed
-        what="The notes to review"
+        message={(reason) => t('review.loadFailed', { reason })}
         error={error}
         onRetry={() => void reviewStore.load(api)}
       />
     );
   } else if (!loaded && items.length === 0) {
-    content = <Loading>Loading notes to review…</Loading>;
+    content = <Loading>{t('review.loading')}</Loading>;
   } else if (items.length === 0) {
-    content = <p className="review-empty">Nothing to review right now</p>;
+    content = <p className="review-empty">{t('review.empty')}</p>;
   } else {
     content = (
       <ul className="review-list">
@@ -84,7 +87,7 @@ export function ReviewPage({ api }: ReviewPageProps) {
                 </h2>
                 {preview ? <p className="review-excerpt">{preview}</p> : null}
                 {note.tags.length > 0 ? (
-                  <ul className="review-tags" aria-label="Tags">
+                  <ul className="review-tags" aria-label={t('common.tags')}>
                     {note.tags.map((tag) => (
                       <li key={tag}>#{tag}</li>
                     ))}
@@ -97,7 +100,7 @@ export function ReviewPage({ api }: ReviewPageProps) {
                     onClick={() => void mark(note, 'remembered')}
                     aria-disabled={marking !== undefined}
                   >
-                    Remembered
+                    {t('review.remembered')}
                   </button>
                   <button
                     type="button"
@@ -105,7 +108,7 @@ export function ReviewPage({ api }: ReviewPageProps) {
                     onClick={() => void mark(note, 'forgot')}
                     aria-disabled={marking !== undefined}
                   >
-                    Forgot
+                    {t('review.forgot')}
                   </button>
                 </div>
               </article>
@@ -118,17 +121,14 @@ export function ReviewPage({ api }: ReviewPageProps) {
 
   return (
     <section className="review-page" aria-labelledby={headingId}>
-      <h1 id={headingId}>Review</h1>
-      <p className="review-intro">
-        Notes come back here when it is time to read them again; the better you remember one, the
-        longer until it returns.
-      </p>
+      <h1 id={headingId}>{t('review.heading')}</h1>
+      <p className="review-intro">{t('review.intro')}</p>
       <div aria-live="polite">
         {hasNew ? (
           <div className="review-new">
-            <p>New notes to review</p>
+            <p>{t('review.newNotes')}</p>
             <button type="button" className="review-button" onClick={() => reviewStore.clearNew()}>
-              Dismiss
+              {t('common.dismiss')}
             </button>
           </div>
         ) : null}

@@ -11,7 +11,7 @@ export interface ReviewList {
   hasNew: boolean;
   /** A fetch has finished, whether it succeeded or not. */
   loaded: boolean;
-  /** Why the last fetch failed; the list is then empty. */
+  /** Why the last fetch failed (empty when the error did not say); the list is then empty. */
   error?: string;
 }
 

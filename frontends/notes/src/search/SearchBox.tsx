@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useNotesMessages } from '../messages';
 
 export const SEARCH_DELAY_MS = 250;
 
@@ -12,6 +13,7 @@ export interface SearchBoxProps {
 
 /** The search field of the list; what it shows follows `query` when the address changes. */
 export function SearchBox({ query, onSearch }: SearchBoxProps) {
+  const { t } = useNotesMessages('note');
   const id = useId();
   const [text, setText] = useState(query);
   const [followed, setFollowed] = useState(query);
@@ -39,14 +41,14 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
 
   return (
     <form className="notes-search" role="search" onSubmit={submit}>
-      <label htmlFor={id}>Search notes</label>
+      <label htmlFor={id}>{t('search.label')}</label>
       <input
         id={id}
         type="search"
         value={text}
         maxLength={200}
         autoComplete="off"
-        placeholder="Words, “a phrase”, -without"
+        placeholder={t('search.placeholder')}
         onChange={(event) => change(event.target.value)}
       />
     </form>

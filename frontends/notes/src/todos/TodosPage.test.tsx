@@ -3,7 +3,9 @@ import { AppError } from '@noted/api';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestShell, TestShell } from '@noted/ui/testing';
 import type { NotesApi } from '../api';
+import { createNotesTestI18n } from '../testing';
 import { TodosPage } from './TodosPage';
 
 beforeEach(() => {
@@ -57,14 +59,16 @@ function NotePage() {
   return <p>Note page {useParams().id}</p>;
 }
 
-const renderPage = (api: Pick<NotesApi, 'todos'>) =>
+const renderPage = (api: Pick<NotesApi, 'todos'>, i18n = createNotesTestI18n()) =>
   render(
-    <MemoryRouter initialEntries={['/todos']}>
-      <Routes>
-        <Route path="/todos" element={<TodosPage api={api} />} />
-        <Route path="/notes/:id" element={<NotePage />} />
-      </Routes>
-    </MemoryRouter>,
+    <TestShell shell={createTestShell(i18n)}>
+      <MemoryRouter initialEntries={['/todos']}>
+        <Routes>
+          <Route path="/todos" element={<TodosPage api={api} />} />
+          <Route path="/notes/:id" element={<NotePage />} />
+        </Routes>
+      </MemoryRouter>
+    </TestShell>,
   );
 
 const checkbox = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;

@@ -1,9 +1,11 @@
 import type { Todo } from '@noted/api';
 import { useEffect, useId, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
-import { errorCode, errorMessage } from '../text';
+import { useErrorText, useNotesMessages } from '../messages';
+import { errorCode } from '../text';
 import './todos.css';
 import { LoadFailed, Loading } from '../LoadStatus';
 
@@ -13,16 +15,14 @@ export interface TodosPageProps {
 
 type Filter = 'false' | 'true' | 'all';
 
-const FILTERS: { value: Filter; label: string }[] = [
-  { value: 'false', label: 'Open' },
-  { value: 'true', label: 'Done' },
-  { value: 'all', label: 'All' },
-];
+const FILTERS = [
+  { value: 'false', label: 'todos.filter.open' },
+  { value: 'true', label: 'todos.filter.done' },
+  { value: 'all', label: 'todos.filter.all' },
+] as const satisfies readonly { value: Filter; label: string }[];
 
 /** The most todos one answer holds (the API's maximum). */
 const TODOS_LIMIT = 200;
-
-const CONFLICT_NOTICE = 'This note changed meanwhile; the list was refreshed';
 
 type Settled = { key: string; items: Todo[] } | { key: string; error: unknown };
 
@@ -46,17 +46,23 @@ const groupByNote = (items: Todo[]): NoteTodos[] => {
 };
 
 function EmptyTodos({ filter }: { filter: Filter }) {
-  if (filter === 'true') return <p className="todos-empty">No done todos yet</p>;
+  const { t } = useNotesMessages('note');
+  if (filter === 'true') return <p className="todos-empty">{t('todos.empty.done')}</p>;
   return (
     <p className="todos-empty">
-      {filter === 'false' ? 'No open todos' : 'No todos yet'} — add <code>- [ ] something</code> to
-      a note
+      <Trans
+        t={t}
+        i18nKey={filter === 'false' ? 'todos.empty.open' : 'todos.empty.all'}
+        components={{ code: <code /> }}
+      />
     </p>
   );
 }
 
 /** The checkboxes of the recent notes, to tick off without opening each note. */
 export function TodosPage({ api }: TodosPageProps) {
+  const { t } = useNotesMessages('note');
+  const errorText = useErrorText();
   const headingId = useId();
   const [filter, setFilter] = useState<Filter>('false');
   const [generation, setGeneration] = useState(0);
@@ -119,11 +125,11 @@ export function TodosPage({ api }: TodosPageProps) {
     } catch (failure) {
       if (errorCode(failure) === 'CONFLICT') {
         log.warn('A todo changed in its note meanwhile; reloading.', failure);
-        setNotice(CONFLICT_NOTICE);
+        setNotice(t('todos.conflict'));
         reload();
       } else {
         log.error('Saving a todo failed.', failure);
-        setError(`“${todo.text}” could not be saved: ${errorMessage(failure)}`);
+        setError(t('todos.saveFailed', { text: todo.text, reason: errorText(failure) }));
       }
     } finally {
       settle(todo);
@@ -132,9 +138,15 @@ export function TodosPage({ api }: TodosPageProps) {
 
   let content;
   if (!settled || (loading && 'error' in settled)) {
-    content = <Loading>Loading todos…</Loading>;
+    content = <Loading>{t('todos.loading')}</Loading>;
   } else if ('error' in settled) {
-    content = <LoadFailed what="Your todos" error={settled.error} onRetry={reload} />;
+    content = (
+      <LoadFailed
+        message={(reason) => t('todos.loadFailed', { reason })}
+        error={settled.error}
+        onRetry={reload}
+      />
+    );
   } else if (settled.items.length === 0) {
     content = <EmptyTodos filter={filter} />;
   } else {
@@ -147,7 +159,7 @@ export function TodosPage({ api }: TodosPageProps) {
             aria-labelledby={`todos-${group.noteId}`}
           >
             <h2 id={`todos-${group.noteId}`}>
-              <Link to={`/notes/${group.noteId}`}>{group.title || 'Untitled'}</Link>
+              <Link to={`/notes/${group.noteId}`}>{group.title || t('common.untitled')}</Link>
             </h2>
             <ul className="todos-list">
               {group.todos.map((todo) => {
@@ -162,7 +174,7 @@ export function TodosPage({ api }: TodosPageProps) {
                         aria-busy={pending.has(id)}
                         onChange={(event) => void toggle(todo, event.target.checked)}
                       />
-                      <span>{todo.text || '(empty todo)'}</span>
+                      <span>{todo.text || t('todos.emptyTodo')}</span>
                     </label>
                   </li>
                 );
@@ -181,9 +193,9 @@ export function TodosPage({ api }: TodosPageProps) {
       aria-busy={loading && settled !== undefined}
     >
       <div className="todos-head">
-        <h1 id={headingId}>Todos</h1>
+        <h1 id={headingId}>{t('todos.heading')}</h1>
         <fieldset className="todos-filter">
-          <legend>Show</legend>
+          <legend>{t('todos.show')}</legend>
           {FILTERS.map(({ value, label }) => (
             <label key={value}>
               <input
@@ -193,7 +205,7 @@ export function TodosPage({ api }: TodosPageProps) {
                 checked={filter === value}
                 onChange={() => changeFilter(value)}
               />
-              <span>{label}</span>
+              <span>{t(label)}</span>
             </label>
           ))}
         </fieldset>
