@@ -30,14 +30,14 @@ class AssetListPlugin {
 }
 
 /** One copy each for the whole page, whichever of the frontends that depend on them loads it. */
-const singletons = ['react', 'react-dom', 'react-router', 'i18next', 'react-i18next'];
+const singletons = ['react', 'react-dom', '@noted/router', 'i18next', 'react-i18next'];
 
 /**
  * How every Noted frontend is built: TypeScript and JSX through swc, content-hashed files,
- * CSS, and Module Federation with react, react-dom, react-router, i18next and react-i18next as
- * shared singletons (the router's and the translations' contexts cross from the shell into the
- * remotes; nothing else is shared, so each remote keeps its own copies of everything it does
- * not hand across).
+ * CSS, and Module Federation with react, react-dom, @noted/router (the part of react-router in
+ * use), i18next and react-i18next as shared singletons (the router's and the translations'
+ * contexts cross from the shell into the remotes; nothing else is shared, so each remote keeps
+ * its own copies of everything it does not hand across).
  *
  * @param {{
  *   name: string;

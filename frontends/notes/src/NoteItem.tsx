@@ -1,5 +1,5 @@
 import type { Note, SearchHit } from '@noted/api';
-import { Link } from 'react-router';
+import { Link } from '@noted/router';
 import type { NotesApi } from './api';
 import { useNotesMessages } from './messages';
 import { NoteActionButtons, NoteActionPanels, useNoteActions } from './NoteActions';

@@ -1,7 +1,7 @@
 import { ShellContext, type ShellServices } from '@noted/ui';
 import { Suspense, lazy } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Route, Routes, useLocation, useParams } from 'react-router';
+import { Route, Routes, useLocation, useParams } from '@noted/router';
 import type { NotesApi } from './api';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Loading } from './LoadStatus';

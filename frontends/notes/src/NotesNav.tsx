@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '@noted/router';
 import { useNotesMessages } from './messages';
 import { useReviewNew } from './review/store';
 

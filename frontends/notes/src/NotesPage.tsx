@@ -1,7 +1,7 @@
 import type { Note } from '@noted/api';
 import { useId, useState } from 'react';
 import { Trans } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@noted/router';
 import type { NotesApi } from './api';
 import { log } from './log';
 import { useNotesMessages, type Translate } from './messages';

@@ -13,7 +13,7 @@ import type { Messages } from '@noted/ui';
 import { createHostedTestShell, createTestI18n } from '@noted/ui/testing';
 import { render } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from '@noted/router';
 import { vi } from 'vitest';
 import type { NotesApi } from './api';
 import { MarkdownEditorContext, TextareaEditor, type MarkdownEditorProps } from './note/editor';

@@ -2,7 +2,7 @@ import type { User } from '@noted/api';
 import { createI18n, registerMessages, takeCurrentNote, type ShellServices } from '@noted/ui';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from '@noted/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createShellApi } from './api';
 import type { Auth, AuthState } from './auth/auth';
@@ -15,7 +15,7 @@ import type { ComponentModule } from './remotes/loader';
 import { createShellServices, createShellState } from './services';
 import { Shell } from './Shell';
 
-const fakeAuth = (initial: AuthState) => {
+const fakeAuth = (initial: AuthState, { wasSignedIn = true } = {}) => {
   let state = initial;
   const listeners = new Set<() => void>();
   const auth: Auth = {
@@ -25,6 +25,7 @@ const fakeAuth = (initial: AuthState) => {
       return () => listeners.delete(listener);
     },
     start: vi.fn(async () => undefined),
+    wasSignedIn: () => wasSignedIn,
     login: vi.fn(async () => undefined),
     logout: vi.fn(async () => undefined),
     getToken: vi.fn(async () => 'token'),
@@ -160,6 +161,18 @@ describe('the shell', () => {
     const { auth } = fakeAuth({ status: 'signedOut', notice: 'signInCancelled' });
     renderAt('/', { auth });
     expect(screen.getByRole('status').textContent).toBe('Sign-in was cancelled.');
+  });
+
+  it("shows a visitor who never signed in here the visitors' page while the session check runs", () => {
+    const { auth } = fakeAuth({ status: 'loading' }, { wasSignedIn: false });
+    renderAt('/', { auth });
+    expect(screen.queryByText('Checking your session…')).toBeNull();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe(
+      'Your notes, in one place',
+    );
+    fireEvent.click(within(main).getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('dialog', { name: 'Sign in to Noted' })).toBeTruthy();
   });
 
   it('shows the user, checks the account once and renders the notes module with the sidebar', async () => {

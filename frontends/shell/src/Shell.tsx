@@ -1,7 +1,7 @@
 import { ShellContext } from '@noted/ui';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@noted/router';
 import { ShellAppContext, type ShellApp } from './context';
 import { FatalErrorBoundary } from './pages/FatalErrorBoundary';
 import { ShellHosts } from './ShellHosts';

@@ -1,4 +1,4 @@
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from '@noted/router';
 import { DefaultLayout, ErrorLayout, PlainLayout } from './layout/Layouts';
 import { ComingPage } from './pages/ComingPage';
 import { NotFound } from './pages/ErrorPage';

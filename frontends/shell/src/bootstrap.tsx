@@ -7,8 +7,8 @@ import {
   registerMessages,
 } from '@noted/ui';
 import { createRoot } from 'react-dom/client';
-import type { NavigateFunction } from 'react-router';
-import { BrowserRouter, matchPath } from 'react-router';
+import type { NavigateFunction } from '@noted/router';
+import { BrowserRouter, matchPath } from '@noted/router';
 import { createAccountCheck } from './account';
 import { createShellApi } from './api';
 import { createAuth, providerProbe } from './auth/auth';

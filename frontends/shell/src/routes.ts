@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router';
+import { matchPath } from '@noted/router';
 import type { ComingPageName } from './pages/ComingPage';
 
 /** The public page of a shared note: read without signing in, in the layout without sidebar. */

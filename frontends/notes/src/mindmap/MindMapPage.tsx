@@ -1,7 +1,7 @@
 import type { NoteGraph } from '@noted/api';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
-import { useHref, useLinkClickHandler } from 'react-router';
+import { useHref, useLinkClickHandler } from '@noted/router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
 import { useNotesMessages } from '../messages';

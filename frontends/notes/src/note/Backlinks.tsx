@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@noted/router';
 import { useNotesMessages } from '../messages';
 import type { NoteLinksState } from './useNoteLinks';
 import { LoadFailed } from '../LoadStatus';

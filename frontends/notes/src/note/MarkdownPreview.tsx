@@ -3,7 +3,7 @@ import { createContext, useContext, useMemo } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import Markdown from 'react-markdown';
 import type { Components, ExtraProps } from 'react-markdown';
-import { Link } from 'react-router';
+import { Link } from '@noted/router';
 import remarkGfm from 'remark-gfm';
 import { useNotesMessages } from '../messages';
 import { remarkWikiLinks } from './markdown';

@@ -2,7 +2,7 @@ import type { Note } from '@noted/api';
 import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Trans } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@noted/router';
 import type { NotesApi } from '../api';
 import { NoteImages } from '../images/NoteImages';
 import { useErrorText, useNotesMessages, type Translate } from '../messages';

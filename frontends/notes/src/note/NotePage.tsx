@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@noted/router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
 import { useNotesMessages } from '../messages';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@noted/router';
 import { useNotesMessages } from '../messages';
 import { parseTags } from '../text';
 

@@ -1,6 +1,6 @@
 import type { Note, ReviewOutcome } from '@noted/api';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@noted/router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
 import { useErrorText, useNotesMessages } from '../messages';

@@ -1,7 +1,7 @@
 import type { Todo, TodoRecentQuery } from '@noted/api';
 import { AppError } from '@noted/api';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { MemoryRouter, Route, Routes, useParams } from '@noted/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestShell, TestShell } from '@noted/ui/testing';
 import type { NotesApi } from '../api';

@@ -1,7 +1,7 @@
 import type { Todo } from '@noted/api';
 import { useEffect, useId, useState } from 'react';
 import { Trans } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@noted/router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
 import { useErrorText, useNotesMessages } from '../messages';

@@ -1,7 +1,7 @@
 import { Dialog } from '@noted/ui';
 import { useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation } from '@noted/router';
 import { useShellApp } from '../context';
 
 const providerNames: Record<string, string> = { google: 'Google', github: 'GitHub' };

@@ -276,4 +276,34 @@ describe('identity errors', () => {
     expect(noticeForProviderError('temporarily_unavailable')).toBe('providerUnavailable');
     expect(noticeForProviderError('weird_error')).toBe('signInFailed');
   });
+
+  it('remembers whether this browser was signed in, and a sign-in waits for the check', async () => {
+    const storage = new Map<string, string>();
+    const store = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    };
+    const signedInKeycloak = fakeKeycloak({ authenticated: true, claims: { sub: 'user-1' } });
+    const first = createAuth({
+      createKeycloak: async () => signedInKeycloak,
+      isProviderReachable: reachable,
+      storage: store,
+    });
+    expect(first.wasSignedIn()).toBe(false);
+    await first.login();
+    expect(signedInKeycloak.login).not.toHaveBeenCalled();
+    expect(first.getState().status).toBe('signedIn');
+    expect(first.wasSignedIn()).toBe(true);
+
+    const visitorKeycloak = fakeKeycloak({ authenticated: false });
+    const next = createAuth({
+      createKeycloak: async () => visitorKeycloak,
+      isProviderReachable: reachable,
+      storage: store,
+    });
+    expect(next.wasSignedIn()).toBe(true);
+    await next.start();
+    expect(next.wasSignedIn()).toBe(false);
+  });
 });

@@ -21,6 +21,11 @@ export interface Auth {
   /** The silent session check; runs once however often it is called, never rejects. */
   start: () => Promise<void>;
   /**
+   * Whether this browser was signed in when last seen here: while the session check runs, a
+   * visitor who never signed in sees the page for visitors at once, not a wait.
+   */
+  wasSignedIn: () => boolean;
+  /**
    * Goes to the provider; `idpHint` names a brokered provider (kc_idp_hint), e.g. 'google';
    * `returnTo` is the path of this app to come back to (anything else returns to the root).
    */
@@ -53,8 +58,12 @@ export interface AuthOptions {
   /** Where the provider sends the browser after sign-out; relative to this origin or absolute. */
   logoutUrl?: string;
   window?: Window;
+  /** Where the "was signed in" hint is kept; no tokens are stored. */
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   initTimeoutMs?: number;
 }
+
+const signedInHintKey = 'noted:signedIn';
 
 const baseInit: KeycloakInitOptions = {
   pkceMethod: 'S256',
@@ -96,13 +105,30 @@ export const createAuth = ({
   isProviderReachable,
   logoutUrl = '/',
   window: win = window,
+  storage = globalThis.localStorage,
   initTimeoutMs = 20_000,
 }: AuthOptions): Auth => {
   let state: AuthState = { status: 'loading' };
   let keycloak: KeycloakClient | undefined;
   const listeners = new Set<() => void>();
+  const remember = (signedIn: boolean) => {
+    try {
+      if (signedIn) storage.setItem(signedInHintKey, '1');
+      else storage.removeItem(signedInHintKey);
+    } catch {
+      // Refused storage: every visit then waits for the session check.
+    }
+  };
+  const wasSignedIn = () => {
+    try {
+      return storage.getItem(signedInHintKey) === '1';
+    } catch {
+      return true;
+    }
+  };
   const setState = (next: AuthState) => {
     state = next;
+    if (next.status !== 'loading') remember(next.status === 'signedIn');
     for (const listener of listeners) listener();
   };
   const signOutLocally = (notice?: AuthNotice) => {
@@ -160,6 +186,10 @@ export const createAuth = ({
 
   const login = async ({ idpHint, returnTo }: { idpHint?: string; returnTo?: string } = {}) => {
     try {
+      // Sign-in can be asked for while the session check still runs (a visitor's page shows
+      // at once); it goes on from where the check ends.
+      await start();
+      if (state.status === 'signedIn') return;
       if (!keycloak) throw new Error('The session check has not run');
       const path = returnTo && isAppPath(returnTo) ? returnTo : '/';
       await keycloak.login({
@@ -223,6 +253,7 @@ export const createAuth = ({
       return () => listeners.delete(listener);
     },
     start,
+    wasSignedIn,
     login,
     logout,
     getToken,

@@ -1,7 +1,7 @@
 import { ThemeToggle, useShell } from '@noted/ui';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@noted/router';
 import { useShellApp } from '../context';
 import { Icon } from './icons';
 

@@ -1,6 +1,6 @@
 import { Dialog, useShell } from '@noted/ui';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@noted/router';
 import { Icon, type IconName } from './icons';
 
 interface NavItem {

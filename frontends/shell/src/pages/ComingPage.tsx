@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@noted/router';
 
 /** Pages whose frontend (marketing or billing) is not built yet. */
 export type ComingPageName =

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '@noted/router';
 
 export interface ErrorPageProps {
   /** HTTP-like status; default 500. */

@@ -1,7 +1,7 @@
 import { ExternalNavigationRefused, useShell } from '@noted/ui';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@noted/router';
 import type { AuthState, AuthUser } from '../auth/auth';
 import { isProviderCallback } from '../auth/loginRedirect';
 import { useShellApp } from '../context';
@@ -101,14 +101,19 @@ export function NotesArea() {
       </DefaultLayout>
     );
   }
+  // A visitor who never signed in here sees the visitors' page while the check runs.
+  const checking = state.status === 'loading' && auth.wasSignedIn();
   return (
     <PlainLayout>
-      {state.status === 'loading' ? (
+      {checking ? (
         <p className="status" role="status">
           {t('auth.checking')}
         </p>
       ) : (
-        <Welcome notice={state.notice} privatePage={pathname !== '/'} />
+        <Welcome
+          notice={state.status === 'signedOut' ? state.notice : undefined}
+          privatePage={pathname !== '/'}
+        />
       )}
     </PlainLayout>
   );

@@ -1,6 +1,6 @@
 import { useShell } from '@noted/ui';
 import { useMemo } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '@noted/router';
 import { useShellApp } from '../context';
 import { PlainLayout } from '../layout/Layouts';
 import type { SharedNoteProps } from '../remotes/contracts';

@@ -1,38 +1,46 @@
-import type { i18n as I18n } from 'i18next';
-import { use, useMemo } from 'react';
+import { use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { originalOf, registerMessages, type MessageLoader } from './i18n';
+import { defaultLocale, isLocale, registerMessages, type MessageLoader } from './i18n';
 
-const pending = new WeakMap<I18n, Map<string, Promise<void>>>();
+type I18n = ReturnType<typeof useTranslation>['i18n'];
 
-const registration = (wrapped: I18n, namespace: string, loader: MessageLoader, locale: string) => {
-  const i18n = originalOf(wrapped);
-  let byKey = pending.get(i18n);
+// react-i18next hands each component its own wrapper of the page's instance; the wrappers
+// share the instance's resource store, so loads are remembered per store.
+const loads = new WeakMap<object, Map<string, Promise<void> | null>>();
+
+/**
+ * The load of a set that was missing in the current locale (or English) when first asked for,
+ * started once; null for a set that was there already (a test's, or one loaded by a language
+ * switch, which loads every registered set first). A failed load settles too: English shows.
+ */
+const loadOf = (i18n: I18n, namespace: string, loader: MessageLoader): Promise<void> | null => {
+  let byKey = loads.get(i18n.store);
   if (!byKey) {
     byKey = new Map();
-    pending.set(i18n, byKey);
+    loads.set(i18n.store, byKey);
   }
+  const locale = isLocale(i18n.language) ? i18n.language : defaultLocale;
   const key = `${locale}/${namespace}`;
-  let promise = byKey.get(key);
-  if (!promise) {
-    promise = registerMessages(i18n, { [namespace]: loader });
-    byKey.set(key, promise);
+  let load = byKey.get(key);
+  if (load === undefined) {
+    const needed = locale === defaultLocale ? [locale] : [locale, defaultLocale];
+    load = needed.every((each) => i18n.hasResourceBundle(each, namespace))
+      ? null
+      : registerMessages(i18n, { [namespace]: loader });
+    byKey.set(key, load);
   }
-  return promise;
+  return load;
 };
 
 /**
  * `useTranslation` for a message set that loads with its feature: suspends (inside the
- * nearest <Suspense>) until the set is there in the current locale, then renders with it.
+ * nearest <Suspense>) while the set is on its way in the current locale, and only then; a set
+ * that is there already renders at once.
  */
 export const useMessages = (namespace: string, loader: MessageLoader) => {
   const translation = useTranslation(namespace);
-  const { i18n } = translation;
-  const locale = i18n.language;
-  const promise = useMemo(
-    () => registration(i18n, namespace, loader, locale),
-    [i18n, namespace, loader, locale],
-  );
-  use(promise);
+  const load = loadOf(translation.i18n, namespace, loader);
+  // The answer for a set never changes, so a render replayed after suspending calls use() too.
+  if (load) use(load);
   return translation;
 };
