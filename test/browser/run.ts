@@ -266,6 +266,23 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'previews the backlinking note in the note link popup, and opens it from there',
+    run: async (page) => {
+      await page
+        .getByRole('region', { name: 'Backlinks' })
+        .getByRole('button', { name: `Preview ${secondTitle}` })
+        .click();
+      const popup = page.getByRole('dialog', { name: secondTitle });
+      await popup.getByText(`Follows up on [[${noteTitle}]].`).waitFor();
+      await popup.getByRole('button', { name: 'Open', exact: true }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/notes/') && url.href !== noteUrl);
+      const title = await page.getByLabel('Title', { exact: true }).inputValue();
+      if (title !== secondTitle) fail(`the opened note is "${title}", expected "${secondTitle}"`);
+      await page.goto(noteUrl);
+      await editor(page).getByText(`Edited with ${bodyWord}.`).waitFor();
+    },
+  },
+  {
     name: 'links the two notes through the Links dialog',
     run: async (page) => {
       await page.getByRole('button', { name: 'Links', exact: true }).click();

@@ -1,3 +1,4 @@
+import { useShell } from '@noted/ui';
 import { useId } from 'react';
 import { Link } from '@noted/router';
 import { useNotesMessages } from '../messages';
@@ -7,6 +8,7 @@ import { LoadFailed } from '../LoadStatus';
 /** The notes that link to this one, by `[[Title]]` or by hand. */
 export function Backlinks({ state }: { state: NoteLinksState }) {
   const { t } = useNotesMessages('note');
+  const shell = useShell();
   const headingId = useId();
   const { links, error, loading, reload } = state;
   let content;
@@ -21,6 +23,14 @@ export function Backlinks({ state }: { state: NoteLinksState }) {
           {notes.map((link) => (
             <li key={link.id}>
               <Link to={`/notes/${link.id}`}>{link.title || t('common.untitled')}</Link>
+              <button
+                type="button"
+                className="notes-button notes-button-small"
+                onClick={() => shell.showNoteLink(link.id)}
+                aria-label={t('backlinks.peekLabel', { title: link.title || t('common.untitled') })}
+              >
+                {t('backlinks.peek')}
+              </button>
             </li>
           ))}
         </ul>

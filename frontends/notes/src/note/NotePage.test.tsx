@@ -1,4 +1,5 @@
 import { AppError, type Note } from '@noted/api';
+import { currentNoteKey } from '@noted/ui';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { address, fakeApi, makeNote, renderNotes } from '../testing';
@@ -10,6 +11,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  sessionStorage.clear();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -40,6 +42,27 @@ describe('NotePage', () => {
     expect(within(screen.getByRole('list', { name: 'Tags' })).getByText('#work')).toBeTruthy();
     expect(await screen.findByText('No note links here yet.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Plan');
+  });
+
+  it('shows a note handed over by the page that opened it without loading it again', async () => {
+    const note = makeNote({ title: 'Handed over', note: 'Already here' });
+    const { api, get } = fakeApi([note]);
+    sessionStorage.setItem(currentNoteKey, JSON.stringify({ id: note.id, note }));
+    renderNotes(api, `/notes/${note.id}`);
+    expect(field('Title').value).toBe('Handed over');
+    expect(field('Note').value).toBe('Already here');
+    expect(get).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(currentNoteKey)).toBeNull();
+  });
+
+  it('previews a backlinking note in the note link popup', async () => {
+    const target = makeNote({ title: 'Target', note: 'Linked to' });
+    const source = makeNote({ title: 'Source', note: 'See [[Target]]' });
+    const fake = fakeApi([target, source]);
+    const { shell } = renderNotes(fake.api, `/notes/${target.id}`);
+    const backlinks = await screen.findByRole('region', { name: 'Backlinks' });
+    fireEvent.click(await within(backlinks).findByRole('button', { name: 'Preview Source' }));
+    expect(shell.showNoteLink).toHaveBeenCalledWith(source.id);
   });
 
   it('says when the note does not exist, with the way back to the list', async () => {

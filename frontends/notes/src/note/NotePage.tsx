@@ -1,3 +1,5 @@
+import type { Note } from '@noted/api';
+import { takeCurrentNote } from '@noted/ui';
 import { useState } from 'react';
 import { Link } from '@noted/router';
 import type { NotesApi } from '../api';
@@ -19,8 +21,32 @@ export interface NotePageProps {
   api: NotesApi;
 }
 
-/** `/notes/:id`: loads the note, then shows it for editing. */
+/** A note another page handed over (the shell's note link popup), if it is this one. */
+const handedOver = (id: string): Note | undefined => {
+  const note = takeCurrentNote(id);
+  if (typeof note !== 'object' || note === null) return undefined;
+  const fields = note as Partial<Record<keyof Note, unknown>>;
+  const complete =
+    fields.id === id &&
+    typeof fields.title === 'string' &&
+    typeof fields.note === 'string' &&
+    typeof fields.updatedAt === 'string' &&
+    Array.isArray(fields.tags) &&
+    Array.isArray(fields.images);
+  return complete ? (note as Note) : undefined;
+};
+
+/**
+ * `/notes/:id`: shows the note for editing, at once when the page that opened it handed it
+ * over, otherwise once it is loaded.
+ */
 export function NotePage({ id, api }: NotePageProps) {
+  const [handed] = useState(() => handedOver(id));
+  if (handed) return <NoteDetail initial={handed} api={api} />;
+  return <LoadedNotePage id={id} api={api} />;
+}
+
+function LoadedNotePage({ id, api }: NotePageProps) {
   const { t } = useNotesMessages('note');
   const [attempt, setAttempt] = useState(0);
   const { settled, loading } = useLoad(
