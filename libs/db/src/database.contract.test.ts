@@ -247,6 +247,31 @@ describe.each(adapters)('database contract: $name', (adapter) => {
           expect(new TextDecoder().decode(seen[0]!.data)).toBe('payload');
         });
 
+        it('publishes events kicked in quick succession together, in one transaction', async () => {
+          const bus = createMemoryBus({ service: 'contract', logger });
+          const seen = await listen(bus);
+          const relay = startOutboxRelay({
+            db,
+            bus,
+            service: 'contract',
+            logger,
+            pollMs: 60_000,
+            kickIntervalMs: 300,
+          });
+          const ids = Array.from({ length: 5 }, () => randomUUID());
+          for (const id of ids) {
+            await db.knex.transaction((trx) => enqueueEvent(trx, { id, subject, data: bytes(id) }));
+            relay.kick();
+          }
+          await waitFor(() => seen.length === ids.length);
+          await relay.stop();
+          await bus.close();
+          expect(seen.map((m) => m.id)).toEqual(ids);
+          // One UPDATE marks a batch, and now() is the time its transaction started.
+          const marks = await db.knex('outbox').whereIn('id', ids).distinct('published_at');
+          expect(marks).toHaveLength(1);
+        });
+
         it('writes a row and its event in one statement, or neither', async () => {
           const id = randomUUID();
           const name = `single-${id}`;
@@ -270,6 +295,48 @@ describe.each(adapters)('database contract: $name', (adapter) => {
           expect(await db.knex('outbox').where({ id: second }).first()).toBeUndefined();
           // Left pending, it would be published first by the next test's relay.
           await db.knex('outbox').where({ id }).delete();
+        });
+
+        it('records no event when the write writes no row', async () => {
+          const id = randomUUID();
+          const rows = await writeWithEvent(
+            db.knex,
+            db
+              .knex('things')
+              .where({ name: `missing-${id}` })
+              .update({ count: 1 })
+              .returning('name'),
+            { id, subject, data: bytes('nothing') },
+          );
+          expect(rows).toEqual([]);
+          expect(await db.knex('outbox').where({ id }).first()).toBeUndefined();
+
+          const guarded = randomUUID();
+          const name = `guarded-${guarded}`;
+          const insertUnlessTaken = (taken: string) =>
+            db.knex.raw(
+              `insert into things (name) select ? where not exists
+                 (select 1 from things where name = ?) returning name`,
+              [name, taken],
+            );
+          expect(
+            await writeWithEvent(db.knex, insertUnlessTaken(name), {
+              id: guarded,
+              subject,
+              data: bytes('guarded'),
+            }),
+          ).toEqual([{ name }]);
+          const refused = randomUUID();
+          expect(
+            await writeWithEvent(db.knex, insertUnlessTaken(name), {
+              id: refused,
+              subject,
+              data: bytes('refused'),
+            }),
+          ).toEqual([]);
+          expect(await db.knex('outbox').where({ id: guarded }).first()).toMatchObject({ subject });
+          expect(await db.knex('outbox').where({ id: refused }).first()).toBeUndefined();
+          await db.knex('outbox').where({ id: guarded }).delete();
         });
 
         it('publishes events in commit order', async () => {

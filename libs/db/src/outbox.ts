@@ -50,18 +50,27 @@ export const enqueueEvent = async (trx: Knex.Transaction, event: OutboxEvent): P
 };
 
 /**
- * Runs one write (an insert or update with RETURNING) and records its event in a single
- * statement, which is atomic without a transaction: one round trip where a transaction takes
- * four. Answers what the write returned.
+ * Runs one write (an insert or update with RETURNING, built or raw) and records its event in a
+ * single statement, which is atomic without a transaction: one round trip where a transaction
+ * takes four. The event is recorded only when the write returned a row (a guarded insert or an
+ * update that matched nothing records none). Answers what the write returned.
  */
 export const writeWithEvent = async <Row>(
   knex: Knex,
-  write: Knex.QueryBuilder,
+  write: Knex.QueryBuilder | Knex.Raw,
   event: OutboxEvent,
 ): Promise<Row[]> => {
+  const row = outboxRow(event);
   const rows: unknown = await knex
     .with('written', write)
-    .with('event', knex('outbox').insert(outboxRow(event)))
+    .with(
+      'event',
+      knex.raw(
+        `insert into outbox (id, subject, payload, headers)
+         select ?::uuid, ?, ?::bytea, ?::jsonb where exists (select 1 from written)`,
+        [row.id, row.subject, row.payload, row.headers],
+      ),
+    )
     .select('*')
     .from('written');
   return rows as Row[];
@@ -74,6 +83,12 @@ export interface OutboxRelayOptions {
   logger: Logger;
   /** How often to look for events when not kicked. Default 500 ms. */
   pollMs?: number;
+  /**
+   * The least time between two runs started by kicks. Under load, writes kick the relay far
+   * more often than it needs to run: their events wait up to this long and go out together,
+   * one transaction for many. Default 20 ms.
+   */
+  kickIntervalMs?: number;
   /** Events per transaction. Default 100. */
   batch?: number;
   /** How long published rows are kept before being deleted. Default 24 h. */
@@ -81,7 +96,10 @@ export interface OutboxRelayOptions {
 }
 
 export interface OutboxRelay {
-  /** Publish soon, e.g. right after a transaction that enqueued events commits. */
+  /**
+   * Publish soon, e.g. right after a transaction that enqueued events commits: at once when
+   * the relay last ran `kickIntervalMs` ago or more, else when that much time has passed.
+   */
   kick(): void;
   /** Stops polling and waits for the batch in progress. */
   stop(): Promise<void>;
@@ -105,6 +123,7 @@ const maxBackoffMs = 30_000;
 export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
   const { db, bus } = options;
   const pollMs = options.pollMs ?? 500;
+  const kickIntervalMs = options.kickIntervalMs ?? 20;
   const batch = options.batch ?? 100;
   const retainMs = options.retainMs ?? 24 * 3600_000;
   const logger = options.logger.child({ component: 'outbox-relay', service: options.service });
@@ -113,6 +132,8 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
   let running: Promise<void> | undefined;
   let kicked = false;
   let timer: NodeJS.Timeout | undefined;
+  let timerAt = Infinity;
+  let lastRunAt = 0;
   let failures = 0;
   let lastPrune = 0;
 
@@ -167,11 +188,17 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
     await prune();
   };
 
+  /** Runs the relay in `delayMs`, unless a run is already due sooner. */
   const schedule = (delayMs: number) => {
     if (stopped) return;
+    const at = Date.now() + delayMs;
+    if (timer && timerAt <= at) return;
     clearTimeout(timer);
+    timerAt = at;
     timer = setTimeout(tick, delayMs);
   };
+
+  const untilKickAllowed = () => Math.max(0, lastRunAt + kickIntervalMs - Date.now());
 
   const tick = () => {
     if (stopped) return;
@@ -180,6 +207,9 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
       return;
     }
     clearTimeout(timer);
+    timer = undefined;
+    timerAt = Infinity;
+    lastRunAt = Date.now();
     running = relay()
       .then(
         () => {
@@ -194,20 +224,19 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
       )
       .finally(() => {
         running = undefined;
-        if (kicked && failures === 0) {
-          kicked = false;
-          tick();
-        } else {
-          kicked = false;
-          schedule(failures === 0 ? pollMs : Math.min(pollMs * 2 ** failures, maxBackoffMs));
-        }
+        const wasKicked = kicked;
+        kicked = false;
+        if (wasKicked && failures === 0) schedule(untilKickAllowed());
+        else schedule(failures === 0 ? pollMs : Math.min(pollMs * 2 ** failures, maxBackoffMs));
       });
   };
 
   tick();
   return {
     kick: () => {
-      if (!stopped) setImmediate(tick);
+      if (stopped) return;
+      if (running) kicked = true;
+      else schedule(untilKickAllowed());
     },
     async stop() {
       stopped = true;

@@ -72,6 +72,12 @@ describe('links and their events (PGlite)', () => {
     const later = await noteCreate(ctx, userId, { title: 'later' });
     expect(await outgoing(userId, referrer.id)).toEqual([{ id: later.id, kind: 'wiki' }]);
     expect(await updatedSince(before)).toEqual([referrer.id]);
+    const created = await db
+      .knex('outbox')
+      .where('seq', '>', before)
+      .andWhere({ subject: 'noted.notes.v1.note.created' });
+    expect(created).toHaveLength(1);
+    expect(fromBinary(notesV1.NoteCreatedSchema, created[0].payload).note?.id).toBe(later.id);
 
     await noteUpdate(ctx, userId, later.id, { title: 'Renamed' });
     expect(await outgoing(userId, referrer.id)).toEqual([]);

@@ -105,16 +105,6 @@ export const linksRepository = {
       .ignore();
   },
 
-  /** Whether any note of the user names `title` in [[...]]. */
-  isNamed: async (db: Db, userId: string, title: string): Promise<boolean> => {
-    const key = title.trim().toLowerCase();
-    if (key === '') return false;
-    const row = await db('note_wiki_refs')
-      .where({ user_id: userId, title_key: key })
-      .first('source_id');
-    return row !== undefined;
-  },
-
   /**
    * The user's other notes whose wiki links may change when `note` appears or is renamed:
    * those wiki-linking to it now, and those whose body names its title in [[...]]. Two

@@ -73,14 +73,42 @@ export const notesRepository = {
     return created as NoteRow;
   },
 
-  /** Inserts a whole note and records `event` in the same statement (see writeWithEvent). */
-  insertWithEvent: async (knex: Knex, row: NoteRow, event: OutboxEvent) => {
-    const [created] = await writeWithEvent<NoteRow>(
-      knex,
-      knex('notes').insert(row).returning(RETURNED),
-      event,
+  /**
+   * Inserts a whole note and records `event` in one statement (see writeWithEvent), unless a
+   * note of the user names its title in [[...]]: then it writes nothing and answers undefined,
+   * since the create has links to make.
+   */
+  insertUnlessNamed: async (
+    knex: Knex,
+    row: NoteRow,
+    event: OutboxEvent,
+  ): Promise<NoteRow | undefined> => {
+    const titleKey = row.title.trim().toLowerCase();
+    const insert = knex.raw(
+      `insert into notes (${RETURNED.join(', ')})
+       select ?::uuid, ?::uuid, ?::text, ?::text, ?::text[], ?::text[], ?::boolean, ?::text,
+              ?::timestamptz, ?::timestamptz
+       where ?::text = '' or not exists
+         (select 1 from note_wiki_refs where user_id = ?::uuid and title_key = ?::text)
+       returning ${RETURNED.join(', ')}`,
+      [
+        row.id,
+        row.user_id,
+        row.title,
+        row.body,
+        row.tags,
+        row.images,
+        row.is_pinned,
+        row.public_id,
+        row.created_at,
+        row.updated_at,
+        titleKey,
+        row.user_id,
+        titleKey,
+      ],
     );
-    return created as NoteRow;
+    const [created] = await writeWithEvent<NoteRow>(knex, insert, event);
+    return created;
   },
 
   find: async (db: Db, userId: string, id: string): Promise<NoteRow | undefined> =>

@@ -12,7 +12,6 @@ import {
 import { noteEventOf, noteEvents } from './events.js';
 import { presentNote } from './presenter.js';
 import { notesRepository, type NoteRow } from './repository.js';
-import { linksRepository } from '../links/repository.js';
 import { resyncWikiReferrers, syncWikiLinks, wikiReferrersOf, wikiTitles } from '../links/wiki.js';
 import { noteImagesDiscard, noteImagesDropped, type ImagesContext } from '../images/usecases.js';
 import type { Quota } from '../quota.js';
@@ -56,18 +55,19 @@ export const noteCreate = async (
   };
   try {
     // Most notes name no [[Title]] and have a title no note names: then there are no links
-    // to make, and the note and its event go in one statement.
+    // to make, and the note and its event go in one statement that checks the title itself.
     const alone =
-      wikiTitles(fresh.body).length === 0 &&
-      !(await linksRepository.isNamed(ctx.knex, userId, fresh.title));
-    const row = alone
-      ? await notesRepository.insertWithEvent(ctx.knex, fresh, noteEventOf.created(fresh))
-      : await ctx.knex.transaction(async (trx) => {
-          const created = await notesRepository.insert(trx, fresh);
-          await syncWikiLinks(trx, userId, created, true);
-          await noteEvents.created(trx, created);
-          return created;
-        });
+      wikiTitles(fresh.body).length === 0
+        ? await notesRepository.insertUnlessNamed(ctx.knex, fresh, noteEventOf.created(fresh))
+        : undefined;
+    const row =
+      alone ??
+      (await ctx.knex.transaction(async (trx) => {
+        const created = await notesRepository.insert(trx, fresh);
+        await syncWikiLinks(trx, userId, created, true);
+        await noteEvents.created(trx, created);
+        return created;
+      }));
     ctx.published();
     return presentNote(row);
   } catch (error) {

@@ -8,8 +8,11 @@ import { openDatabase, startOutboxRelay, type Database } from '@noted/db';
 import { createMemoryBus, type EventBus } from '@noted/events';
 import { createLogger } from '@noted/kit';
 import { notesMigrations } from '../migrations.js';
+import { noteEventOf, noteSubjects } from '../notes/events.js';
+import { notesRepository, type NoteRow } from '../notes/repository.js';
 import { noteCreate, noteDelete, type NotesContext } from '../notes/usecases.js';
 import { startReviewEnrolment } from './enrolment.js';
+import { reviewMark } from './usecases.js';
 
 const logger = createLogger({ level: 'silent' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-review-enrolment-'));
@@ -69,5 +72,87 @@ describe('review enrolment', () => {
     const kept = await noteCreate(ctx, userId, { title: 'Kept' });
     await eventually(() => scheduleOf(kept.id));
     expect(await scheduleOf(gone.id)).toBeUndefined();
+  });
+});
+
+describe('review enrolment, event by event', () => {
+  let events: EventBus;
+  let handled: string[];
+  let enrolment: { stop(): Promise<void> };
+
+  beforeAll(() => {
+    events = createMemoryBus({ service: 'notes', logger });
+    handled = [];
+    // The consumer as the bus runs it, with a note of every delivery it has finished.
+    const observed: EventBus = {
+      ...events,
+      subscribe: (options) =>
+        events.subscribe({
+          ...options,
+          handler: async (message) => {
+            await options.handler(message);
+            handled.push(message.id);
+          },
+        }),
+    };
+    enrolment = startReviewEnrolment({ bus: observed, knex: db.knex, logger });
+  });
+
+  afterAll(async () => {
+    await enrolment?.stop();
+    await events?.close();
+  });
+
+  /** A note written without its event, which the test then delivers itself. */
+  const stored = async (userId: string, title: string): Promise<NoteRow> =>
+    notesRepository.insert(db.knex, {
+      id: randomUUID(),
+      user_id: userId,
+      title,
+      body: '',
+      tags: [],
+    });
+
+  /** Delivers `data` as a message of its own id, as a redelivery does, and waits for it. */
+  const deliver = async (data: Uint8Array) => {
+    const id = randomUUID();
+    await events.publish(noteSubjects.created, data, { id });
+    await eventually(async () => (handled.includes(id) ? true : undefined));
+  };
+
+  it('leaves one schedule, as it was, when the same created event comes twice', async () => {
+    const userId = randomUUID();
+    const note = await stored(userId, 'Twice');
+    const created = noteEventOf.created(note).data;
+    await deliver(created);
+    const first = await scheduleOf(note.id);
+    expect(first).toMatchObject({ user_id: userId, repetitions: 0 });
+
+    const reviewed = await reviewMark(ctx, userId, { noteId: note.id, outcome: 'remembered' });
+    await deliver(created);
+    await Promise.all([deliver(created), deliver(created)]);
+    const schedules = await db.knex('note_reviews').where({ note_id: note.id });
+    expect(schedules).toHaveLength(1);
+    expect(schedules[0]).toMatchObject({ repetitions: 1, interval_days: reviewed.intervalDays });
+    expect(new Date(schedules[0].due_at).toISOString()).toBe(reviewed.dueAt);
+  });
+
+  it('enrols the notes of events delivered together with one statement', async () => {
+    const userId = randomUUID();
+    const notes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => stored(userId, `Together ${i}`)),
+    );
+    const statements: string[] = [];
+    const onQuery = (query: { sql: string }) => {
+      if (/^\s*insert into note_reviews/.test(query.sql)) statements.push(query.sql);
+    };
+    db.knex.on('query', onQuery);
+    try {
+      await Promise.all(notes.map((note) => deliver(noteEventOf.created(note).data)));
+    } finally {
+      db.knex.removeListener('query', onQuery);
+    }
+    for (const note of notes) expect(await scheduleOf(note.id)).toMatchObject({ user_id: userId });
+    expect(statements).toHaveLength(1);
   });
 });

@@ -15,6 +15,12 @@ export interface ReviewRow {
   notified_at: Date | null;
 }
 
+/** A note to enrol, as its created event names it. */
+export interface NewNote {
+  userId: string;
+  noteId: string;
+}
+
 /** Every query names the owner, except the scheduler's, which works across users by design. */
 export const reviewRepository = {
   /**
@@ -35,15 +41,19 @@ export const reviewRepository = {
     );
   },
 
-  /** Enrols a new note of the user: first due a day after it was created. */
-  enrolNewNote: async (db: Db, userId: string, noteId: string): Promise<void> => {
+  /**
+   * Enrols new notes, each first due a day after it was created; a note that is gone, is not
+   * its user's, or already has a schedule is left as it is.
+   */
+  enrolNewNotes: async (db: Db, notes: NewNote[]): Promise<void> => {
+    if (notes.length === 0) return;
     await db.raw(
       `insert into note_reviews (note_id, user_id, repetitions, interval_days, ease, due_at)
-       select n.id, n.user_id, 0, 0, 2.5, n.created_at + interval '1 day'
-       from notes n
-       where n.user_id = ? and n.id = ?
+       select distinct n.id, n.user_id, 0, 0, 2.5, n.created_at + interval '1 day'
+       from unnest(?::uuid[], ?::uuid[]) as e(user_id, note_id)
+       join notes n on n.id = e.note_id and n.user_id = e.user_id
        on conflict (note_id) do nothing`,
-      [userId, noteId],
+      [notes.map((note) => note.userId), notes.map((note) => note.noteId)],
     );
   },
 
