@@ -4,6 +4,7 @@ import type {
   NoteCreate,
   NoteItems,
   NoteListQuery,
+  NotePinnedQuery,
   NoteUpdate,
   PublicNote,
   ShareResult,
@@ -139,7 +140,8 @@ export const createApiClient = (options: ApiClientOptions) => {
       update: (id: string, patch: NoteUpdate) =>
         call<Note>('PUT', `/api/notes/${encodeURIComponent(id)}`, patch),
       remove: (id: string) => call<void>('DELETE', `/api/notes/${encodeURIComponent(id)}`),
-      pinned: () => call<NoteItems>('GET', '/api/notes/pinned'),
+      pinned: (params: NotePinnedQuery = {}) =>
+        call<NoteItems>('GET', `/api/notes/pinned${query({ ...params })}`),
       pin: (noteId: string) => call<Note>('POST', '/api/note/pin', { noteId }),
       unpin: (noteId: string) => call<Note>('POST', '/api/note/unpin', { noteId }),
       share: (noteId: string) => call<ShareResult>('POST', '/api/note/share', { noteId }),

@@ -115,9 +115,27 @@ export interface NoteListQuery {
 
 export const NoteIdParams = z.object({ id: z.uuid({ message: 'Not a note id' }) });
 
-export const page = <T extends z.ZodType>(item: T) =>
+/**
+ * A list: its items and where they stand among all there are. Lists that are not paged answer
+ * page 1, the most they return as `limit`, and (unless they say otherwise) as many in `total`
+ * as they return.
+ */
+export const listOf = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });
+
+/**
+ * The type of a list answer for code that makes one of its own (an optimistic update, a test
+ * double): only `items` is required. Every answer of the API carries all the fields.
+ */
+export type Listed<T extends { items: unknown[] }> = Pick<T, 'items'> & Partial<Omit<T, 'items'>>;
+
+export const page = <T extends z.ZodType>(item: T) =>
+  listOf(item).extend({
     total: z.number().int().meta({
       description: 'Matching notes; with totalExact false, at least this many (counting stopped)',
     }),
@@ -126,8 +144,6 @@ export const page = <T extends z.ZodType>(item: T) =>
         'False when there are more matches than counted: lists count up to 1,000 notes, and ' +
         'a search for a word most notes have ranks its newest 200 matches and counts no further',
     }),
-    page: z.number().int(),
-    limit: z.number().int(),
   });
 
 export const NotePage = page(Note).meta({ id: 'NotePage' });
@@ -173,6 +189,9 @@ export const NoteTimeRangeQuery = z
   })
   .meta({ id: 'NoteTimeRangeQuery' });
 
+/** Ids one `GET /api/notes/batch` may ask for. */
+export const NOTE_BATCH_MAX = 100;
+
 export const NoteBatchQuery = z
   .object({
     ids: z
@@ -189,21 +208,34 @@ export const NoteBatchQuery = z
         z
           .array(z.uuid({ message: 'Not a note id' }))
           .min(1)
-          .max(100),
+          .max(NOTE_BATCH_MAX),
       ),
   })
   .meta({ id: 'NoteBatchQuery' });
 
-export const NoteItems = z.object({ items: z.array(Note) }).meta({ id: 'NoteItems' });
-export type NoteItems = z.infer<typeof NoteItems>;
+export const NoteItems = listOf(Note).meta({ id: 'NoteItems' });
+export type NoteItems = Listed<z.infer<typeof NoteItems>>;
+
+export const NotePinnedQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(100),
+  })
+  .meta({ id: 'NotePinnedQuery' });
+export interface NotePinnedQuery {
+  page?: number;
+  limit?: number;
+}
 
 export const TagCount = z
   .object({ tag: z.string(), count: z.number().int() })
   .meta({ id: 'TagCount' });
 export type TagCount = z.infer<typeof TagCount>;
 
-export const TagList = z.object({ items: z.array(TagCount) }).meta({ id: 'TagList' });
-export type TagList = z.infer<typeof TagList>;
+export const TagList = listOf(TagCount)
+  .extend({ total: z.number().int().meta({ description: 'How many tags the user has' }) })
+  .meta({ id: 'TagList' });
+export type TagList = Listed<z.infer<typeof TagList>>;
 
 export const TagParams = z.object({ tag: Tag });
 export const TagRename = z.object({ name: Tag }).meta({ id: 'TagRename' });

@@ -18,6 +18,7 @@ import {
   NoteIdParams,
   NoteItems,
   NoteListQuery,
+  NotePinnedQuery,
   NoteTimeRangeQuery,
   NoteUpdate,
   PublicIdParams,
@@ -150,9 +151,15 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
       '/api/notes/pinned': {
         get: op({
           operationId: 'notePinnedList',
-          summary: "The user's pinned notes (at most 100)",
+          summary: "The user's pinned notes, newest first, a page (at most 100) at a time",
           tags: ['notes'],
-          responses: { '200': { description: 'Pinned notes', ...json(NoteItems) } },
+          requestParams: { query: NotePinnedQuery },
+          responses: {
+            '200': {
+              description: 'Pinned notes; total is how many are pinned',
+              ...json(NoteItems),
+            },
+          },
         }),
       },
       '/api/notes/timerange': {
@@ -209,7 +216,9 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
       '/api/tags': {
         get: op({
           operationId: 'tagList',
-          summary: "The user's tags with how many notes carry each, most used first",
+          summary:
+            "The user's tags with how many notes carry each, most used first (at most 1000; " +
+            'total is how many tags there are)',
           tags: ['tags'],
           responses: { '200': { description: 'Tags', ...json(TagList) } },
         }),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { listOf, type Listed } from './notes.js';
 
 export const Todo = z
   .object({
@@ -13,8 +14,8 @@ export const Todo = z
   .meta({ id: 'Todo' });
 export type Todo = z.infer<typeof Todo>;
 
-export const TodoList = z.object({ items: z.array(Todo) }).meta({ id: 'TodoList' });
-export type TodoList = z.infer<typeof TodoList>;
+export const TodoList = listOf(Todo).meta({ id: 'TodoList' });
+export type TodoList = Listed<z.infer<typeof TodoList>>;
 
 export const TodoRecentQuery = z
   .object({

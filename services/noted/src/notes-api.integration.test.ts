@@ -6,8 +6,10 @@ import type {
   NoteItems,
   NotePage,
   PublicNote,
+  ReviewDueList,
   ShareResult,
   TagList,
+  TodoList,
 } from '@noted/api';
 import { getTestApp, json, type TestApp, infraLabel } from './test/app.js';
 
@@ -177,5 +179,59 @@ describe(`notes: pin, share, tags, filters (${infraLabel})`, () => {
       app.api(user, 'GET', `/api/notes/batch?ids=${two.id},${bobs.id},${one.id}`),
     );
     expect(batch.items.map((n) => n.id)).toEqual([two.id, one.id]);
+  });
+  it('answers every list with its items, total, page and limit', async () => {
+    const user = await app.tokenFor(`lists-${randomUUID()}@example.com`);
+    const notes = [];
+    for (const title of ['One', 'Two', 'Three']) {
+      notes.push(await create(user, { title, note: `- [ ] ${title}`, tags: ['list', title] }));
+    }
+    for (const note of notes) await app.api(user, 'POST', '/api/note/pin', { noteId: note.id });
+    const [one, two, three] = notes.map((note) => note.id);
+
+    const firstPinned = await json<NoteItems>(app.api(user, 'GET', '/api/notes/pinned?limit=2'));
+    expect(firstPinned.items.map((n) => n.id)).toEqual([three, two]);
+    expect(firstPinned).toMatchObject({ total: 3, page: 1, limit: 2 });
+    const lastPinned = await json<NoteItems>(
+      app.api(user, 'GET', '/api/notes/pinned?limit=2&page=2'),
+    );
+    expect(lastPinned.items.map((n) => n.id)).toEqual([one]);
+    expect(lastPinned).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect(await json<NoteItems>(app.api(user, 'GET', '/api/notes/pinned'))).toMatchObject({
+      total: 3,
+      page: 1,
+      limit: 100,
+    });
+
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    const to = new Date(Date.now() + 3_600_000).toISOString();
+    const range = await json<NoteItems>(
+      app.api(
+        user,
+        'GET',
+        `/api/notes/timerange?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      ),
+    );
+    expect(range).toMatchObject({ total: 3, page: 1, limit: 1000 });
+    const batch = await json<NoteItems>(
+      app.api(user, 'GET', `/api/notes/batch?ids=${one},${randomUUID()},${two}`),
+    );
+    expect(batch.items.map((n) => n.id)).toEqual([one, two]);
+    expect(batch).toMatchObject({ total: 2, page: 1, limit: 100 });
+
+    const tags = await json<TagList>(app.api(user, 'GET', '/api/tags'));
+    expect(tags.items[0]).toEqual({ tag: 'list', count: 3 });
+    expect(tags).toMatchObject({ total: 4, page: 1, limit: 1000 });
+
+    const todos = await json<TodoList>(app.api(user, 'GET', '/api/todos/recent?limit=2'));
+    expect(todos.items.map((todo) => todo.text)).toEqual(['Three', 'Two']);
+    expect(todos).toMatchObject({ total: 2, page: 1, limit: 2 });
+
+    expect(await json<ReviewDueList>(app.api(user, 'GET', '/api/notes/review'))).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      limit: 20,
+    });
   });
 });

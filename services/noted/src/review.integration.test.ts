@@ -68,7 +68,7 @@ describe(`spaced-repetition review (${infraLabel})`, () => {
     const due = await app.api(ada, 'GET', '/api/notes/review?limit=5');
     expect(due.status).toBe(200);
     // A note created now falls due tomorrow, so nothing is due yet.
-    expect(await due.json()).toEqual({ items: [] });
+    expect(await due.json()).toEqual({ items: [], total: 0, page: 1, limit: 5 });
 
     const me = await json<User>(app.api(ada, 'GET', '/user'));
     const own = await app.api(ada, 'GET', `/api/notes-review/${me.userId}`);

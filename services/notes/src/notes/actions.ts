@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   AppError,
+  NOTE_BATCH_MAX,
   NoteAction,
   NoteBatchQuery,
+  NotePinnedQuery,
   NoteTimeRangeQuery,
   PublicIdParams,
   type Note,
@@ -12,7 +14,7 @@ import {
 } from '@noted/api';
 import { noteEvents } from './events.js';
 import { presentNote, presentPublicNote } from './presenter.js';
-import { noteColumns, notesRepository, type NoteRow } from './repository.js';
+import { filteredNotes, noteColumns, notesRepository, type NoteRow } from './repository.js';
 import type { NotesContext } from './usecases.js';
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
@@ -95,25 +97,38 @@ export const notePublic = async (ctx: NotesContext, params: unknown): Promise<Pu
   return presentPublicNote(row, publicId);
 };
 
-export const notesPinned = async (ctx: NotesContext, userId: string): Promise<NoteItems> => {
-  const { rows } = await notesRepository.page(ctx.knex, userId, {
-    page: 1,
-    limit: 100,
-    pinnedFirst: false,
-    filter: { pinned: true },
-  });
-  return { items: rows.map(presentNote) };
+/** The user's pinned notes, newest first, a page at a time, with how many are pinned. */
+export const notesPinned = async (
+  ctx: NotesContext,
+  userId: string,
+  input: unknown,
+): Promise<Required<NoteItems>> => {
+  const { page, limit } = NotePinnedQuery.parse(input);
+  const [rows, total] = await Promise.all([
+    filteredNotes(ctx.knex, userId, { pinned: true })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit)
+      .offset((page - 1) * limit),
+    notesRepository.countPinned(ctx.knex, userId),
+  ]);
+  return { items: rows.map(presentNote), total, page, limit };
 };
+
+/** Notes changed in a period are answered whole, up to this many. */
+const CHANGED_AT_MOST = 1000;
 
 /** Notes created or updated in a period (for summaries), at most 1000, newest change first. */
 export const notesChangedBetween = async (
   ctx: NotesContext,
   userId: string,
   input: unknown,
-): Promise<NoteItems> => {
+): Promise<Required<NoteItems>> => {
   const { from, to } = NoteTimeRangeQuery.parse(input);
-  const rows = await notesRepository.changedBetween(ctx.knex, userId, from, to, 1000);
-  return { items: rows.map(presentNote) };
+  const rows = await notesRepository.changedBetween(ctx.knex, userId, from, to, CHANGED_AT_MOST);
+  return { items: rows.map(presentNote), total: rows.length, page: 1, limit: CHANGED_AT_MOST };
 };
 
 /** The user's notes among the given ids, in the order asked; ids of others are left out. */
@@ -121,15 +136,14 @@ export const notesBatch = async (
   ctx: NotesContext,
   userId: string,
   input: unknown,
-): Promise<NoteItems> => {
+): Promise<Required<NoteItems>> => {
   const { ids } = NoteBatchQuery.parse(input);
   const rows = new Map(
     (await notesRepository.findMany(ctx.knex, userId, ids)).map((row) => [row.id, row]),
   );
-  return {
-    items: ids.flatMap((id) => {
-      const row = rows.get(id);
-      return row ? [presentNote(row)] : [];
-    }),
-  };
+  const items = ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [presentNote(row)] : [];
+  });
+  return { items, total: items.length, page: 1, limit: NOTE_BATCH_MAX };
 };

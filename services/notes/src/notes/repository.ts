@@ -160,6 +160,14 @@ export const notesRepository = {
     return { rows, total: Math.min(counted, COUNTED_NOTES), totalExact: counted <= COUNTED_NOTES };
   },
 
+  /** How many notes the user has pinned (an index range: pinned notes are few). */
+  countPinned: async (db: Db, userId: string): Promise<number> => {
+    const [row] = await db<NoteRow>('notes')
+      .where({ user_id: userId, is_pinned: true })
+      .count<{ count: string | number }[]>({ count: '*' });
+    return Number(row?.count ?? 0);
+  },
+
   /** Notes created or updated in [from, to), newest change first. */
   changedBetween: async (db: Db, userId: string, from: string, to: string, limit: number) =>
     db<NoteRow>('notes')

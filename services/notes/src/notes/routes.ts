@@ -35,7 +35,7 @@ export const notesRouter = (ctx: NotesContext & { publicUrl: string }): Router =
   });
 
   router.get('/api/notes/pinned', async (req, res) => {
-    res.json(await notesPinned(ctx, userIdOf(req)));
+    res.json(await notesPinned(ctx, userIdOf(req), req.query));
   });
 
   router.get('/api/notes/timerange', async (req, res) => {

@@ -31,11 +31,11 @@ export const reviewDue = async (
   userId: string,
   query: unknown,
   now: Date = new Date(),
-): Promise<ReviewDueList> => {
+): Promise<Required<ReviewDueList>> => {
   const { limit } = ReviewDueQuery.parse(query);
   await reviewRepository.enrol(ctx.knex, userId, ENROL_AT_MOST);
   const rows = await reviewRepository.due(ctx.knex, userId, now, limit);
-  return { items: rows.map(presentNote) };
+  return { items: rows.map(presentNote), total: rows.length, page: 1, limit };
 };
 
 /** The same list for `notes-review/{userId}`: only the caller's own id answers. */
@@ -45,7 +45,7 @@ export const reviewDueOf = async (
   params: unknown,
   query: unknown,
   now: Date = new Date(),
-): Promise<ReviewDueList> => {
+): Promise<Required<ReviewDueList>> => {
   const { userId } = ReviewUserParams.parse(params);
   if (userId !== callerId) throw new AppError('NOT_FOUND', 'There is no such user');
   return reviewDue(ctx, callerId, query, now);

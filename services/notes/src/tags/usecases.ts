@@ -3,18 +3,28 @@ import { noteEvents } from '../notes/events.js';
 import { noteColumns, notesRepository, type NoteRow } from '../notes/repository.js';
 import type { NotesContext } from '../notes/usecases.js';
 
-export const tagList = async (ctx: NotesContext, userId: string): Promise<TagList> => {
+/** Tags a list answers at most: the most used ones. */
+const TAGS_AT_MOST = 1000;
+
+/** The user's tags, most used first, with how many notes carry each and how many tags there are. */
+export const tagList = async (ctx: NotesContext, userId: string): Promise<Required<TagList>> => {
   const rows = await ctx.knex
-    .select('tag')
-    .count<{ tag: string; count: string | number }[]>({ count: '*' })
+    .select('tag', ctx.knex.raw('count(*) over () as tags'))
+    .count<{ tag: string; count: string | number; tags: string | number }[]>({ count: '*' })
     .from(ctx.knex.raw('notes, unnest(notes.tags) as tag'))
     .where('notes.user_id', userId)
     .groupBy('tag')
     .orderBy([
       { column: 'count', order: 'desc' },
       { column: 'tag', order: 'asc' },
-    ]);
-  return { items: rows.map((row) => ({ tag: row.tag, count: Number(row.count) })) };
+    ])
+    .limit(TAGS_AT_MOST);
+  return {
+    items: rows.map((row) => ({ tag: row.tag, count: Number(row.count) })),
+    total: Number(rows[0]?.tags ?? 0),
+    page: 1,
+    limit: TAGS_AT_MOST,
+  };
 };
 
 /**

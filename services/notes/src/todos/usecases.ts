@@ -35,7 +35,7 @@ export const todosRecent = async (
   ctx: NotesContext,
   userId: string,
   input: unknown,
-): Promise<TodoList> => {
+): Promise<Required<TodoList>> => {
   const { limit, done } = TodoRecentQuery.parse(input);
   const wanted = (task: TaskItem) => done === 'all' || task.done === (done === 'true');
   const items: Todo[] = [];
@@ -55,7 +55,8 @@ export const todosRecent = async (
     scanned += notes.length;
     after = { cursor: last.cursor, id: last.id };
   }
-  return { items: items.slice(0, limit) };
+  const found = items.slice(0, limit);
+  return { items: found, total: found.length, page: 1, limit };
 };
 
 /**
