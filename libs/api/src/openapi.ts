@@ -67,6 +67,7 @@ const describeStatus = (status: number) =>
     401: 'No valid access token (code UNAUTHENTICATED)',
     403: 'Not allowed, e.g. over the monthly quota (code NOTES_LEFT_NOT_ENOUGH)',
     404: 'No such object for this user (code NOT_FOUND)',
+    409: 'Changed meanwhile, so nothing was saved (code CONFLICT)',
   })[status] ?? `Error ${status}`;
 
 const op = (operation: ZodOpenApiOperationObject): ZodOpenApiOperationObject => ({
@@ -137,6 +138,11 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
           },
           responses: {
             '200': { description: 'The changed note', ...json(Note) },
+            '409': {
+              description:
+                'The note changed since baseUpdatedAt, so nothing was saved (code CONFLICT)',
+              ...json(ErrorResponse),
+            },
             ...errors(404, 413, 415),
           },
         }),
@@ -412,6 +418,15 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
         get: op({
           operationId: 'userFindBySub',
           summary: 'The signed-in user, by their identity-provider subject',
+          tags: ['users'],
+          requestParams: { path: z.object({ sub: z.string() }) },
+          responses: { '200': { description: 'The user', ...json(User) }, ...errors(404) },
+        }),
+      },
+      '/user-by-sub/{sub}': {
+        get: op({
+          operationId: 'userBySub',
+          summary: 'The same as /user/findBySub/{sub}, at the path older clients use',
           tags: ['users'],
           requestParams: { path: z.object({ sub: z.string() }) },
           responses: { '200': { description: 'The user', ...json(User) }, ...errors(404) },

@@ -24,6 +24,12 @@ export interface RunningGateway extends RunningModule {
   url: string;
 }
 
+/** The public path prefixes the gateway forwards to each service. */
+export const forwardedPrefixes = {
+  users: ['/user', '/user-by-sub'],
+  notes: ['/api', '/public'],
+} as const;
+
 type ProxiedRequest = IncomingMessage & { id?: string; identityToken?: string };
 
 /**
@@ -65,7 +71,7 @@ export const startGateway = async (
   // http-proxy opens a new connection per request (and asks for `connection: close`) unless
   // given an agent; reusing connections saves a connect and a close on both ends per request.
   const upstreamAgent = new Agent({ keepAlive: true, scheduling: 'lifo' });
-  const proxyTo = (target: string, prefixes: string[]) =>
+  const proxyTo = (target: string, prefixes: readonly string[]) =>
     createProxyMiddleware<Request>({
       target,
       agent: upstreamAgent,
@@ -160,8 +166,8 @@ export const startGateway = async (
   };
   app.use(apiPaths, limitBody, authenticate(verifier), resolveUser);
 
-  app.use(proxyTo(config.upstreams.users, ['/user', '/user-by-sub']));
-  app.use(proxyTo(config.upstreams.notes, ['/api', '/public']));
+  app.use(proxyTo(config.upstreams.users, forwardedPrefixes.users));
+  app.use(proxyTo(config.upstreams.notes, forwardedPrefixes.notes));
   app.use(web.router);
   finishHttpApp(app, logger);
 

@@ -11,9 +11,26 @@ import { linksRouter } from './links/routes.js';
 import { tagsRouter } from './tags/routes.js';
 import { todosRouter } from './todos/routes.js';
 import { noteImagesRouter, publicNoteImagesRouter } from './images/routes.js';
+import type { ImagesContext } from './images/usecases.js';
 import { reviewRouter } from './review/routes.js';
 import { startReviewEnrolment } from './review/enrolment.js';
 import { startReviewScheduler } from './review/scheduler.js';
+
+/**
+ * Every public route of the notes service. Fixed paths such as /api/notes/review come before
+ * /api/notes/:id, which would otherwise take them.
+ */
+export const notesRoutes = (ctx: ImagesContext & { publicUrl: string }): Router =>
+  Router().use(
+    reviewRouter(ctx),
+    linksRouter(ctx),
+    notesRouter(ctx),
+    tagsRouter(ctx),
+    todosRouter(ctx),
+    noteImagesRouter(ctx),
+    publicNoteImagesRouter(ctx),
+    publicNotesRouter(ctx),
+  );
 
 /** The notes service: notes REST for the gateway, NotesService over gRPC, note.* events. */
 export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
@@ -31,26 +48,15 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
       name: 'notes',
       migrations: notesMigrations,
       identityPaths: ['/api'],
-      routes: ({ db, published, logger }) => {
-        const ctx = {
+      routes: ({ db, published, logger }) =>
+        notesRoutes({
           knex: db.knex,
           published,
           quota,
           publicUrl: config.publicUrl,
           objects,
           logger,
-        };
-        return Router().use(
-          reviewRouter(ctx),
-          linksRouter(ctx),
-          notesRouter(ctx),
-          tagsRouter(ctx),
-          todosRouter(ctx),
-          noteImagesRouter(ctx),
-          publicNoteImagesRouter(ctx),
-          publicNotesRouter(ctx),
-        );
-      },
+        }),
       grpc: ({ db, published }) =>
         grpcBinding(notesV1.NotesService, notesGrpc({ knex: db.knex, published, quota })),
       workers: ({ db, published, logger, bus }) => [
