@@ -9,7 +9,10 @@ import { noteMessage } from '../notes/presenter.js';
 import type { NoteRow } from '../notes/repository.js';
 import { reviewRepository } from './repository.js';
 
-export const reviewSubjects = { due: 'noted.notes.v1.review.due' } as const;
+export const reviewSubjects = {
+  due: 'noted.notes.v1.review.due',
+  marked: 'noted.notes.v1.review.marked',
+} as const;
 
 /** One key for every replica; hashed like the migration lock so services do not collide. */
 const LEADER_LOCK = 'noted:notes:review-scheduler';

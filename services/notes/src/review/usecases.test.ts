@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fromBinary } from '@bufbuild/protobuf';
+import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
+import { notesV1 } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
 import type { NotesContext } from '../notes/usecases.js';
+import { reviewSubjects } from './scheduler.js';
 import { reviewDue, reviewDueOf, reviewMark } from './usecases.js';
 
 const logger = createLogger({ level: 'silent' });
@@ -16,6 +20,7 @@ const now = new Date(Date.UTC(2027, 0, 10, 12));
 describe('review use-cases', () => {
   let db: Database;
   let ctx: NotesContext;
+  let kicks = 0;
 
   /** Notes written straight to the table, created the given number of days before now. */
   const seed = async (userId: string, ages: number[]) => {
@@ -43,7 +48,9 @@ describe('review use-cases', () => {
     await db.migrate();
     ctx = {
       knex: db.knex,
-      published: () => {},
+      published: () => {
+        kicks += 1;
+      },
       quota: {
         consume: () => Promise.reject(new Error('review never creates notes')),
         close: () => {},
@@ -109,6 +116,41 @@ describe('review use-cases', () => {
     const graded = await reviewMark(ctx, userId, { noteId: id, grade: 5 }, later);
     expect(graded).toMatchObject({ intervalDays: 1, repetitions: 1, ease: 2.06 });
     expect(await scheduleOf(id)).toMatchObject({ last_reviewed_at: later, interval_days: 1 });
+  });
+
+  it('announces each review through the outbox with the schedule it made', async () => {
+    const userId = randomUUID();
+    const [id] = (await seed(userId, [5])) as [string];
+    const marked = () =>
+      db
+        .knex('outbox')
+        .where({ subject: reviewSubjects.marked })
+        .orderBy('seq')
+        .then((rows: { payload: Buffer }[]) =>
+          rows
+            .map((row) => fromBinary(notesV1.ReviewMarkedSchema, row.payload))
+            .filter((event) => event.noteId === id),
+        );
+    const kicksBefore = kicks;
+    const schedule = await reviewMark(ctx, userId, { noteId: id, grade: 5 }, now);
+    const [event, ...others] = await marked();
+    expect(others).toEqual([]);
+    expect(event).toMatchObject({
+      userId,
+      noteId: id,
+      grade: 5,
+      intervalDays: schedule.intervalDays,
+      repetitions: schedule.repetitions,
+      ease: schedule.ease,
+    });
+    expect(event?.eventId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(event?.dueAt && timestampDate(event.dueAt).toISOString()).toBe(schedule.dueAt);
+    expect(kicks).toBe(kicksBefore + 1);
+
+    await expect(
+      reviewMark(ctx, randomUUID(), { noteId: id, outcome: 'forgot' }, now),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await marked()).toHaveLength(1);
   });
 
   it("answers NOT_FOUND for another user's note and schedules nothing", async () => {

@@ -6,9 +6,15 @@ import {
   type ReviewDueList,
   type ReviewSchedule,
 } from '@noted/api';
+import { randomUUID } from 'node:crypto';
+import { create, toBinary } from '@bufbuild/protobuf';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { enqueueEvent } from '@noted/db';
+import { notesV1 } from '@noted/proto';
 import { presentNote } from '../notes/presenter.js';
 import type { NotesContext } from '../notes/usecases.js';
 import { reviewRepository, type ReviewRow } from './repository.js';
+import { reviewSubjects } from './scheduler.js';
 import { outcomeGrades, sm2 } from './sm2.js';
 
 /** Notes given a schedule per request, so a user with many notes is enrolled over time. */
@@ -51,7 +57,33 @@ export const reviewDueOf = async (
   return reviewDue(ctx, callerId, query, now);
 };
 
-/** Records a review of one of the user's notes and reschedules it by SM-2. */
+/** The ReviewMarked event of a review with the grade it was given and the schedule it made. */
+const reviewMarkedEvent = (row: ReviewRow, grade: number, now: Date) => {
+  const eventId = randomUUID();
+  return {
+    id: eventId,
+    subject: reviewSubjects.marked,
+    data: toBinary(
+      notesV1.ReviewMarkedSchema,
+      create(notesV1.ReviewMarkedSchema, {
+        eventId,
+        occurredAt: timestampFromDate(now),
+        userId: row.user_id,
+        noteId: row.note_id,
+        grade,
+        dueAt: timestampFromDate(row.due_at),
+        intervalDays: row.interval_days,
+        repetitions: row.repetitions,
+        ease: Number(row.ease),
+      }),
+    ),
+  };
+};
+
+/**
+ * Records a review of one of the user's notes and reschedules it by SM-2, announcing it
+ * (review.marked) in the same transaction, as every change is.
+ */
 export const reviewMark = async (
   ctx: NotesContext,
   userId: string,
@@ -73,7 +105,10 @@ export const reviewMark = async (
       quality,
       now,
     );
-    return reviewRepository.reschedule(trx, userId, noteId, { ...next, now });
+    const rescheduled = await reviewRepository.reschedule(trx, userId, noteId, { ...next, now });
+    await enqueueEvent(trx, reviewMarkedEvent(rescheduled, quality, now));
+    return rescheduled;
   });
+  ctx.published();
   return presentSchedule(row);
 };

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file noted/notes/v1/events.proto.
  */
 export const file_noted_notes_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Chtub3RlZC9ub3Rlcy92MS9ldmVudHMucHJvdG8SDm5vdGVkLm5vdGVzLnYxInQKC05vdGVDcmVhdGVkEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIiCgRub3RlGAMgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZSJ0CgtOb3RlVXBkYXRlZBIQCghldmVudF9pZBgBIAEoCRIvCgtvY2N1cnJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASIgoEbm90ZRgDIAEoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUicgoLTm90ZURlbGV0ZWQSEAoIZXZlbnRfaWQYASABKAkSLwoLb2NjdXJyZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB25vdGVfaWQYAyABKAkSDwoHdXNlcl9pZBgEIAEoCSKEAQoJUmV2aWV3RHVlEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd1c2VyX2lkGAMgASgJEiMKBW5vdGVzGAQgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_noted_notes_v1_notes]);
+  fileDesc("Chtub3RlZC9ub3Rlcy92MS9ldmVudHMucHJvdG8SDm5vdGVkLm5vdGVzLnYxInQKC05vdGVDcmVhdGVkEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIiCgRub3RlGAMgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZSJ0CgtOb3RlVXBkYXRlZBIQCghldmVudF9pZBgBIAEoCRIvCgtvY2N1cnJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASIgoEbm90ZRgDIAEoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUicgoLTm90ZURlbGV0ZWQSEAoIZXZlbnRfaWQYASABKAkSLwoLb2NjdXJyZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB25vdGVfaWQYAyABKAkSDwoHdXNlcl9pZBgEIAEoCSKEAQoJUmV2aWV3RHVlEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd1c2VyX2lkGAMgASgJEiMKBW5vdGVzGAQgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZSLoAQoMUmV2aWV3TWFya2VkEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd1c2VyX2lkGAMgASgJEg8KB25vdGVfaWQYBCABKAkSDQoFZ3JhZGUYBSABKAUSKgoGZHVlX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1pbnRlcnZhbF9kYXlzGAcgASgFEhMKC3JlcGV0aXRpb25zGAggASgFEgwKBGVhc2UYCSABKAFiBnByb3RvMw", [file_google_protobuf_timestamp, file_noted_notes_v1_notes]);
 
 /**
  * NoteCreated is published on noted.notes.v1.note.created.
@@ -142,4 +142,66 @@ export type ReviewDue = Message<"noted.notes.v1.ReviewDue"> & {
  */
 export const ReviewDueSchema: GenMessage<ReviewDue> = /*@__PURE__*/
   messageDesc(file_noted_notes_v1_events, 3);
+
+/**
+ * ReviewMarked is published on noted.notes.v1.review.marked when a user records a review of
+ * one of their notes, with the schedule SM-2 gave the note.
+ *
+ * @generated from message noted.notes.v1.ReviewMarked
+ */
+export type ReviewMarked = Message<"noted.notes.v1.ReviewMarked"> & {
+  /**
+   * @generated from field: string event_id = 1;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp occurred_at = 2;
+   */
+  occurredAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string user_id = 3;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string note_id = 4;
+   */
+  noteId: string;
+
+  /**
+   * The SM-2 grade 0-5 of the review (remembered is 4, forgot is 1).
+   *
+   * @generated from field: int32 grade = 5;
+   */
+  grade: number;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp due_at = 6;
+   */
+  dueAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: int32 interval_days = 7;
+   */
+  intervalDays: number;
+
+  /**
+   * @generated from field: int32 repetitions = 8;
+   */
+  repetitions: number;
+
+  /**
+   * @generated from field: double ease = 9;
+   */
+  ease: number;
+};
+
+/**
+ * Describes the message noted.notes.v1.ReviewMarked.
+ * Use `create(ReviewMarkedSchema)` to create a new message.
+ */
+export const ReviewMarkedSchema: GenMessage<ReviewMarked> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_events, 4);
 
