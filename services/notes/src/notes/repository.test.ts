@@ -58,7 +58,26 @@ describe('pages of notes', () => {
     expect(odd.rows.map((row) => row.title)).toEqual(['Note 997', 'Note 995', 'Note 993']);
   });
 
-  it('never reads the search document into a note', async () => {
+  it('answers a page past the last one empty, with the total still counted', async () => {
+    const userId = randomUUID();
+    await seed(userId, 5, () => ['few']);
+    const past = await notesRepository.page(db.knex, userId, {
+      page: 3,
+      limit: 3,
+      pinnedFirst: false,
+      filter: { tag: 'few' },
+    });
+    expect(past).toEqual({ rows: [], total: 5, totalExact: true });
+    const none = await notesRepository.page(db.knex, randomUUID(), {
+      page: 1,
+      limit: 3,
+      pinnedFirst: false,
+      filter: {},
+    });
+    expect(none).toEqual({ rows: [], total: 0, totalExact: true });
+  });
+
+  it('reads only the columns of a note, never the search document', async () => {
     const userId = randomUUID();
     await seed(userId, 1, () => []);
     const { rows } = await notesRepository.page(db.knex, userId, {
@@ -67,6 +86,19 @@ describe('pages of notes', () => {
       pinnedFirst: true,
       filter: {},
     });
-    expect(Object.keys(rows[0] ?? {})).not.toContain('search');
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(
+      [
+        'id',
+        'user_id',
+        'title',
+        'body',
+        'tags',
+        'images',
+        'is_pinned',
+        'public_id',
+        'created_at',
+        'updated_at',
+      ].sort(),
+    );
   });
 });

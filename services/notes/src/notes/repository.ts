@@ -141,11 +141,7 @@ export const notesRepository = {
       { column: 'id', order: 'desc' },
     ];
     if (options.pinnedFirst) order.unshift({ column: 'is_pinned', order: 'desc' });
-    const [rows, count] = await Promise.all([
-      filteredNotes(db, userId, options.filter)
-        .orderBy(order)
-        .limit(options.limit)
-        .offset((options.page - 1) * options.limit),
+    const countOf = () =>
       db
         .from(
           filteredNotes(db, userId, options.filter)
@@ -154,9 +150,19 @@ export const notesRepository = {
             .limit(COUNTED_NOTES + 1)
             .as('counted'),
         )
-        .count<{ count: string | number }[]>({ count: '*' }),
-    ]);
-    const counted = Number(count[0]?.count ?? 0);
+        .count<{ count: string | number }[]>({ count: '*' });
+    // One statement: the count rides along as a subquery evaluated once, not as a second query.
+    const found = await filteredNotes(db, userId, options.filter)
+      .select<(NoteRow & { counted: string | number })[]>(db.raw('(?) as counted', [countOf()]))
+      .orderBy(order)
+      .limit(options.limit)
+      .offset((options.page - 1) * options.limit);
+    let counted = Number(found[0]?.counted ?? 0);
+    if (found.length === 0 && options.page > 1) {
+      // A page past the last one has no row to carry the count.
+      counted = Number((await countOf())[0]?.count ?? 0);
+    }
+    const rows = found.map(({ counted: _, ...row }) => row);
     return { rows, total: Math.min(counted, COUNTED_NOTES), totalExact: counted <= COUNTED_NOTES };
   },
 
