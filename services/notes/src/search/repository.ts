@@ -35,6 +35,9 @@ export interface SearchTuning {
 
 export const SEARCH_TUNING: SearchTuning = { ranked: 200, sample: 500, commonShare: 0.05 };
 
+/** A ranked row: how many candidates there were and, from the first query, the probe's verdict. */
+type RankedRow = SearchRow & { matched: string | number; common?: boolean };
+
 export interface FullTextResult {
   rows: SearchRow[];
   total: number;
@@ -98,15 +101,15 @@ export const searchRepository = {
         .as('recent');
     const newestMatches = (scan: number) =>
       db.from(newest(scan)).whereRaw('recent.search @@ ?', [query]);
-
-    const [probe] = await db
+    /** Whether the word is common: at least `commonShare` of the `sample` newest notes have it. */
+    const probe = db
       .from(newest(sample))
-      .select<{ sampled: string | number; hits: string | number }[]>(
-        db.raw('count(*) as sampled'),
-        db.raw('count(*) filter (where recent.search @@ ?) as hits', [query]),
+      .select(
+        db.raw(
+          'count(*) >= ? and count(*) filter (where recent.search @@ ?) >= ?::float8 * count(*) as common',
+          [sample, query, commonShare],
+        ),
       );
-    const sampled = Number(probe?.sampled ?? 0);
-    const common = sampled >= sample && Number(probe?.hits ?? 0) >= commonShare * sampled;
     // Enough to find `ranked` matches when at least half the share the sample showed match.
     const scanFor = (matches: number) => Math.ceil(matches / commonShare) * 2;
 
@@ -115,30 +118,70 @@ export const searchRepository = {
         .clearSelect()
         .select('notes.id', 'notes.is_pinned', 'notes.created_at', 'notes.search')
         .whereRaw('notes.search @@ ?', [query]);
-    /** One page of the candidates, best first, each row carrying how many candidates there are. */
-    const rank = (candidates: Knex.QueryBuilder) =>
-      db
-        .from(
-          db
-            .from(candidates.as('c'))
-            .select(
-              'c.id',
-              'c.is_pinned',
-              'c.created_at',
-              db.raw('ts_rank_cd(?, c.search, ?) as score', [WEIGHTS, query]),
-              db.raw('count(*) over () as matched'),
-            )
-            .as('s'),
+    const headlines = () => [
+      db.raw(
+        `ts_headline('simple', ${escapeHtml('notes.title')}, ?, 'HighlightAll=true, ${MARKS}') as title_highlight`,
+        [query],
+      ),
+      db.raw(
+        `ts_headline('simple', ${escapeHtml(SEARCHED_BODY)}, ?, ` +
+          `'MaxFragments=2, MaxWords=20, MinWords=8, FragmentDelimiter=" … ", ${MARKS}') as note_highlight`,
+        [query],
+      ),
+    ];
+    /**
+     * One page of the candidates, best first, with their headlines (made for the page only);
+     * each row carries how many candidates there are.
+     */
+    const rank = (candidates: Knex.QueryBuilder) => {
+      const scored = db
+        .from(candidates.as('c'))
+        .select(
+          'c.id',
+          'c.is_pinned',
+          'c.created_at',
+          db.raw('ts_rank_cd(?, c.search, ?) as score', [WEIGHTS, query]),
+          db.raw('count(*) over () as matched'),
         )
-        .select<{ id: string; matched: string | number }[]>('s.id', 's.matched')
+        .as('s');
+      const page = db
+        .from(scored)
+        .select('s.*')
         .orderBy(ordered(pinnedFirst, 's', 's.score'))
         .limit(limit)
-        .offset(offset);
+        .offset(offset)
+        .as('p');
+      return db
+        .from(page)
+        .join('notes', 'notes.id', 'p.id')
+        .where('notes.user_id', userId)
+        .select<RankedRow[]>(...noteColumns(), ...headlines(), 'p.matched')
+        .orderBy(ordered(pinnedFirst, 'p', 'p.score'));
+    };
+
+    // The probe, the ranking and the headlines in one statement: each candidate set is gated
+    // by the probe, which Postgres evaluates once, so only the set it chose is read.
+    let best = await rank(
+      db
+        .select('*')
+        .from(
+          db.raw('((?) union all (?)) as candidates', [
+            newestMatches(scanFor(ranked))
+              .select('recent.*')
+              .whereRaw('(select common from probe)')
+              .limit(ranked),
+            allMatches().whereRaw('not (select common from probe)'),
+          ]),
+        ),
+    )
+      .with('probe', probe)
+      .select(db.raw('(select common from probe) as common'));
+    // No row of a first page: nothing matches (a common word would have matches to rank).
+    if (best.length === 0 && offset === 0) return { rows: [], total: 0, totalExact: true };
+    const common =
+      best[0] === undefined ? Boolean((await probe.first())?.common) : Boolean(best[0].common);
 
     let exact = !common;
-    let best = await rank(
-      common ? newestMatches(scanFor(ranked)).select('recent.*').limit(ranked) : allMatches(),
-    );
     /** How many candidates there are, also for a page past the last one. */
     const countOf = async (candidates: Knex.QueryBuilder) => {
       if (best.length > 0 || offset === 0) return Number(best[0]?.matched ?? 0);
@@ -153,41 +196,29 @@ export const searchRepository = {
       exact = true;
       best = await rank(allMatches());
     }
-    const ids = best.map((row) => row.id);
+    const rows: SearchRow[] = best.map(({ matched: _, common: __, ...row }) => row);
     let total = exact ? await countOf(allMatches()) : ranked;
-    if (!exact && ids.length < limit) {
+    if (!exact && rows.length < limit) {
       // Past the ranked matches: the older ones, newest first.
       const from = Math.max(offset, ranked);
       const older = await newestMatches(scanFor(from + limit))
         .select<{ id: string }[]>('recent.id')
         .offset(from)
-        .limit(limit - ids.length);
-      ids.push(...older.map((row) => row.id));
+        .limit(limit - rows.length);
       total = Math.max(ranked, from + older.length);
+      if (older.length > 0) {
+        const olderRows = await db('notes')
+          .select<SearchRow[]>(...noteColumns(), ...headlines())
+          .where('notes.user_id', userId)
+          .whereIn(
+            'notes.id',
+            older.map((row) => row.id),
+          );
+        const byId = new Map(olderRows.map((row) => [row.id, row]));
+        rows.push(...older.flatMap((row) => byId.get(row.id) ?? []));
+      }
     }
-    if (ids.length === 0) return { rows: [], total, totalExact: exact };
-
-    const rows = await db('notes')
-      .select(
-        ...noteColumns(),
-        db.raw(
-          `ts_headline('simple', ${escapeHtml('notes.title')}, ?, 'HighlightAll=true, ${MARKS}') as title_highlight`,
-          [query],
-        ),
-        db.raw(
-          `ts_headline('simple', ${escapeHtml(SEARCHED_BODY)}, ?, ` +
-            `'MaxFragments=2, MaxWords=20, MinWords=8, FragmentDelimiter=" … ", ${MARKS}') as note_highlight`,
-          [query],
-        ),
-      )
-      .where('notes.user_id', userId)
-      .whereIn('notes.id', ids);
-    const byId = new Map((rows as SearchRow[]).map((row) => [row.id, row]));
-    return {
-      rows: ids.flatMap((id) => byId.get(id) ?? []),
-      total,
-      totalExact: exact,
-    };
+    return { rows, total, totalExact: exact };
   },
 
   /**
