@@ -215,6 +215,22 @@ describe('gRPC server and client', () => {
     expect(after.map((count, i) => count - (before[i] ?? 0))).toEqual([2, 2, 1]);
   });
 
+  it("leaves a handler's signal alone once its call has answered", async () => {
+    const signals: AbortSignal[] = [];
+    const started = await startNotesServer({
+      getNote: async (request, context) => {
+        signals.push(context.signal);
+        return { note: note(request.noteId, request.userId) };
+      },
+      listNotes: unused,
+    });
+    close = started.close;
+    await started.client.getNote({ userId: 'u1', noteId: 'n1' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(false);
+  });
+
   it('refuses to wire a service that lacks a handler', () => {
     return expect(startNotesServer({ getNote: unused } as unknown as NotesImpl)).rejects.toThrow(
       /ListNotes has no handler/,

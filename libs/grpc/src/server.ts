@@ -93,8 +93,13 @@ export const createGrpcServer = (options: GrpcServerOptions): GrpcServer => {
       const elapsed = startTimer();
       const given = call.metadata.get('x-request-id')[0];
       const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-      const controller = new AbortController();
-      call.on('cancelled', () => controller.abort());
+      let controller: AbortController | undefined;
+      let finished = false;
+      // grpc-js reports every call as cancelled once its status is sent; only a call still
+      // running is aborted (an abort builds a DOMException with a stack trace).
+      call.on('cancelled', () => {
+        if (!finished) (controller ??= new AbortController()).abort();
+      });
       const deadline = call.getDeadline();
       const context: CallContext = {
         metadata: call.metadata,
@@ -104,11 +109,15 @@ export const createGrpcServer = (options: GrpcServerOptions): GrpcServer => {
             : Number.isFinite(deadline)
               ? new Date(deadline)
               : undefined,
-        signal: controller.signal,
+        // Made when a handler first asks: most never do.
+        get signal() {
+          return (controller ??= new AbortController()).signal;
+        },
         method: path,
       };
 
       const finish = (code: status) => {
+        finished = true;
         const seconds = elapsed();
         const labels = {
           service: options.service,
