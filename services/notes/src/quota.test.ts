@@ -17,7 +17,7 @@ const logger = createLogger({ level: 'silent' });
 const PERIOD = '2027-03';
 
 /** A users service on real gRPC that keeps allowances in memory, as the real one answers. */
-const startUsers = async (limit: number) => {
+const startUsers = async (limit: number, failWith?: AppError) => {
   const used = new Map<string, number>();
   const callers: string[] = [];
   const calls: { method: string; request: object }[] = [];
@@ -28,6 +28,7 @@ const startUsers = async (limit: number) => {
     consumeQuota: async (request, { metadata }) => {
       callers.push(await verifyCaller(secret, metadata.get(CALLER_METADATA)[0]?.toString()));
       calls.push({ method: 'consume', request });
+      if (failWith) throw failWith;
       const now = used.get(request.userId) ?? 0;
       if (now + request.amount > limit) {
         throw new AppError('NOTES_LEFT_NOT_ENOUGH', 'Notes left not enough this month');
@@ -89,6 +90,59 @@ describe('quota client', () => {
       code: 'NOTES_LEFT_NOT_ENOUGH',
       message: 'Notes left not enough this month',
     });
+  });
+
+  it('takes the units of one user asked for together with one call', async () => {
+    const roomy = await startUsers(10);
+    const client = createQuota({ address: roomy.address, internalSecret: secret, logger });
+    try {
+      const userId = randomUUID();
+      const releases = await Promise.all(
+        Array.from({ length: 5 }, () => client.consume(userId, 'notes_per_month')),
+      );
+      expect(roomy.calls).toEqual([
+        { method: 'consume', request: expect.objectContaining({ userId, amount: 5 }) },
+      ]);
+      expect(roomy.used.get(userId)).toBe(5);
+      await releases[0]?.();
+      expect(roomy.used.get(userId)).toBe(4);
+    } finally {
+      client.close();
+      await roomy.server.stop();
+    }
+  });
+
+  it('hands out exactly the units left when not all asked for together fit', async () => {
+    const userId = randomUUID();
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => quota.consume(userId, 'notes_per_month')),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(3);
+    for (const r of refused) expect(r.reason).toMatchObject({ code: 'NOTES_LEFT_NOT_ENOUGH' });
+    expect(users.used.get(userId)).toBe(2);
+  });
+
+  it('gives every asker of a failed call its error, without asking again', async () => {
+    const broken = await startUsers(10, new AppError('INTERNAL', 'Something went wrong'));
+    const client = createQuota({ address: broken.address, internalSecret: secret, logger });
+    try {
+      const results = await Promise.allSettled(
+        Array.from({ length: 3 }, () => client.consume(randomUUID(), 'notes_per_month')),
+      );
+      const userId = randomUUID();
+      const together = await Promise.allSettled(
+        Array.from({ length: 3 }, () => client.consume(userId, 'notes_per_month')),
+      );
+      for (const r of [...results, ...together]) {
+        expect(r).toMatchObject({ status: 'rejected', reason: { code: 'INTERNAL' } });
+      }
+      expect(broken.calls).toHaveLength(4);
+    } finally {
+      client.close();
+      await broken.server.stop();
+    }
   });
 
   it('logs instead of throwing when it cannot give a unit back', async () => {

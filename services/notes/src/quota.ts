@@ -1,3 +1,4 @@
+import { AppError } from '@noted/api';
 import { callerMetadata, type Logger } from '@noted/kit';
 import { createGrpcClient } from '@noted/grpc';
 import { usersV1 } from '@noted/proto';
@@ -18,6 +19,15 @@ export interface Quota {
   close(): void;
 }
 
+/** A create waiting for its unit: the period it counts against, or why there is none. */
+interface Asker {
+  resolve: (period: string) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The users service's answers meaning "not that many left". */
+const overQuota = new Set(['NOTES_LEFT_NOT_ENOUGH', 'FORBIDDEN']);
+
 export const createQuota = (options: {
   /** The users service's gRPC address. */
   address: string;
@@ -31,9 +41,53 @@ export const createQuota = (options: {
     metadata: callerMetadata(options.internalSecret, 'notes'),
   });
 
+  const askers = new Map<string, Asker[]>();
+
+  const takeAlone = (userId: string, feature: QuotaFeature, asker: Asker) => {
+    client
+      .consumeQuota({ userId, feature, amount: 1 })
+      .then(({ period }) => asker.resolve(period), asker.reject);
+  };
+
+  const takeFor = (userId: string, feature: QuotaFeature, batch: Asker[]) => {
+    const [only, ...others] = batch;
+    if (only && others.length === 0) return takeAlone(userId, feature, only);
+    client.consumeQuota({ userId, feature, amount: batch.length }).then(
+      ({ period }) => batch.forEach((asker) => asker.resolve(period)),
+      (error: unknown) => {
+        // Not all of them fit: each asks alone, so exactly the units left are handed out.
+        if (error instanceof AppError && overQuota.has(error.code)) {
+          batch.forEach((asker) => takeAlone(userId, feature, asker));
+        } else {
+          batch.forEach((asker) => asker.reject(error));
+        }
+      },
+    );
+  };
+
+  /**
+   * Units one user asks for during one turn of the event loop (creates arriving together)
+   * are taken with one call for all of them.
+   */
+  const take = (userId: string, feature: QuotaFeature) =>
+    new Promise<string>((resolve, reject) => {
+      const key = `${userId} ${feature}`;
+      const batch = askers.get(key);
+      if (batch) {
+        batch.push({ resolve, reject });
+        return;
+      }
+      const first = [{ resolve, reject }];
+      askers.set(key, first);
+      setImmediate(() => {
+        askers.delete(key);
+        takeFor(userId, feature, first);
+      });
+    });
+
   return {
     consume: async (userId, feature) => {
-      const { period } = await client.consumeQuota({ userId, feature, amount: 1 });
+      const period = await take(userId, feature);
       let released = false;
       return async () => {
         if (released) return;
