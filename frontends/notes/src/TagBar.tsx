@@ -96,7 +96,11 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
     if (!confirmed) return;
     await run(async () => {
       await api.tags.remove(tag);
-      show({ items: tags.filter((item) => item.tag !== tag) });
+      show({
+        ...settled.value,
+        items: tags.filter((item) => item.tag !== tag),
+        total: settled.value.total - 1,
+      });
       onTag(undefined);
       onRetagged();
     });

@@ -41,6 +41,9 @@ export const createNotesTestI18n = (chinese?: Record<string, Messages>): I18n =>
 
 let sequence = 0;
 
+/** A whole, unpaged list answer, as the API gives one: page 1 of everything. */
+export const listed = <T,>(items: T[]) => ({ items, total: items.length, page: 1, limit: 1000 });
+
 export const makeNote = (overrides: Partial<Note> = {}): Note => {
   sequence += 1;
   const at = new Date(Date.UTC(2025, 0, 1, 12, sequence)).toISOString();
@@ -184,11 +187,11 @@ export const fakeApi = (initial: Note[] = []) => {
     list: vi.fn(async () => {
       const counts = new Map<string, number>();
       for (const n of notes) for (const t of n.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
-      return {
-        items: [...counts]
+      return listed(
+        [...counts]
           .map(([tag, count]) => ({ tag, count }))
           .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag)),
-      };
+      );
     }),
     rename: vi.fn(async (tag: string, name: string) => {
       retag(tag, (current) => [...new Set(current.map((t) => (t === tag ? name : t)))]);

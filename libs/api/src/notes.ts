@@ -128,12 +128,6 @@ export const listOf = <T extends z.ZodType>(item: T) =>
     limit: z.number().int(),
   });
 
-/**
- * The type of a list answer for code that makes one of its own (an optimistic update, a test
- * double): only `items` is required. Every answer of the API carries all the fields.
- */
-export type Listed<T extends { items: unknown[] }> = Pick<T, 'items'> & Partial<Omit<T, 'items'>>;
-
 export const page = <T extends z.ZodType>(item: T) =>
   listOf(item).extend({
     total: z.number().int().meta({
@@ -214,7 +208,7 @@ export const NoteBatchQuery = z
   .meta({ id: 'NoteBatchQuery' });
 
 export const NoteItems = listOf(Note).meta({ id: 'NoteItems' });
-export type NoteItems = Listed<z.infer<typeof NoteItems>>;
+export type NoteItems = z.infer<typeof NoteItems>;
 
 export const NotePinnedQuery = z
   .object({
@@ -235,7 +229,7 @@ export type TagCount = z.infer<typeof TagCount>;
 export const TagList = listOf(TagCount)
   .extend({ total: z.number().int().meta({ description: 'How many tags the user has' }) })
   .meta({ id: 'TagList' });
-export type TagList = Listed<z.infer<typeof TagList>>;
+export type TagList = z.infer<typeof TagList>;
 
 export const TagParams = z.object({ tag: Tag });
 export const TagRename = z.object({ name: Tag }).meta({ id: 'TagRename' });

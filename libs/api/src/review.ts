@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Note, listOf, type Listed } from './notes.js';
+import { Note, listOf } from './notes.js';
 
 export const ReviewDueQuery = z
   .object({ limit: z.coerce.number().int().min(1).max(100).default(20) })
@@ -11,7 +11,7 @@ export interface ReviewDueQuery {
 export const ReviewUserParams = z.object({ userId: z.uuid({ message: 'Not a user id' }) });
 
 export const ReviewDueList = listOf(Note).meta({ id: 'ReviewDueList' });
-export type ReviewDueList = Listed<z.infer<typeof ReviewDueList>>;
+export type ReviewDueList = z.infer<typeof ReviewDueList>;
 
 export const ReviewOutcome = z.enum(['remembered', 'forgot']);
 export type ReviewOutcome = z.infer<typeof ReviewOutcome>;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { listOf, type Listed } from './notes.js';
+import { listOf } from './notes.js';
 
 export const Todo = z
   .object({
@@ -15,7 +15,7 @@ export const Todo = z
 export type Todo = z.infer<typeof Todo>;
 
 export const TodoList = listOf(Todo).meta({ id: 'TodoList' });
-export type TodoList = Listed<z.infer<typeof TodoList>>;
+export type TodoList = z.infer<typeof TodoList>;
 
 export const TodoRecentQuery = z
   .object({

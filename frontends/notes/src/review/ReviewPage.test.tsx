@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useParams } from '@noted/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestShell, TestShell } from '@noted/ui/testing';
 import type { NotesApi } from '../api';
-import { createNotesTestI18n } from '../testing';
+import { createNotesTestI18n, listed } from '../testing';
 import { REVIEW_CHECK_MS, ReviewPage } from './ReviewPage';
 import { reviewStore, useReviewNew } from './store';
 
@@ -30,7 +30,7 @@ const makeNote = (title: string, overrides: Partial<Note> = {}): Note => {
 const fakeReview = (initial: Note[]) => {
   let due = [...initial];
   const review: NotesApi['review'] = {
-    due: vi.fn(async () => ({ items: due })),
+    due: vi.fn(async () => listed(due)),
     mark: vi.fn(async ({ noteId, outcome }: ReviewMark) => {
       due = due.filter((note) => note.id !== noteId);
       const intervalDays = outcome === 'remembered' ? 6 : 1;

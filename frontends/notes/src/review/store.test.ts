@@ -2,6 +2,7 @@ import type { Note } from '@noted/api';
 import { AppError } from '@noted/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotesApi } from '../api';
+import { listed } from '../testing';
 import { reviewStore } from './store';
 
 let sequence = 0;
@@ -22,7 +23,7 @@ const makeNote = (title: string): Note => {
 
 const reviewApi = (due: () => Promise<Note[]>): Pick<NotesApi, 'review'> => ({
   review: {
-    due: vi.fn(async () => ({ items: await due() })),
+    due: vi.fn(async () => listed(await due())),
     mark: vi.fn(),
   },
 });

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes, useParams } from '@noted/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestShell, TestShell } from '@noted/ui/testing';
 import type { NotesApi } from '../api';
-import { createNotesTestI18n } from '../testing';
+import { createNotesTestI18n, listed } from '../testing';
 import { TodosPage } from './TodosPage';
 
 beforeEach(() => {
@@ -36,9 +36,9 @@ const todo = (noteId: string, noteTitle: string, index: number, text: string, do
 const fakeTodos = (initial: Todo[]) => {
   let todos = [...initial];
   const todosApi: NotesApi['todos'] = {
-    recent: vi.fn(async ({ done = 'false' }: TodoRecentQuery = {}) => ({
-      items: todos.filter((t) => done === 'all' || String(t.done) === done),
-    })),
+    recent: vi.fn(async ({ done = 'false' }: TodoRecentQuery = {}) =>
+      listed(todos.filter((t) => done === 'all' || String(t.done) === done)),
+    ),
     set: vi.fn(async (noteId: string, index: number, done: boolean) => {
       const found = todos.find((t) => t.noteId === noteId && t.index === index);
       if (!found) throw new AppError('NOT_FOUND', 'No such todo');

@@ -102,7 +102,7 @@ export const notesPinned = async (
   ctx: NotesContext,
   userId: string,
   input: unknown,
-): Promise<Required<NoteItems>> => {
+): Promise<NoteItems> => {
   const { page, limit } = NotePinnedQuery.parse(input);
   const [rows, total] = await Promise.all([
     filteredNotes(ctx.knex, userId, { pinned: true })
@@ -125,7 +125,7 @@ export const notesChangedBetween = async (
   ctx: NotesContext,
   userId: string,
   input: unknown,
-): Promise<Required<NoteItems>> => {
+): Promise<NoteItems> => {
   const { from, to } = NoteTimeRangeQuery.parse(input);
   const rows = await notesRepository.changedBetween(ctx.knex, userId, from, to, CHANGED_AT_MOST);
   return { items: rows.map(presentNote), total: rows.length, page: 1, limit: CHANGED_AT_MOST };
@@ -136,7 +136,7 @@ export const notesBatch = async (
   ctx: NotesContext,
   userId: string,
   input: unknown,
-): Promise<Required<NoteItems>> => {
+): Promise<NoteItems> => {
   const { ids } = NoteBatchQuery.parse(input);
   const rows = new Map(
     (await notesRepository.findMany(ctx.knex, userId, ids)).map((row) => [row.id, row]),

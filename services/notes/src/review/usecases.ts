@@ -37,7 +37,7 @@ export const reviewDue = async (
   userId: string,
   query: unknown,
   now: Date = new Date(),
-): Promise<Required<ReviewDueList>> => {
+): Promise<ReviewDueList> => {
   const { limit } = ReviewDueQuery.parse(query);
   await reviewRepository.enrol(ctx.knex, userId, ENROL_AT_MOST);
   const rows = await reviewRepository.due(ctx.knex, userId, now, limit);
@@ -51,7 +51,7 @@ export const reviewDueOf = async (
   params: unknown,
   query: unknown,
   now: Date = new Date(),
-): Promise<Required<ReviewDueList>> => {
+): Promise<ReviewDueList> => {
   const { userId } = ReviewUserParams.parse(params);
   if (userId !== callerId) throw new AppError('NOT_FOUND', 'There is no such user');
   return reviewDue(ctx, callerId, query, now);

@@ -7,7 +7,7 @@ import type { NotesContext } from '../notes/usecases.js';
 const TAGS_AT_MOST = 1000;
 
 /** The user's tags, most used first, with how many notes carry each and how many tags there are. */
-export const tagList = async (ctx: NotesContext, userId: string): Promise<Required<TagList>> => {
+export const tagList = async (ctx: NotesContext, userId: string): Promise<TagList> => {
   const rows = await ctx.knex
     .select('tag', ctx.knex.raw('count(*) over () as tags'))
     .count<{ tag: string; count: string | number; tags: string | number }[]>({ count: '*' })

@@ -35,7 +35,7 @@ export const todosRecent = async (
   ctx: NotesContext,
   userId: string,
   input: unknown,
-): Promise<Required<TodoList>> => {
+): Promise<TodoList> => {
   const { limit, done } = TodoRecentQuery.parse(input);
   const wanted = (task: TaskItem) => done === 'all' || task.done === (done === 'true');
   const items: Todo[] = [];
