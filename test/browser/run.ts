@@ -72,6 +72,10 @@ const saved = (page: Page) => page.getByText('Saved', { exact: true }).waitFor()
 const signedOutHome = (page: Page) =>
   page.getByRole('main').getByRole('button', { name: 'Sign in' });
 
+/** A page's level-one heading, to wait for that page. */
+const pageHeading = (name: string) => (page: Page) =>
+  page.getByRole('heading', { level: 1, name, exact: true });
+
 const notFoundHeading = (page: Page) =>
   page.getByRole('heading', { level: 1, name: /no-such-page/ });
 
@@ -405,11 +409,9 @@ const steps: Step[] = [
   {
     name: 'todos and review pass the accessibility check, light and dark',
     run: async (page) => {
-      const section = (name: string) => (shown: Page) =>
-        shown.getByRole('heading', { level: 1, name, exact: true });
       await expectAccessibleInBothThemes(page, [
-        { label: 'todos', url: new URL('/todos', baseUrl).href, content: section('Todos') },
-        { label: 'review', url: new URL('/review', baseUrl).href, content: section('Review') },
+        { label: 'todos', url: new URL('/todos', baseUrl).href, content: pageHeading('Todos') },
+        { label: 'review', url: new URL('/review', baseUrl).href, content: pageHeading('Review') },
       ]);
     },
   },
@@ -431,43 +433,43 @@ const steps: Step[] = [
   {
     name: 'the pages still to come (landing, guide, blog) pass the accessibility check',
     run: async (page) => {
-      const heading = (name: string) => (shown: Page) =>
-        shown.getByRole('heading', { level: 1, name, exact: true });
       await expectAccessibleInBothThemes(page, [
         {
           label: 'landing',
           url: new URL('/landing', baseUrl).href,
-          content: heading('Noted: plans and pricing'),
+          content: pageHeading('Noted: plans and pricing'),
         },
         {
           label: 'guide',
           url: new URL('/guide', baseUrl).href,
-          content: heading('The Noted guide'),
+          content: pageHeading('The Noted guide'),
         },
-        { label: 'blog', url: new URL('/blog', baseUrl).href, content: heading('The Noted blog') },
+        {
+          label: 'blog',
+          url: new URL('/blog', baseUrl).href,
+          content: pageHeading('The Noted blog'),
+        },
       ]);
     },
   },
   {
     name: 'feedback and the payment return pages pass the accessibility check',
     run: async (page) => {
-      const heading = (name: string) => (shown: Page) =>
-        shown.getByRole('heading', { level: 1, name, exact: true });
       await expectAccessibleInBothThemes(page, [
         {
           label: 'feedback',
           url: new URL('/feedback', baseUrl).href,
-          content: heading('Feedback'),
+          content: pageHeading('Feedback'),
         },
         {
           label: 'subscription success',
           url: new URL('/subscription/success', baseUrl).href,
-          content: heading('Thank you for subscribing'),
+          content: pageHeading('Thank you for subscribing'),
         },
         {
           label: 'subscription cancel',
           url: new URL('/subscription/cancel', baseUrl).href,
-          content: heading('Payment cancelled'),
+          content: pageHeading('Payment cancelled'),
         },
       ]);
       await page.goto(baseUrl.href);

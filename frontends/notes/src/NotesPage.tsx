@@ -179,7 +179,7 @@ export function NotesPage({ api }: { api: NotesApi }) {
 
   return (
     <>
-      <h1 className="notes-visually-hidden">{t('list.title')}</h1>
+      <h1 className="visually-hidden">{t('list.title')}</h1>
       <NoteForm create={api.notes.create} onCreated={onCreated} />
       <section className="notes-section" aria-labelledby={headingId} aria-busy={loading}>
         <div className="notes-heading">

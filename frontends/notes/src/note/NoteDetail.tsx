@@ -147,7 +147,7 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
           {t('note.allNotes')}
         </Link>
       </p>
-      <h1 className="notes-visually-hidden">{draft.title || t('common.untitled')}</h1>
+      <h1 className="visually-hidden">{draft.title || t('common.untitled')}</h1>
       <div className="note-page-head">
         <div className="note-field note-title-field">
           <label htmlFor={`${id}-title`}>{t('note.title')}</label>
