@@ -103,6 +103,13 @@ interface CheckedPage {
   content: (page: Page) => Locator;
 }
 
+/** A page of the app at `path`, there once its level-one heading is. */
+const headedPage = (label: string, path: string, heading: string): CheckedPage => ({
+  label,
+  url: new URL(path, baseUrl).href,
+  content: pageHeading(heading),
+});
+
 /**
  * Opens each page in the light theme, then in the dark one (stored as the theme button stores
  * it), waits until nothing is "Loading…", and checks it with axe. Puts the stored theme back,
@@ -410,8 +417,8 @@ const steps: Step[] = [
     name: 'todos and review pass the accessibility check, light and dark',
     run: async (page) => {
       await expectAccessibleInBothThemes(page, [
-        { label: 'todos', url: new URL('/todos', baseUrl).href, content: pageHeading('Todos') },
-        { label: 'review', url: new URL('/review', baseUrl).href, content: pageHeading('Review') },
+        headedPage('todos', '/todos', 'Todos'),
+        headedPage('review', '/review', 'Review'),
       ]);
     },
   },
@@ -434,21 +441,9 @@ const steps: Step[] = [
     name: 'the pages still to come (landing, guide, blog) pass the accessibility check',
     run: async (page) => {
       await expectAccessibleInBothThemes(page, [
-        {
-          label: 'landing',
-          url: new URL('/landing', baseUrl).href,
-          content: pageHeading('Noted: plans and pricing'),
-        },
-        {
-          label: 'guide',
-          url: new URL('/guide', baseUrl).href,
-          content: pageHeading('The Noted guide'),
-        },
-        {
-          label: 'blog',
-          url: new URL('/blog', baseUrl).href,
-          content: pageHeading('The Noted blog'),
-        },
+        headedPage('landing', '/landing', 'Noted: plans and pricing'),
+        headedPage('guide', '/guide', 'The Noted guide'),
+        headedPage('blog', '/blog', 'The Noted blog'),
       ]);
     },
   },
@@ -456,21 +451,9 @@ const steps: Step[] = [
     name: 'feedback and the payment return pages pass the accessibility check',
     run: async (page) => {
       await expectAccessibleInBothThemes(page, [
-        {
-          label: 'feedback',
-          url: new URL('/feedback', baseUrl).href,
-          content: pageHeading('Feedback'),
-        },
-        {
-          label: 'subscription success',
-          url: new URL('/subscription/success', baseUrl).href,
-          content: pageHeading('Thank you for subscribing'),
-        },
-        {
-          label: 'subscription cancel',
-          url: new URL('/subscription/cancel', baseUrl).href,
-          content: pageHeading('Payment cancelled'),
-        },
+        headedPage('feedback', '/feedback', 'Feedback'),
+        headedPage('subscription success', '/subscription/success', 'Thank you for subscribing'),
+        headedPage('subscription cancel', '/subscription/cancel', 'Payment cancelled'),
       ]);
       await page.goto(baseUrl.href);
       await noteArticle(page).waitFor();

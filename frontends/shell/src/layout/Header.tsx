@@ -1,28 +1,17 @@
-import { ThemeToggle, useShell } from '@noted/ui';
+import { ThemeToggle } from '@noted/ui';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@noted/router';
+import { SignInButton } from '../auth/SignInButton';
 import { useShellApp } from '../context';
 import { Icon } from './icons';
 
 function AccountActions() {
   const { t } = useTranslation('shell');
   const { auth } = useShellApp();
-  const shell = useShell();
   const state = useSyncExternalStore(auth.subscribe, auth.getState);
   if (state.status === 'loading') return null;
-  if (state.status === 'signedOut') {
-    return (
-      <button
-        type="button"
-        className="ui-button"
-        aria-haspopup="dialog"
-        onClick={shell.requestSignIn}
-      >
-        {t('auth.signIn')}
-      </button>
-    );
-  }
+  if (state.status === 'signedOut') return <SignInButton />;
   const { user } = state;
   return (
     <div className="account">

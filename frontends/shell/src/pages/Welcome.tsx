@@ -1,6 +1,6 @@
-import { useShell } from '@noted/ui';
 import { useTranslation } from 'react-i18next';
 import type { AuthNotice } from '../auth/identityErrors';
+import { SignInButton } from '../auth/SignInButton';
 
 /** The signed-out home page, and what a signed-out visitor of a private page sees. */
 export function Welcome({
@@ -12,7 +12,6 @@ export function Welcome({
 }) {
   const { t } = useTranslation('landing');
   const { t: tShell } = useTranslation('shell');
-  const shell = useShell();
   return (
     <section className="welcome" aria-labelledby="welcome-title">
       <h1 id="welcome-title">{privatePage ? t('welcome.privateTitle') : t('welcome.title')}</h1>
@@ -22,14 +21,7 @@ export function Welcome({
           {tShell(`auth.notice.${notice}`)}
         </p>
       ) : null}
-      <button
-        type="button"
-        className="ui-button ui-button-primary"
-        aria-haspopup="dialog"
-        onClick={shell.requestSignIn}
-      >
-        {tShell('auth.signIn')}
-      </button>
+      <SignInButton primary />
     </section>
   );
 }
