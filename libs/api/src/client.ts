@@ -1,4 +1,29 @@
-import { AppError, isErrorBody } from './errors.js';
+import { createParser } from 'eventsource-parser';
+import type {
+  AiHitList,
+  AiSearchQuery,
+  AiSettings,
+  AiSettingsUpdate,
+  AiStreamEvent,
+  Chat,
+  ChatAnswerRequest,
+  ChatList,
+  ChatListQuery,
+  GenerateByContent,
+  GenerateByTranscription,
+  GeneratedNote,
+  ImageAnalysis,
+  ImageAnalyze,
+  KnowledgeGenerate,
+  NoteSummary,
+  PeriodSummary,
+  PeriodSummaryQuery,
+  RelatedQuery,
+  SummaryPeriodKind,
+  WriterAskAi,
+  WriterAssist,
+} from './ai.js';
+import { AppError, errorCodes, isErrorBody, type ErrorCode } from './errors.js';
 import type {
   Note,
   NoteCreate,
@@ -121,6 +146,47 @@ export const createApiClient = (options: ApiClientOptions) => {
     return (await response.json().catch(() => undefined)) as T;
   };
 
+  /**
+   * Posts a request answered with server-sent events and hands each event over as it comes.
+   * Resolves after `done`; an `error` event, or a stream cut off before `done`, throws AppError.
+   * Aborting `signal` closes the connection, which stops generation upstream.
+   */
+  const stream = async (
+    path: string,
+    body: unknown,
+    { signal, onEvent }: { signal?: AbortSignal; onEvent: (event: AiStreamEvent) => void },
+  ): Promise<void> => {
+    const response = await send('POST', path, body, 'text/event-stream', { signal });
+    let ended: AppError | 'done' | undefined;
+    const parser = createParser({
+      onEvent: ({ data }) => {
+        const event = JSON.parse(data) as AiStreamEvent;
+        if (event.type === 'error') {
+          const { code, message } = event.error;
+          ended = new AppError(code in errorCodes ? (code as ErrorCode) : 'INTERNAL', message);
+          return;
+        }
+        if (event.type === 'done') ended = 'done';
+        onEvent(event);
+      },
+    });
+    const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+    if (!reader) throw new AppError('UNAVAILABLE', `POST ${path} answered without a body`);
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        parser.feed(value);
+      }
+    } finally {
+      reader.releaseLock();
+    }
+    if (ended instanceof AppError) failWith(ended, 'POST', path);
+    if (ended !== 'done') {
+      failWith(new AppError('UNAVAILABLE', 'The answer was cut off'), 'POST', path);
+    }
+  };
+
   const query = (params: Record<string, string | number | boolean | undefined>) => {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(params)) {
@@ -200,6 +266,48 @@ export const createApiClient = (options: ApiClientOptions) => {
       rename: (tag: string, name: string) =>
         call<TagCount>('PUT', `/api/tags/${encodeURIComponent(tag)}`, { name }),
       remove: (tag: string) => call<void>('DELETE', `/api/tags/${encodeURIComponent(tag)}`),
+    },
+    ai: {
+      settings: () => call<AiSettings>('GET', '/ai/settings'),
+      updateSettings: (update: AiSettingsUpdate) => call<AiSettings>('PUT', '/ai/settings', update),
+      assist: (
+        body: WriterAssist,
+        options: { signal?: AbortSignal; onEvent: (event: AiStreamEvent) => void },
+      ) => stream('/ai/writer/assist', body, options),
+      askAi: (
+        body: WriterAskAi,
+        options: { signal?: AbortSignal; onEvent: (event: AiStreamEvent) => void },
+      ) => stream('/ai/writer/askai', body, options),
+      summarizeNote: (noteId: string) =>
+        call<NoteSummary>('POST', '/ai/note/assist/summarize/note', { noteId }),
+      summarizePeriod: (kind: SummaryPeriodKind, params: PeriodSummaryQuery = {}) =>
+        call<PeriodSummary>('GET', `/ai/note/assist/summarize/${kind}${query({ ...params })}`),
+      search: (params: AiSearchQuery, { signal }: { signal?: AbortSignal } = {}) =>
+        call<AiHitList>('GET', `/ai/note/assist/search${query({ ...params })}`, undefined, signal),
+      related: (params: RelatedQuery) =>
+        call<AiHitList>('GET', `/ai/note/assist/related${query({ ...params })}`),
+    },
+    knowledge: {
+      answer: (
+        body: ChatAnswerRequest,
+        options: { signal?: AbortSignal; onEvent: (event: AiStreamEvent) => void },
+      ) => stream('/api/knowledge/chat/answer', body, options),
+      chats: (params: ChatListQuery = {}) =>
+        call<ChatList>('GET', `/api/knowledge/chat/history${query({ ...params })}`),
+      chat: (chatId: string) =>
+        call<Chat>('GET', `/api/knowledge/chat/history/${encodeURIComponent(chatId)}`),
+      removeChat: (chatId: string) =>
+        call<void>('DELETE', `/api/knowledge/chat/history/${encodeURIComponent(chatId)}`),
+      generate: (body: KnowledgeGenerate) =>
+        call<GeneratedNote>('POST', '/api/knowledge/generate', body),
+    },
+    generate: {
+      byContent: (body: GenerateByContent) =>
+        call<GeneratedNote>('POST', '/api/note/generate/bycontent', body),
+      byTranscription: (body: GenerateByTranscription) =>
+        call<GeneratedNote>('POST', '/api/note/generate/bytranscription', body),
+      analyzeImages: (body: ImageAnalyze) =>
+        call<ImageAnalysis>('POST', '/api/note/images/analyze', body),
     },
     public: {
       note: (publicId: string) =>

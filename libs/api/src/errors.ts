@@ -9,13 +9,19 @@ export const errorCodes = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOTES_LEFT_NOT_ENOUGH: 403,
+  /** The note has a tag its owner excluded from AI: it is never sent to a provider. */
+  AI_EXCLUDED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The feature needs a language model and none is configured; nothing is made up instead. */
+  AI_MODEL_REQUIRED: 501,
   UPSTREAM_UNAVAILABLE: 502,
+  /** The AI provider failed or refused, after retries. */
+  AI_PROVIDER_FAILED: 502,
   UNAVAILABLE: 503,
   TIMEOUT: 504,
 } as const;

@@ -1,3 +1,4 @@
+export * from './ai.js';
 export * from './errors.js';
 export * from './images.js';
 export * from './links.js';

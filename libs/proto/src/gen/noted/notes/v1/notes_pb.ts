@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file noted/notes/v1/notes.proto.
  */
 export const file_noted_notes_v1_notes: GenFile = /*@__PURE__*/
-  fileDesc("Chpub3RlZC9ub3Rlcy92MS9ub3Rlcy5wcm90bxIObm90ZWQubm90ZXMudjEi0QEKBE5vdGUSCgoCaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIMCgRib2R5GAQgASgJEgwKBHRhZ3MYBSADKAkSDgoGaW1hZ2VzGAYgAygJEhEKCWlzX3Bpbm5lZBgHIAEoCBIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIyCg5HZXROb3RlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB25vdGVfaWQYAiABKAkiNQoPR2V0Tm90ZVJlc3BvbnNlEiIKBG5vdGUYASABKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlIkAKEExpc3ROb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIMCgRwYWdlGAIgASgFEg0KBWxpbWl0GAMgASgFIkcKEUxpc3ROb3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZRINCgV0b3RhbBgCIAEoBTKsAQoMTm90ZXNTZXJ2aWNlEkoKB0dldE5vdGUSHi5ub3RlZC5ub3Rlcy52MS5HZXROb3RlUmVxdWVzdBofLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVSZXNwb25zZRJQCglMaXN0Tm90ZXMSIC5ub3RlZC5ub3Rlcy52MS5MaXN0Tm90ZXNSZXF1ZXN0GiEubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Chpub3RlZC9ub3Rlcy92MS9ub3Rlcy5wcm90bxIObm90ZWQubm90ZXMudjEi0QEKBE5vdGUSCgoCaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIMCgRib2R5GAQgASgJEgwKBHRhZ3MYBSADKAkSDgoGaW1hZ2VzGAYgAygJEhEKCWlzX3Bpbm5lZBgHIAEoCBIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIyCg5HZXROb3RlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB25vdGVfaWQYAiABKAkiNQoPR2V0Tm90ZVJlc3BvbnNlEiIKBG5vdGUYASABKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlIkAKEExpc3ROb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIMCgRwYWdlGAIgASgFEg0KBWxpbWl0GAMgASgFIkcKEUxpc3ROb3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZRINCgV0b3RhbBgCIAEoBSI0Cg9HZXROb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCghub3RlX2lkcxgCIAMoCSI3ChBHZXROb3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZSKSAQoeTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSKAoEZnJvbRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoCdG8YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWxpbWl0GAQgASgFIlUKH0xpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuUmVzcG9uc2USIwoFbm90ZXMYASADKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlEg0KBXRvdGFsGAIgASgFIkMKElNlYXJjaE5vdGVzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg0KBXF1ZXJ5GAIgASgJEg0KBWxpbWl0GAMgASgFIj0KCVNlYXJjaEhpdBIiCgRub3RlGAEgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZRIMCgRyYW5rGAIgASgFIj4KE1NlYXJjaE5vdGVzUmVzcG9uc2USJwoEaGl0cxgBIAMoCzIZLm5vdGVkLm5vdGVzLnYxLlNlYXJjaEhpdCIzChBTY2FuTm90ZXNSZXF1ZXN0EhAKCGFmdGVyX2lkGAEgASgJEg0KBWxpbWl0GAIgASgFIkcKEVNjYW5Ob3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZRINCgV0b3RhbBgCIAEoBTKhBAoMTm90ZXNTZXJ2aWNlEkoKB0dldE5vdGUSHi5ub3RlZC5ub3Rlcy52MS5HZXROb3RlUmVxdWVzdBofLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVSZXNwb25zZRJQCglMaXN0Tm90ZXMSIC5ub3RlZC5ub3Rlcy52MS5MaXN0Tm90ZXNSZXF1ZXN0GiEubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzUmVzcG9uc2USTQoIR2V0Tm90ZXMSHy5ub3RlZC5ub3Rlcy52MS5HZXROb3Rlc1JlcXVlc3QaIC5ub3RlZC5ub3Rlcy52MS5HZXROb3Rlc1Jlc3BvbnNlEnoKF0xpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuEi4ubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXF1ZXN0Gi8ubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXNwb25zZRJWCgtTZWFyY2hOb3RlcxIiLm5vdGVkLm5vdGVzLnYxLlNlYXJjaE5vdGVzUmVxdWVzdBojLm5vdGVkLm5vdGVzLnYxLlNlYXJjaE5vdGVzUmVzcG9uc2USUAoJU2Nhbk5vdGVzEiAubm90ZWQubm90ZXMudjEuU2Nhbk5vdGVzUmVxdWVzdBohLm5vdGVkLm5vdGVzLnYxLlNjYW5Ob3Rlc1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * Note is a user's note.
@@ -172,6 +172,227 @@ export const ListNotesResponseSchema: GenMessage<ListNotesResponse> = /*@__PURE_
   messageDesc(file_noted_notes_v1_notes, 4);
 
 /**
+ * GetNotesRequest names notes of one user.
+ *
+ * @generated from message noted.notes.v1.GetNotesRequest
+ */
+export type GetNotesRequest = Message<"noted.notes.v1.GetNotesRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: repeated string note_ids = 2;
+   */
+  noteIds: string[];
+};
+
+/**
+ * Describes the message noted.notes.v1.GetNotesRequest.
+ * Use `create(GetNotesRequestSchema)` to create a new message.
+ */
+export const GetNotesRequestSchema: GenMessage<GetNotesRequest> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 5);
+
+/**
+ * GetNotesResponse carries the notes that exist, in the order asked.
+ *
+ * @generated from message noted.notes.v1.GetNotesResponse
+ */
+export type GetNotesResponse = Message<"noted.notes.v1.GetNotesResponse"> & {
+  /**
+   * @generated from field: repeated noted.notes.v1.Note notes = 1;
+   */
+  notes: Note[];
+};
+
+/**
+ * Describes the message noted.notes.v1.GetNotesResponse.
+ * Use `create(GetNotesResponseSchema)` to create a new message.
+ */
+export const GetNotesResponseSchema: GenMessage<GetNotesResponse> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 6);
+
+/**
+ * ListNotesCreatedBetweenRequest is a half-open period [from, to) and a cap on the answer.
+ *
+ * @generated from message noted.notes.v1.ListNotesCreatedBetweenRequest
+ */
+export type ListNotesCreatedBetweenRequest = Message<"noted.notes.v1.ListNotesCreatedBetweenRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp from = 2;
+   */
+  from?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp to = 3;
+   */
+  to?: Timestamp | undefined;
+
+  /**
+   * @generated from field: int32 limit = 4;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message noted.notes.v1.ListNotesCreatedBetweenRequest.
+ * Use `create(ListNotesCreatedBetweenRequestSchema)` to create a new message.
+ */
+export const ListNotesCreatedBetweenRequestSchema: GenMessage<ListNotesCreatedBetweenRequest> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 7);
+
+/**
+ * ListNotesCreatedBetweenResponse carries the notes, oldest first, and how many there are.
+ *
+ * @generated from message noted.notes.v1.ListNotesCreatedBetweenResponse
+ */
+export type ListNotesCreatedBetweenResponse = Message<"noted.notes.v1.ListNotesCreatedBetweenResponse"> & {
+  /**
+   * @generated from field: repeated noted.notes.v1.Note notes = 1;
+   */
+  notes: Note[];
+
+  /**
+   * @generated from field: int32 total = 2;
+   */
+  total: number;
+};
+
+/**
+ * Describes the message noted.notes.v1.ListNotesCreatedBetweenResponse.
+ * Use `create(ListNotesCreatedBetweenResponseSchema)` to create a new message.
+ */
+export const ListNotesCreatedBetweenResponseSchema: GenMessage<ListNotesCreatedBetweenResponse> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 8);
+
+/**
+ * SearchNotesRequest is a full-text query over one user's notes.
+ *
+ * @generated from message noted.notes.v1.SearchNotesRequest
+ */
+export type SearchNotesRequest = Message<"noted.notes.v1.SearchNotesRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string query = 2;
+   */
+  query: string;
+
+  /**
+   * @generated from field: int32 limit = 3;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message noted.notes.v1.SearchNotesRequest.
+ * Use `create(SearchNotesRequestSchema)` to create a new message.
+ */
+export const SearchNotesRequestSchema: GenMessage<SearchNotesRequest> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 9);
+
+/**
+ * SearchHit is one note found, with its place in the ranking (1 is best).
+ *
+ * @generated from message noted.notes.v1.SearchHit
+ */
+export type SearchHit = Message<"noted.notes.v1.SearchHit"> & {
+  /**
+   * @generated from field: noted.notes.v1.Note note = 1;
+   */
+  note?: Note | undefined;
+
+  /**
+   * @generated from field: int32 rank = 2;
+   */
+  rank: number;
+};
+
+/**
+ * Describes the message noted.notes.v1.SearchHit.
+ * Use `create(SearchHitSchema)` to create a new message.
+ */
+export const SearchHitSchema: GenMessage<SearchHit> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 10);
+
+/**
+ * SearchNotesResponse carries the best matches first.
+ *
+ * @generated from message noted.notes.v1.SearchNotesResponse
+ */
+export type SearchNotesResponse = Message<"noted.notes.v1.SearchNotesResponse"> & {
+  /**
+   * @generated from field: repeated noted.notes.v1.SearchHit hits = 1;
+   */
+  hits: SearchHit[];
+};
+
+/**
+ * Describes the message noted.notes.v1.SearchNotesResponse.
+ * Use `create(SearchNotesResponseSchema)` to create a new message.
+ */
+export const SearchNotesResponseSchema: GenMessage<SearchNotesResponse> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 11);
+
+/**
+ * ScanNotesRequest continues after a note id ("" starts at the first).
+ *
+ * @generated from message noted.notes.v1.ScanNotesRequest
+ */
+export type ScanNotesRequest = Message<"noted.notes.v1.ScanNotesRequest"> & {
+  /**
+   * @generated from field: string after_id = 1;
+   */
+  afterId: string;
+
+  /**
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message noted.notes.v1.ScanNotesRequest.
+ * Use `create(ScanNotesRequestSchema)` to create a new message.
+ */
+export const ScanNotesRequestSchema: GenMessage<ScanNotesRequest> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 12);
+
+/**
+ * ScanNotesResponse carries the next notes in id order and how many notes there are in all.
+ *
+ * @generated from message noted.notes.v1.ScanNotesResponse
+ */
+export type ScanNotesResponse = Message<"noted.notes.v1.ScanNotesResponse"> & {
+  /**
+   * @generated from field: repeated noted.notes.v1.Note notes = 1;
+   */
+  notes: Note[];
+
+  /**
+   * @generated from field: int32 total = 2;
+   */
+  total: number;
+};
+
+/**
+ * Describes the message noted.notes.v1.ScanNotesResponse.
+ * Use `create(ScanNotesResponseSchema)` to create a new message.
+ */
+export const ScanNotesResponseSchema: GenMessage<ScanNotesResponse> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 13);
+
+/**
  * NotesService gives other services read access to a user's notes. Every call names the
  * owner; a note of another user answers NOT_FOUND.
  *
@@ -197,6 +418,47 @@ export const NotesService: GenService<{
     methodKind: "unary";
     input: typeof ListNotesRequestSchema;
     output: typeof ListNotesResponseSchema;
+  },
+  /**
+   * GetNotes returns the user's notes among the given ids, in the order asked; ids of
+   * deleted notes or of other users are left out.
+   *
+   * @generated from rpc noted.notes.v1.NotesService.GetNotes
+   */
+  getNotes: {
+    methodKind: "unary";
+    input: typeof GetNotesRequestSchema;
+    output: typeof GetNotesResponseSchema;
+  },
+  /**
+   * ListNotesCreatedBetween returns the user's notes created in [from, to), oldest first.
+   *
+   * @generated from rpc noted.notes.v1.NotesService.ListNotesCreatedBetween
+   */
+  listNotesCreatedBetween: {
+    methodKind: "unary";
+    input: typeof ListNotesCreatedBetweenRequestSchema;
+    output: typeof ListNotesCreatedBetweenResponseSchema;
+  },
+  /**
+   * SearchNotes ranks the user's notes by full-text relevance to a query, best first.
+   *
+   * @generated from rpc noted.notes.v1.NotesService.SearchNotes
+   */
+  searchNotes: {
+    methodKind: "unary";
+    input: typeof SearchNotesRequestSchema;
+    output: typeof SearchNotesResponseSchema;
+  },
+  /**
+   * ScanNotes pages through every user's notes in id order, for rebuilding derived indexes.
+   *
+   * @generated from rpc noted.notes.v1.NotesService.ScanNotes
+   */
+  scanNotes: {
+    methodKind: "unary";
+    input: typeof ScanNotesRequestSchema;
+    output: typeof ScanNotesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_noted_notes_v1_notes, 0);

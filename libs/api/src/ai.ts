@@ -1,0 +1,353 @@
+import * as z from 'zod';
+import { Tag, listOf } from './notes.js';
+
+const NoteId = z.uuid({ message: 'Not a note id' });
+const ChatId = z.uuid({ message: 'Not a chat id' });
+
+/** A note an answer rests on: enough to name it and open it. */
+export const NoteRef = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+  })
+  .meta({ id: 'NoteRef', description: 'A note an answer rests on; open it at /notes/{id}' });
+export type NoteRef = z.infer<typeof NoteRef>;
+
+/**
+ * How an answer was made: by the configured language model, or without one by picking the
+ * note's own sentences (extractive). Nothing is ever invented without a model.
+ */
+export const AiMethod = z.enum(['model', 'extractive']).meta({ id: 'AiMethod' });
+export type AiMethod = z.infer<typeof AiMethod>;
+
+export const TokenUsage = z
+  .object({ promptTokens: z.number().int(), completionTokens: z.number().int() })
+  .meta({ id: 'TokenUsage' });
+export type TokenUsage = z.infer<typeof TokenUsage>;
+
+export const WriterAction = z
+  .enum(['continue', 'rewrite', 'shorten', 'expand', 'fix_grammar', 'translate'])
+  .meta({ id: 'WriterAction' });
+export type WriterAction = z.infer<typeof WriterAction>;
+
+const maxText = z.string().max(100_000, 'At most 100,000 characters');
+
+export const WriterAssist = z
+  .object({
+    action: WriterAction,
+    noteId: NoteId.optional().meta({
+      description:
+        'The note being written; its text is the context (and the text when none is given)',
+    }),
+    text: maxText.optional().meta({ description: 'The selected text to work on' }),
+    language: z
+      .string()
+      .trim()
+      .min(2)
+      .max(40)
+      .optional()
+      .meta({ description: 'For translate: the language to write in, e.g. "French" or "zh"' }),
+  })
+  .refine((body) => body.noteId !== undefined || (body.text ?? '').trim().length > 0, {
+    message: 'Give the text to work on, or the note',
+    path: ['text'],
+  })
+  .refine((body) => body.action !== 'translate' || body.language !== undefined, {
+    message: 'Say which language to translate into',
+    path: ['language'],
+  })
+  .meta({ id: 'WriterAssist' });
+export type WriterAssist = z.input<typeof WriterAssist>;
+
+export const WriterAskAi = z
+  .object({
+    question: z.string().trim().min(1, 'Ask a question').max(4000),
+    noteId: NoteId.optional(),
+    text: maxText.optional().meta({ description: 'The note text as in the editor, unsaved' }),
+  })
+  .meta({ id: 'WriterAskAi' });
+export type WriterAskAi = z.input<typeof WriterAskAi>;
+
+/**
+ * One server-sent event of a streamed answer (`text/event-stream`): the SSE `event` field is
+ * `type`, `data` is this object as JSON. A stream ends with `done` or `error`.
+ */
+export const AiStreamEvent = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('chat'), chatId: z.uuid() }),
+    z.object({ type: z.literal('citations'), notes: z.array(NoteRef) }),
+    z.object({ type: z.literal('token'), text: z.string() }),
+    z.object({
+      type: z.literal('done'),
+      method: AiMethod,
+      model: z.string().optional(),
+      messageId: z.uuid().optional(),
+      usage: TokenUsage.optional(),
+    }),
+    z.object({
+      type: z.literal('error'),
+      error: z.object({ code: z.string(), message: z.string() }),
+    }),
+  ])
+  .meta({ id: 'AiStreamEvent' });
+export type AiStreamEvent = z.infer<typeof AiStreamEvent>;
+
+export const SummarizeNote = z.object({ noteId: NoteId }).meta({ id: 'SummarizeNote' });
+
+export const NoteSummary = z
+  .object({
+    noteId: z.uuid(),
+    summary: z.string(),
+    method: AiMethod,
+    model: z.string().optional(),
+    cached: z.boolean(),
+    generatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'NoteSummary' });
+export type NoteSummary = z.infer<typeof NoteSummary>;
+
+export const SummaryPeriodKind = z.enum(['day', 'week', 'month', 'year']);
+export type SummaryPeriodKind = z.infer<typeof SummaryPeriodKind>;
+
+export const PeriodSummaryQuery = z
+  .object({
+    date: z.iso
+      .date()
+      .optional()
+      .meta({ description: 'A day inside the period (YYYY-MM-DD); default today' }),
+    timeZone: z
+      .string()
+      .max(64)
+      .refine(
+        (zone) => {
+          try {
+            new Intl.DateTimeFormat('en', { timeZone: zone });
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: 'Not a time zone' },
+      )
+      .optional()
+      .meta({ description: 'IANA time zone the period is counted in; default UTC' }),
+  })
+  .meta({ id: 'PeriodSummaryQuery' });
+export type PeriodSummaryQuery = z.input<typeof PeriodSummaryQuery>;
+
+export const PeriodSummary = z
+  .object({
+    period: z.object({
+      kind: SummaryPeriodKind,
+      from: z.iso.datetime(),
+      to: z.iso.datetime().meta({ description: 'Exclusive' }),
+    }),
+    summary: z.string().meta({ description: 'Empty when the period has no notes' }),
+    keywords: z.array(z.string()).meta({ description: 'What the period was most about' }),
+    notes: z.array(NoteRef).meta({ description: 'The notes summarised, oldest first' }),
+    totalNotes: z.number().int(),
+    method: AiMethod,
+    model: z.string().optional(),
+    cached: z.boolean(),
+    generatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'PeriodSummary' });
+export type PeriodSummary = z.infer<typeof PeriodSummary>;
+
+export const AiSearchQuery = z
+  .object({
+    query: z.string().trim().min(1, 'Say what to search for').max(500),
+    limit: z.coerce.number().int().min(1).max(50).default(10),
+  })
+  .meta({ id: 'AiSearchQuery' });
+export type AiSearchQuery = { query: string; limit?: number };
+
+export const RelatedQuery = z
+  .object({
+    noteId: NoteId,
+    limit: z.coerce.number().int().min(1).max(50).default(5),
+  })
+  .meta({ id: 'RelatedQuery' });
+export type RelatedQuery = { noteId: string; limit?: number };
+
+export const AiHit = z
+  .object({
+    note: NoteRef.extend({
+      snippet: z.string().meta({ description: 'The passage that matched best' }),
+      tags: z.array(z.string()),
+      updatedAt: z.iso.datetime(),
+    }),
+    score: z.number().meta({ description: 'Higher is better; comparable within one answer only' }),
+    sources: z
+      .array(z.enum(['fulltext', 'semantic']))
+      .meta({ description: 'Which rankings found the note' }),
+  })
+  .meta({ id: 'AiHit' });
+export type AiHit = z.infer<typeof AiHit>;
+
+export const AiHitList = listOf(AiHit).meta({
+  id: 'AiHitList',
+  description: 'Best first; search fuses full-text ranking and meaning (reciprocal-rank fusion)',
+});
+export type AiHitList = z.infer<typeof AiHitList>;
+
+export const ChatAnswerRequest = z
+  .object({
+    question: z.string().trim().min(1, 'Ask a question').max(4000),
+    chatId: ChatId.optional().meta({ description: 'Continue this conversation; none starts one' }),
+  })
+  .meta({ id: 'ChatAnswerRequest' });
+export type ChatAnswerRequest = z.input<typeof ChatAnswerRequest>;
+
+export const ChatMessage = z
+  .object({
+    id: z.uuid(),
+    role: z.enum(['user', 'assistant']),
+    content: z.string(),
+    citations: z.array(NoteRef),
+    method: AiMethod.optional(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'ChatMessage' });
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const ChatSummary = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    messageCount: z.number().int(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'ChatSummary' });
+export type ChatSummary = z.infer<typeof ChatSummary>;
+
+export const ChatList = listOf(ChatSummary).meta({ id: 'ChatList' });
+export type ChatList = z.infer<typeof ChatList>;
+
+export const ChatListQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .meta({ id: 'ChatListQuery' });
+export type ChatListQuery = { page?: number; limit?: number };
+
+export const ChatIdParams = z.object({ chatId: ChatId });
+
+export const Chat = ChatSummary.extend({ messages: z.array(ChatMessage) }).meta({ id: 'Chat' });
+export type Chat = z.infer<typeof Chat>;
+
+export const KnowledgeGenerate = z
+  .object({
+    chatId: ChatId,
+    messageId: z.uuid().optional().meta({ description: 'The answer to use; default the last' }),
+  })
+  .meta({ id: 'KnowledgeGenerate' });
+export type KnowledgeGenerate = z.input<typeof KnowledgeGenerate>;
+
+export const GenerateByContent = z
+  .object({
+    content: z.string().trim().min(1, 'Give the content').max(200_000),
+  })
+  .meta({ id: 'GenerateByContent' });
+export type GenerateByContent = z.input<typeof GenerateByContent>;
+
+export const GenerateByTranscription = z
+  .object({
+    noteId: NoteId.optional().meta({ description: 'A note whose body is a transcription' }),
+    transcription: z.string().trim().min(1).max(200_000).optional(),
+  })
+  .refine((body) => body.noteId !== undefined || body.transcription !== undefined, {
+    message: 'Give the note holding the transcription, or the transcription',
+    path: ['noteId'],
+  })
+  .meta({ id: 'GenerateByTranscription' });
+export type GenerateByTranscription = z.input<typeof GenerateByTranscription>;
+
+export const GeneratedNote = z
+  .object({
+    title: z.string(),
+    note: z.string().meta({ description: 'The body, in Markdown' }),
+    tags: z.array(Tag),
+    sources: z.array(NoteRef).meta({ description: 'Notes the text rests on (knowledge)' }),
+    method: AiMethod,
+    model: z.string().optional(),
+  })
+  .meta({
+    id: 'GeneratedNote',
+    description: 'A draft: nothing is saved until it is created as a note',
+  });
+export type GeneratedNote = z.infer<typeof GeneratedNote>;
+
+export const ImageAnalyze = z
+  .object({
+    imageUrls: z
+      .array(z.string().max(2048))
+      .min(1, 'Give at least one image')
+      .max(10, 'At most 10 images at once'),
+  })
+  .meta({ id: 'ImageAnalyze' });
+export type ImageAnalyze = z.input<typeof ImageAnalyze>;
+
+export const ImageAnalysis = z
+  .object({
+    images: z.array(z.object({ imageUrl: z.string(), description: z.string() })),
+    model: z.string(),
+    usage: TokenUsage.optional(),
+  })
+  .meta({ id: 'ImageAnalysis' });
+export type ImageAnalysis = z.infer<typeof ImageAnalysis>;
+
+export const AiFeature = z.enum([
+  'writer',
+  'askai',
+  'summaries',
+  'search',
+  'related',
+  'chat',
+  'generate',
+  'transcription',
+  'imageAnalysis',
+]);
+export type AiFeature = z.infer<typeof AiFeature>;
+
+export const AiSettings = z
+  .object({
+    provider: z.enum(['openai', 'local']).meta({
+      description: 'openai: any OpenAI-compatible API; local: built in, no model and no network',
+    }),
+    models: z.object({
+      chat: z.string().nullable(),
+      embeddings: z.string(),
+      transcription: z.string().nullable(),
+      vision: z.string().nullable(),
+    }),
+    features: z
+      .record(AiFeature, z.enum(['model', 'extractive', 'unavailable']))
+      .meta({ description: 'How each feature works here: by a model, without one, or not at all' }),
+    excludedTags: z.array(z.string()).meta({
+      description: 'Notes with any of these tags are never sent to a provider nor used in answers',
+    }),
+    usage: z.object({
+      month: z.string().meta({ description: 'YYYY-MM, UTC' }),
+      promptTokens: z.number().int(),
+      completionTokens: z.number().int(),
+    }),
+    index: z.object({
+      notes: z.number().int().meta({ description: 'Notes of the user in the AI index' }),
+      pending: z.number().int().meta({ description: 'Notes waiting to be indexed again' }),
+    }),
+  })
+  .meta({ id: 'AiSettings' });
+export type AiSettings = z.infer<typeof AiSettings>;
+
+export const AiSettingsUpdate = z
+  .object({
+    excludedTags: z
+      .array(Tag)
+      .max(100)
+      .transform((tags) => [...new Set(tags)]),
+  })
+  .meta({ id: 'AiSettingsUpdate' });
+export type AiSettingsUpdate = z.input<typeof AiSettingsUpdate>;
