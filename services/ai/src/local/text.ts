@@ -1,0 +1,246 @@
+import { stemmer } from 'stemmer';
+
+/** Removes Markdown syntax and keeps what a reader sees, one line per source line. */
+export const plainText = (markdown: string): string => {
+  const lines: string[] = [];
+  let fence: string | null = null;
+  for (const rawLine of markdown.replace(/\r\n?/g, '\n').split('\n')) {
+    const fenceMark = /^\s*(`{3,}|~{3,})/.exec(rawLine)?.[1];
+    if (fence !== null) {
+      if (fenceMark && fenceMark[0] === fence[0] && fenceMark.length >= fence.length) fence = null;
+      else lines.push(collapseSpaces(rawLine));
+      continue;
+    }
+    if (fenceMark) {
+      fence = fenceMark;
+      continue;
+    }
+    const line = plainLine(rawLine);
+    if (line !== null) lines.push(collapseSpaces(line));
+  }
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+};
+
+const collapseSpaces = (line: string): string => line.replace(/\s+/g, ' ').trim();
+
+/** A line without its Markdown, or null for lines a reader does not see (table rules, link definitions). */
+const plainLine = (line: string): string | null => {
+  if (/^\s*([-*_])(\s*\1){2,}\s*$/.test(line)) return '';
+  if (/^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/.test(line)) return null;
+  if (/^\s*\[[^\]]+\]:\s*\S+/.test(line)) return null;
+  return (
+    line
+      .replace(/^\s*(>\s?)+/, '')
+      .replace(/^\s*#{1,6}(\s+|$)/, '')
+      .replace(/\s+#+\s*$/, '')
+      .replace(/^\s*(?:[-*+]|\d{1,9}[.)])\s+/, '')
+      .replace(/^\[[ xX]\]\s+/, '')
+      .replace(/<!--.*?-->/g, ' ')
+      .replace(/!\[\[[^\]]*\]\]/g, ' ')
+      .replace(/\[\[([^\]|]+)(?:\|([^\]]+))?\]\]/g, (_, title: string, alias?: string) =>
+        (alias ?? title).trim(),
+      )
+      .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+      .replace(/!\[[^\]]*\]\[[^\]]*\]/g, ' ')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
+      .replace(/<((?:https?|mailto):[^>\s]+)>/g, '$1')
+      .replace(/<\/?[a-zA-Z][^>]*>/g, ' ')
+      .replace(/`+([^`]*)`+/g, '$1')
+      .replace(/(\*{1,3}|_{1,3}|~~|==)(?=\S)(.+?)(?<=\S)\1(?![\p{L}\p{N}])/gu, '$2')
+      .replace(/^\s*\|/, '')
+      .replace(/\|\s*$/, '')
+      .replace(/\s\|\s/g, ' ')
+      // escapes: \* \_ \# and friends show the character itself
+      .replace(/\\([\\`*_{}[\]()#+\-.!|~=>])/g, '$1')
+  );
+};
+
+const ABBREVIATIONS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'sr',
+  'jr',
+  'st',
+  'vs',
+  'etc',
+  'approx',
+  'incl',
+  'no',
+  'nr',
+  'fig',
+  'cf',
+  'al',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'mon',
+  'tue',
+  'wed',
+  'thu',
+  'fri',
+  'sat',
+  'sun',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'dept',
+  'est',
+  'min',
+  'max',
+  'resp',
+  'ca',
+  'z.b',
+  'bzw',
+  'usw',
+]);
+
+const sentenceEnd = /[.!?…]+["'”’»)\]]*(?=\s|$)|[。！？]+["'”’」』)\]]*/gu;
+
+/** True when the period before `end` belongs to an abbreviation or an initial, not a sentence end. */
+const isAbbreviation = (line: string, end: number): boolean => {
+  const word = /(\S+)$/.exec(line.slice(0, end))?.[1] ?? '';
+  const bare = word.replace(/^["'“‘([]+/, '');
+  if (ABBREVIATIONS.has(bare.toLowerCase())) return true;
+  if (/^(\p{L}\.)+\p{L}$/u.test(bare)) return true;
+  return /^\p{Lu}$/u.test(bare);
+};
+
+/** Splits plain text into sentences; line breaks always end one. */
+export const sentences = (text: string): string[] => {
+  const result: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    let start = 0;
+    for (const match of line.matchAll(sentenceEnd)) {
+      const end = match.index + match[0].length;
+      if (/^\.[^.!?…]*$/.test(match[0]) && isAbbreviation(line, match.index)) continue;
+      pushTrimmed(result, line.slice(start, end));
+      start = end;
+    }
+    pushTrimmed(result, line.slice(start));
+  }
+  return result;
+};
+
+const pushTrimmed = (into: string[], sentence: string): void => {
+  const trimmed = sentence.trim();
+  if (/[\p{L}\p{N}]/u.test(trimmed)) into.push(trimmed);
+};
+
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  `a about above after again against all almost also although always am among an and another any
+  anybody anyone anything anyway are aren't around as at be became because become been before
+  being below besides between both but by can can't cannot could couldn't did didn't do does
+  doesn't doing don't done down during each either else enough etc even ever every everyone
+  everything few for from further get gets getting got had hadn't has hasn't have haven't having
+  he he'd he'll he's her here here's hers herself him himself his how how's however i i'd i'll
+  i'm i've if in into is isn't it it's its itself just least less let's like made make many may
+  me might more most much must mustn't my myself neither never no nobody none nor not nothing now
+  of off often on once one only onto or other others otherwise ought our ours ourselves out over
+  own per perhaps quite rather really same shall shan't she she'd she'll she's should shouldn't
+  since so some somebody someone something sometimes still such than that that's the their theirs
+  them themselves then there there's therefore these they they'd they'll they're they've thing
+  things this those though through thus to too toward towards under until up upon us use used
+  using very via was wasn't we we'd we'll we're we've were weren't what what's whatever when
+  when's whenever where where's whereas wherever whether which while who who's whoever whom whose
+  why why's will with within without won't would wouldn't yes yet you you'd you'll you're you've
+  your yours yourself yourselves`.split(/\s+/),
+);
+
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30fc';
+const wordPattern = new RegExp(
+  `[${CJK}]+|\\p{N}+(?:[.,]\\p{N}+)+|(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+(?:['-](?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+)*`,
+  'gu',
+);
+const cjkRun = new RegExp(`^[${CJK}]`, 'u');
+
+const stemCache = new Map<string, string>();
+const STEM_CACHE_LIMIT = 50_000;
+
+const stem = (word: string): string => {
+  if (!/^[a-z]+$/.test(word) || word.length < 3) return word;
+  let stemmed = stemCache.get(word);
+  if (stemmed === undefined) {
+    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
+    stemmed = stemmer(word);
+    stemCache.set(word, stemmed);
+  }
+  return stemmed;
+};
+
+/** One word as written and the search term it becomes; `term` is null for stop words. */
+export interface AnalyzedWord {
+  surface: string;
+  term: string | null;
+  /** Punctuation, a line break or a sentence end separates this word from the previous one. */
+  breakBefore: boolean;
+}
+
+/**
+ * Words in order with their terms: the finer-grained form of `tokenize` that keyword
+ * extraction needs (surface forms and phrase boundaries).
+ */
+export const analyze = (text: string): AnalyzedWord[] => {
+  const normalized = text.normalize('NFKC').toLowerCase().replace(/[’‘]/g, "'");
+  const words: AnalyzedWord[] = [];
+  let previousEnd = 0;
+  for (const match of normalized.matchAll(wordPattern)) {
+    const gap = normalized.slice(previousEnd, match.index);
+    let breakBefore = words.length === 0 || /[^\s'"“”]/.test(gap) || /\n/.test(gap);
+    previousEnd = match.index + match[0].length;
+    for (const piece of splitWord(match[0])) {
+      words.push({ surface: piece.surface, term: piece.term, breakBefore });
+      breakBefore = piece.breakAfter;
+    }
+  }
+  return words;
+};
+
+interface WordPiece {
+  surface: string;
+  term: string | null;
+  breakAfter: boolean;
+}
+
+const splitWord = (word: string): WordPiece[] => {
+  if (cjkRun.test(word)) {
+    const chars = Array.from(word);
+    if (chars.length === 1) return [{ surface: word, term: word, breakAfter: false }];
+    return chars.slice(0, -1).map((char, i) => {
+      const bigram = char + chars[i + 1];
+      return { surface: bigram, term: bigram, breakAfter: false };
+    });
+  }
+  if (/^\p{N}+(?:[.,]\p{N}+)+$/u.test(word))
+    return [{ surface: word, term: word, breakAfter: false }];
+  if (STOP_WORDS.has(word)) return [{ surface: word, term: null, breakAfter: false }];
+  const withoutPossessive = word.replace(/'s$/, '');
+  return withoutPossessive.split('-').map((part) => {
+    const joined = part.replace(/'/g, '');
+    const keep = !STOP_WORDS.has(part) && (joined.length > 1 || /^\p{N}$/u.test(joined));
+    return { surface: part, term: keep ? stem(joined) : null, breakAfter: false };
+  });
+};
+
+/** Search terms of a text: stop words dropped, English stemmed, CJK as character bigrams. */
+export const tokenize = (text: string): string[] => {
+  const tokens: string[] = [];
+  for (const word of analyze(text)) if (word.term !== null) tokens.push(word.term);
+  return tokens;
+};
