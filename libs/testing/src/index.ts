@@ -1,2 +1,3 @@
 export * from './infra.js';
 export * from './tokens.js';
+export * from './openai-server.js';
