@@ -66,6 +66,8 @@ export interface FakeOpenAiOptions {
   models?: string[];
   /** Embedding dimensions when a request does not ask for any. */
   dimensions?: number;
+  /** Multiplies every embedding, like providers whose vectors are not unit length (default 1). */
+  embeddingScale?: number;
 }
 
 export interface FailOptions {
@@ -292,7 +294,9 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
       object: 'list',
       model: String(body.model ?? ''),
       data: inputs.map((input: string, index) => {
-        const vector = fakeEmbedding(input, dimensions);
+        const vector = fakeEmbedding(input, dimensions).map(
+          (value) => value * (options.embeddingScale ?? 1),
+        );
         return {
           object: 'embedding',
           index,
