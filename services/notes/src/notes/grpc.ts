@@ -1,7 +1,10 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { AppError } from '@noted/api';
 import type { notesV1 } from '@noted/proto';
 import type { ServiceImpl } from '@noted/grpc';
+import { notesSearch } from '../search/usecases.js';
 import { noteMessage } from './presenter.js';
+import { notesRepository } from './repository.js';
 import { noteGet, noteList, type NotesContext } from './usecases.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -11,6 +14,12 @@ const requireIds = (...ids: string[]) => {
     throw new AppError('VALIDATION_FAILED', 'user_id and note_id must be UUIDs');
   }
 };
+
+/** The most notes one GetNotes, ListNotesCreatedBetween, SearchNotes or ScanNotes answers. */
+const MOST_NOTES = 1000;
+
+const limitOf = (limit: number, fallback: number) =>
+  Math.min(Math.max(limit || fallback, 1), MOST_NOTES);
 
 export const notesGrpc = (ctx: NotesContext): ServiceImpl<typeof notesV1.NotesService> => ({
   getNote: async (request) => {
@@ -23,6 +32,60 @@ export const notesGrpc = (ctx: NotesContext): ServiceImpl<typeof notesV1.NotesSe
       page: request.page || 1,
       limit: request.limit || 10,
     });
+    return { notes: rows.map(noteMessage), total };
+  },
+  getNotes: async (request) => {
+    requireIds(request.userId, ...request.noteIds);
+    if (request.noteIds.length > MOST_NOTES) {
+      throw new AppError('VALIDATION_FAILED', `At most ${MOST_NOTES} note ids at once`);
+    }
+    const found = new Map(
+      (await notesRepository.findMany(ctx.knex, request.userId, request.noteIds)).map((row) => [
+        row.id,
+        row,
+      ]),
+    );
+    return {
+      notes: request.noteIds.flatMap((id) => {
+        const row = found.get(id);
+        return row ? [noteMessage(row)] : [];
+      }),
+    };
+  },
+  listNotesCreatedBetween: async (request) => {
+    requireIds(request.userId);
+    if (!request.from || !request.to) {
+      throw new AppError('VALIDATION_FAILED', 'from and to are required');
+    }
+    const { rows, total } = await notesRepository.createdBetween(
+      ctx.knex,
+      request.userId,
+      timestampDate(request.from),
+      timestampDate(request.to),
+      limitOf(request.limit, MOST_NOTES),
+    );
+    return { notes: rows.map(noteMessage), total };
+  },
+  searchNotes: async (request) => {
+    requireIds(request.userId);
+    const search = request.query.trim();
+    if (!search) return { hits: [] };
+    const { rows } = await notesSearch(ctx, request.userId, {
+      search,
+      page: 1,
+      limit: limitOf(request.limit, 50),
+      pinnedFirst: false,
+      sharedOnly: false,
+    });
+    return { hits: rows.map((row, index) => ({ note: noteMessage(row), rank: index + 1 })) };
+  },
+  scanNotes: async (request) => {
+    if (request.afterId) requireIds(request.afterId);
+    const { rows, total } = await notesRepository.scan(
+      ctx.knex,
+      request.afterId,
+      limitOf(request.limit, 200),
+    );
     return { notes: rows.map(noteMessage), total };
   },
 });

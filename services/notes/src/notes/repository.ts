@@ -174,6 +174,41 @@ export const notesRepository = {
     return Number(row?.count ?? 0);
   },
 
+  /** Notes created in [from, to), oldest first, and how many there are in all. */
+  createdBetween: async (db: Db, userId: string, from: Date, to: Date, limit: number) => {
+    const range = () =>
+      db<NoteRow>('notes')
+        .where({ user_id: userId })
+        .andWhere('created_at', '>=', from)
+        .andWhere('created_at', '<', to);
+    const [rows, [counted]] = await Promise.all([
+      range()
+        .select<NoteRow[]>(NOTE_COLUMNS)
+        .orderBy([
+          { column: 'created_at', order: 'asc' },
+          { column: 'id', order: 'asc' },
+        ])
+        .limit(limit),
+      range().count<{ count: string | number }[]>({ count: '*' }),
+    ]);
+    return { rows, total: Number(counted?.count ?? 0) };
+  },
+
+  /** Every user's notes after `afterId` in id order (for rebuilding derived indexes). */
+  scan: async (db: Db, afterId: string, limit: number) => {
+    const [rows, [counted]] = await Promise.all([
+      db<NoteRow>('notes')
+        .select<NoteRow[]>(NOTE_COLUMNS)
+        .modify((query) => {
+          if (afterId) query.where('id', '>', afterId);
+        })
+        .orderBy('id')
+        .limit(limit),
+      db<NoteRow>('notes').count<{ count: string | number }[]>({ count: '*' }),
+    ]);
+    return { rows, total: Number(counted?.count ?? 0) };
+  },
+
   /** Notes created or updated in [from, to), newest change first. */
   changedBetween: async (db: Db, userId: string, from: string, to: string, limit: number) =>
     db<NoteRow>('notes')

@@ -1,0 +1,1 @@
+export * from './gen/noted/ai/v1/ai_pb.js';
