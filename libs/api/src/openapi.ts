@@ -1,6 +1,32 @@
 import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import type { oas31 } from 'zod-openapi';
+import {
+  AiHitList,
+  AiSearchQuery,
+  AiSettings,
+  AiSettingsUpdate,
+  AiStreamEvent,
+  Chat,
+  ChatAnswerRequest,
+  ChatIdParams,
+  ChatList,
+  ChatListQuery,
+  GenerateByContent,
+  GenerateByTranscription,
+  GeneratedNote,
+  ImageAnalysis,
+  ImageAnalyze,
+  KnowledgeGenerate,
+  NoteSummary,
+  PeriodSummary,
+  PeriodSummaryQuery,
+  RelatedQuery,
+  SummarizeNote,
+  SummaryPeriodKind,
+  WriterAskAi,
+  WriterAssist,
+} from './ai.js';
 import { errorCodes } from './errors.js';
 import {
   NoteImageParams,
@@ -68,7 +94,26 @@ const describeStatus = (status: number) =>
     403: 'Not allowed, e.g. over the monthly quota (code NOTES_LEFT_NOT_ENOUGH)',
     404: 'No such object for this user (code NOT_FOUND)',
     409: 'Changed meanwhile, so nothing was saved (code CONFLICT)',
+    501: 'The feature needs a language model and none is configured (code AI_MODEL_REQUIRED)',
+    502: 'The AI provider failed after retries (code AI_PROVIDER_FAILED)',
   })[status] ?? `Error ${status}`;
+
+/** A streamed answer: server-sent events, each `data` one AiStreamEvent as JSON. */
+const eventStream = (description: string) => ({
+  '200': {
+    description: `${description}; server-sent events (event = type), ending with done or error`,
+    content: { 'text/event-stream': { schema: AiStreamEvent } },
+  },
+});
+
+/** Refused for a note with a tag excluded from AI (AI_EXCLUDED), or one not found. */
+const aiNoteErrors = () => ({
+  ...errors(403, 404),
+  '403': {
+    description: 'The note has a tag excluded from AI (code AI_EXCLUDED)',
+    ...json(ErrorResponse),
+  },
+});
 
 const op = (operation: ZodOpenApiOperationObject): ZodOpenApiOperationObject => ({
   security: [{ keycloak: [] }],
@@ -405,6 +450,178 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
             ...errors(400, 404),
           },
         },
+      },
+      '/ai/writer/assist': {
+        post: op({
+          operationId: 'aiWriterAssist',
+          summary:
+            'Continue, rewrite, shorten, expand, fix or translate the selected text (or the note)',
+          tags: ['ai'],
+          requestBody: json(WriterAssist),
+          responses: {
+            ...eventStream('The new text, token by token'),
+            ...aiNoteErrors(),
+            ...errors(501),
+          },
+        }),
+      },
+      '/ai/writer/askai': {
+        post: op({
+          operationId: 'aiWriterAskAi',
+          summary: 'A free question about the note being written',
+          tags: ['ai'],
+          requestBody: json(WriterAskAi),
+          responses: {
+            ...eventStream('The answer, token by token'),
+            ...aiNoteErrors(),
+            ...errors(501),
+          },
+        }),
+      },
+      '/ai/note/assist/summarize/note': {
+        post: op({
+          operationId: 'aiSummarizeNote',
+          summary: "A note's summary (by the model, or its central sentences without one); cached",
+          tags: ['ai'],
+          requestBody: json(SummarizeNote),
+          responses: {
+            '200': { description: 'The summary', ...json(NoteSummary) },
+            ...aiNoteErrors(),
+          },
+        }),
+      },
+      '/ai/note/assist/summarize/{kind}': {
+        get: op({
+          operationId: 'aiSummarizePeriod',
+          summary:
+            'What the user wrote in a day, week, month or year; cached until its notes change',
+          tags: ['ai'],
+          requestParams: {
+            path: z.object({ kind: SummaryPeriodKind }),
+            query: PeriodSummaryQuery,
+          },
+          responses: { '200': { description: 'The summary', ...json(PeriodSummary) } },
+        }),
+      },
+      '/ai/note/assist/search': {
+        get: op({
+          operationId: 'aiSearch',
+          summary: 'Search by words and by meaning, fused',
+          tags: ['ai'],
+          requestParams: { query: AiSearchQuery },
+          responses: { '200': { description: 'The notes found, best first', ...json(AiHitList) } },
+        }),
+      },
+      '/ai/note/assist/related': {
+        get: op({
+          operationId: 'aiRelated',
+          summary: 'The notes most related to a note',
+          tags: ['ai'],
+          requestParams: { query: RelatedQuery },
+          responses: {
+            '200': { description: 'Related notes, best first', ...json(AiHitList) },
+            ...aiNoteErrors(),
+          },
+        }),
+      },
+      '/ai/settings': {
+        get: op({
+          operationId: 'aiSettingsGet',
+          summary:
+            'The AI provider and models in use, how each feature works, usage, excluded tags',
+          tags: ['ai'],
+          responses: { '200': { description: 'AI settings', ...json(AiSettings) } },
+        }),
+        put: op({
+          operationId: 'aiSettingsUpdate',
+          summary: 'Set the tags whose notes are never sent to an AI provider',
+          tags: ['ai'],
+          requestBody: json(AiSettingsUpdate),
+          responses: { '200': { description: 'AI settings', ...json(AiSettings) } },
+        }),
+      },
+      '/api/knowledge/chat/answer': {
+        post: op({
+          operationId: 'knowledgeChatAnswer',
+          summary: "Answer a question from the user's notes, citing them; keeps the conversation",
+          tags: ['knowledge'],
+          requestBody: json(ChatAnswerRequest),
+          responses: {
+            ...eventStream('chat, citations, the answer token by token, then done'),
+            ...errors(404),
+          },
+        }),
+      },
+      '/api/knowledge/chat/history': {
+        get: op({
+          operationId: 'knowledgeChatList',
+          summary: 'Conversations, most recent first',
+          tags: ['knowledge'],
+          requestParams: { query: ChatListQuery },
+          responses: { '200': { description: 'Conversations', ...json(ChatList) } },
+        }),
+      },
+      '/api/knowledge/chat/history/{chatId}': {
+        get: op({
+          operationId: 'knowledgeChatGet',
+          summary: 'One conversation with its messages',
+          tags: ['knowledge'],
+          requestParams: { path: ChatIdParams },
+          responses: { '200': { description: 'The conversation', ...json(Chat) }, ...errors(404) },
+        }),
+        delete: op({
+          operationId: 'knowledgeChatDelete',
+          summary: 'Delete a conversation',
+          tags: ['knowledge'],
+          requestParams: { path: ChatIdParams },
+          responses: { '204': { description: 'Deleted' }, ...errors(404) },
+        }),
+      },
+      '/api/knowledge/generate': {
+        post: op({
+          operationId: 'knowledgeGenerate',
+          summary: 'Draft a note from an answer of a conversation (nothing is saved)',
+          tags: ['knowledge'],
+          requestBody: json(KnowledgeGenerate),
+          responses: {
+            '200': { description: 'The draft', ...json(GeneratedNote) },
+            ...errors(404),
+          },
+        }),
+      },
+      '/api/note/generate/bycontent': {
+        post: op({
+          operationId: 'noteGenerateByContent',
+          summary: 'Draft a note (title, body, tags) from raw content',
+          tags: ['ai'],
+          requestBody: json(GenerateByContent),
+          responses: { '200': { description: 'The draft', ...json(GeneratedNote) } },
+        }),
+      },
+      '/api/note/generate/bytranscription': {
+        post: op({
+          operationId: 'noteGenerateByTranscription',
+          summary: 'Draft a note from a transcription (given, or the body of a note)',
+          tags: ['ai'],
+          requestBody: json(GenerateByTranscription),
+          responses: {
+            '200': { description: 'The draft', ...json(GeneratedNote) },
+            ...aiNoteErrors(),
+          },
+        }),
+      },
+      '/api/note/images/analyze': {
+        post: op({
+          operationId: 'noteImagesAnalyze',
+          summary: "Describe images of the user's notes with the vision model",
+          tags: ['ai'],
+          requestBody: json(ImageAnalyze),
+          responses: {
+            '200': { description: 'One description per image', ...json(ImageAnalysis) },
+            ...aiNoteErrors(),
+            ...errors(501),
+          },
+        }),
       },
       '/user': {
         get: op({

@@ -23,6 +23,7 @@ export const gatewayConfigSchema = z.object({
   USERS_URL: z.url().default('http://127.0.0.1:4101'),
   USERS_GRPC_ADDR: z.string().default('127.0.0.1:5101'),
   NOTES_URL: z.url().default('http://127.0.0.1:4102'),
+  AI_URL: z.url().default('http://127.0.0.1:4103'),
   IDENTITY_URL: z.url().default('http://127.0.0.1:4100'),
   /** Where the notes micro-frontend's manifest is, as the browser sees it. */
   NOTES_REMOTE_URL: z.string().default('/remotes/notes/mf-manifest.json'),
@@ -51,7 +52,7 @@ export interface GatewayConfig {
     jwksUrl: string;
     embedded: boolean;
   };
-  upstreams: { users: string; notes: string; identity: string };
+  upstreams: { users: string; notes: string; ai: string; identity: string };
   usersGrpcAddress: string;
   notesRemoteUrl: string;
   identityProviders: string[];
@@ -89,7 +90,12 @@ export const gatewayConfigFrom = (
           : `${issuer}/protocol/openid-connect/certs`),
       embedded,
     },
-    upstreams: { users: env.USERS_URL, notes: env.NOTES_URL, identity: env.IDENTITY_URL },
+    upstreams: {
+      users: env.USERS_URL,
+      notes: env.NOTES_URL,
+      ai: env.AI_URL,
+      identity: env.IDENTITY_URL,
+    },
     usersGrpcAddress: env.USERS_GRPC_ADDR,
     notesRemoteUrl: env.NOTES_REMOTE_URL,
     identityProviders: env.KEYCLOAK_IDENTITY_PROVIDERS,

@@ -27,6 +27,8 @@ export interface RunningGateway extends RunningModule {
 /** The public path prefixes the gateway forwards to each service. */
 export const forwardedPrefixes = {
   users: ['/user', '/user-by-sub'],
+  /** Matched before notes, which has the rest of /api. */
+  ai: ['/ai', '/api/knowledge', '/api/note/generate', '/api/note/images/analyze'],
   notes: ['/api', '/public'],
 } as const;
 
@@ -126,7 +128,7 @@ export const startGateway = async (
     }),
   );
 
-  const apiPaths = ['/api', '/user', '/user-by-sub'];
+  const apiPaths = ['/api', '/ai', '/user', '/user-by-sub'];
   app.use(
     apiPaths,
     cors({
@@ -167,6 +169,7 @@ export const startGateway = async (
   app.use(apiPaths, limitBody, authenticate(verifier), resolveUser);
 
   app.use(proxyTo(config.upstreams.users, forwardedPrefixes.users));
+  app.use(proxyTo(config.upstreams.ai, forwardedPrefixes.ai));
   app.use(proxyTo(config.upstreams.notes, forwardedPrefixes.notes));
   app.use(web.router);
   finishHttpApp(app, logger);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { parseConfig } from '@noted/kit';
+import { aiConfigSchema } from '@noted/ai';
 import { gatewayConfigSchema } from '@noted/gateway';
 import { identityConfigSchema } from '@noted/identity';
 import { notesConfigSchema } from '@noted/notes';
@@ -30,7 +31,8 @@ export const programConfigSchemaAll = programConfigSchema
   .extend(gatewayConfigSchema.shape)
   .extend(identityConfigSchema.shape)
   .extend(usersConfigSchema.shape)
-  .extend(notesConfigSchema.shape);
+  .extend(notesConfigSchema.shape)
+  .extend(aiConfigSchema.shape);
 
 export type ProgramEnv = z.infer<typeof programConfigSchemaAll>;
 
@@ -41,6 +43,8 @@ const internalListeners = {
   USERS_GRPC_ADDR: '127.0.0.1:0',
   NOTES_HTTP_PORT: '0',
   NOTES_GRPC_ADDR: '127.0.0.1:0',
+  AI_HTTP_PORT: '0',
+  AI_GRPC_ADDR: '127.0.0.1:0',
 };
 
 /**

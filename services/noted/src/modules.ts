@@ -18,6 +18,7 @@ export interface ProgramContext {
     identity?: string;
     users?: { http: string; grpc: string };
     notes?: { http: string; grpc: string };
+    ai?: { http: string; grpc: string };
   };
 }
 
@@ -31,6 +32,7 @@ const gatewayWithEndpoints = (context: ProgramContext): GatewayConfig => {
       identity,
       users: endpoints.users?.http ?? gateway.upstreams.users,
       notes: endpoints.notes?.http ?? gateway.upstreams.notes,
+      ai: endpoints.ai?.http ?? gateway.upstreams.ai,
     },
     usersGrpcAddress: endpoints.users?.grpc ?? gateway.usersGrpcAddress,
     keycloak: {
@@ -43,11 +45,11 @@ const gatewayWithEndpoints = (context: ProgramContext): GatewayConfig => {
   };
 };
 
-export const moduleNames = ['bus', 'identity', 'users', 'notes', 'gateway'] as const;
+export const moduleNames = ['bus', 'identity', 'users', 'notes', 'ai', 'gateway'] as const;
 export type ModuleName = (typeof moduleNames)[number];
 
 /** What `--target=all` runs. */
-export const allTarget: readonly ModuleName[] = ['identity', 'users', 'notes', 'gateway'];
+export const allTarget: readonly ModuleName[] = ['identity', 'users', 'notes', 'ai', 'gateway'];
 
 const busOf = (context: ProgramContext): EventBus => {
   if (!context.bus) throw new Error('the bus module has not started');
@@ -124,6 +126,20 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
       );
       context.endpoints.notes = { http: notes.httpUrl, grpc: notes.grpcAddress };
       return notes;
+    },
+  },
+  ai: {
+    deps: ['bus'],
+    start: async (context) => {
+      const { startAi, aiConfigFrom } = await import('@noted/ai');
+      const config = aiConfigFrom(context.env, context.shared);
+      const notesGrpcAddress = context.endpoints.notes?.grpc ?? config.notesGrpcAddress;
+      const ai = await startAi(
+        { ...config, notesGrpcAddress },
+        { bus: busOf(context), logger: context.logger, processReady: context.processReady },
+      );
+      context.endpoints.ai = { http: ai.httpUrl, grpc: ai.grpcAddress };
+      return ai;
     },
   },
   gateway: {

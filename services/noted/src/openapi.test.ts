@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '@noted/api/openapi';
 import { forwardedPrefixes } from '@noted/gateway';
 import { createLogger } from '@noted/kit';
+import { aiRoutes, type AiContext } from '@noted/ai';
 import { notesRoutes } from '@noted/notes';
 import { openObjectStore, type ObjectStore } from '@noted/storage';
 import { usersRouter } from '@noted/users';
@@ -48,7 +49,7 @@ describe("the gateway's OpenAPI document", () => {
   );
   const db = knex({ client: 'pg' });
   let objects: ObjectStore;
-  let served: { users: string[]; notes: string[] };
+  let served: { users: string[]; notes: string[]; ai: string[] };
 
   beforeAll(async () => {
     objects = await openObjectStore({ root: mkdtempSync(path.join(tmpdir(), 'noted-openapi-')) });
@@ -70,6 +71,7 @@ describe("the gateway's OpenAPI document", () => {
           publicUrl: 'http://localhost:8080',
         }),
       ),
+      ai: routesOf(aiRoutes({} as AiContext)),
     };
   });
 
@@ -90,7 +92,7 @@ describe("the gateway's OpenAPI document", () => {
   });
 
   it('describes no route that no service serves', () => {
-    const all = [...served.users, ...served.notes];
+    const all = [...served.users, ...served.notes, ...served.ai];
     for (const route of documented) expect(all, route).toContain(route);
   });
 

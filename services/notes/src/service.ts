@@ -57,8 +57,11 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
           objects,
           logger,
         }),
-      grpc: ({ db, published }) =>
-        grpcBinding(notesV1.NotesService, notesGrpc({ knex: db.knex, published, quota })),
+      grpc: ({ db, published, logger }) =>
+        grpcBinding(
+          notesV1.NotesService,
+          notesGrpc({ knex: db.knex, published, quota, objects, logger }),
+        ),
       workers: ({ db, published, logger, bus }) => [
         startReviewEnrolment({ bus, knex: db.knex, logger }),
         startReviewScheduler({

@@ -2,10 +2,11 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { AppError } from '@noted/api';
 import type { notesV1 } from '@noted/proto';
 import type { ServiceImpl } from '@noted/grpc';
+import { noteImageRead, type ImagesContext } from '../images/usecases.js';
 import { notesSearch } from '../search/usecases.js';
 import { noteMessage } from './presenter.js';
 import { notesRepository } from './repository.js';
-import { noteGet, noteList, type NotesContext } from './usecases.js';
+import { noteGet, noteList } from './usecases.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,7 +22,7 @@ const MOST_NOTES = 1000;
 const limitOf = (limit: number, fallback: number) =>
   Math.min(Math.max(limit || fallback, 1), MOST_NOTES);
 
-export const notesGrpc = (ctx: NotesContext): ServiceImpl<typeof notesV1.NotesService> => ({
+export const notesGrpc = (ctx: ImagesContext): ServiceImpl<typeof notesV1.NotesService> => ({
   getNote: async (request) => {
     requireIds(request.userId, request.noteId);
     return { note: noteMessage(await noteGet(ctx, request.userId, request.noteId)) };
@@ -87,5 +88,15 @@ export const notesGrpc = (ctx: NotesContext): ServiceImpl<typeof notesV1.NotesSe
       limitOf(request.limit, 200),
     );
     return { notes: rows.map(noteMessage), total };
+  },
+  getNoteImage: async (request) => {
+    requireIds(request.userId, request.noteId);
+    const image = await noteImageRead(ctx, request.userId, {
+      id: request.noteId,
+      name: request.name,
+    });
+    const parts: Buffer[] = [];
+    for await (const part of image.body) parts.push(part as Buffer);
+    return { data: Buffer.concat(parts), contentType: image.contentType };
   },
 });

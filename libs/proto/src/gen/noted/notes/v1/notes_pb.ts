@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file noted/notes/v1/notes.proto.
  */
 export const file_noted_notes_v1_notes: GenFile = /*@__PURE__*/
-  fileDesc("Chpub3RlZC9ub3Rlcy92MS9ub3Rlcy5wcm90bxIObm90ZWQubm90ZXMudjEi0QEKBE5vdGUSCgoCaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIMCgRib2R5GAQgASgJEgwKBHRhZ3MYBSADKAkSDgoGaW1hZ2VzGAYgAygJEhEKCWlzX3Bpbm5lZBgHIAEoCBIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIyCg5HZXROb3RlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB25vdGVfaWQYAiABKAkiNQoPR2V0Tm90ZVJlc3BvbnNlEiIKBG5vdGUYASABKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlIkAKEExpc3ROb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIMCgRwYWdlGAIgASgFEg0KBWxpbWl0GAMgASgFIkcKEUxpc3ROb3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZRINCgV0b3RhbBgCIAEoBSI0Cg9HZXROb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCghub3RlX2lkcxgCIAMoCSI3ChBHZXROb3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZSKSAQoeTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSKAoEZnJvbRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoCdG8YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWxpbWl0GAQgASgFIlUKH0xpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuUmVzcG9uc2USIwoFbm90ZXMYASADKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlEg0KBXRvdGFsGAIgASgFIkMKElNlYXJjaE5vdGVzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg0KBXF1ZXJ5GAIgASgJEg0KBWxpbWl0GAMgASgFIj0KCVNlYXJjaEhpdBIiCgRub3RlGAEgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZRIMCgRyYW5rGAIgASgFIj4KE1NlYXJjaE5vdGVzUmVzcG9uc2USJwoEaGl0cxgBIAMoCzIZLm5vdGVkLm5vdGVzLnYxLlNlYXJjaEhpdCIzChBTY2FuTm90ZXNSZXF1ZXN0EhAKCGFmdGVyX2lkGAEgASgJEg0KBWxpbWl0GAIgASgFIkcKEVNjYW5Ob3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZRINCgV0b3RhbBgCIAEoBTKhBAoMTm90ZXNTZXJ2aWNlEkoKB0dldE5vdGUSHi5ub3RlZC5ub3Rlcy52MS5HZXROb3RlUmVxdWVzdBofLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVSZXNwb25zZRJQCglMaXN0Tm90ZXMSIC5ub3RlZC5ub3Rlcy52MS5MaXN0Tm90ZXNSZXF1ZXN0GiEubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzUmVzcG9uc2USTQoIR2V0Tm90ZXMSHy5ub3RlZC5ub3Rlcy52MS5HZXROb3Rlc1JlcXVlc3QaIC5ub3RlZC5ub3Rlcy52MS5HZXROb3Rlc1Jlc3BvbnNlEnoKF0xpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuEi4ubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXF1ZXN0Gi8ubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXNwb25zZRJWCgtTZWFyY2hOb3RlcxIiLm5vdGVkLm5vdGVzLnYxLlNlYXJjaE5vdGVzUmVxdWVzdBojLm5vdGVkLm5vdGVzLnYxLlNlYXJjaE5vdGVzUmVzcG9uc2USUAoJU2Nhbk5vdGVzEiAubm90ZWQubm90ZXMudjEuU2Nhbk5vdGVzUmVxdWVzdBohLm5vdGVkLm5vdGVzLnYxLlNjYW5Ob3Rlc1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Chpub3RlZC9ub3Rlcy92MS9ub3Rlcy5wcm90bxIObm90ZWQubm90ZXMudjEi0QEKBE5vdGUSCgoCaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIMCgRib2R5GAQgASgJEgwKBHRhZ3MYBSADKAkSDgoGaW1hZ2VzGAYgAygJEhEKCWlzX3Bpbm5lZBgHIAEoCBIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIyCg5HZXROb3RlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB25vdGVfaWQYAiABKAkiNQoPR2V0Tm90ZVJlc3BvbnNlEiIKBG5vdGUYASABKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlIkAKEExpc3ROb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIMCgRwYWdlGAIgASgFEg0KBWxpbWl0GAMgASgFIkcKEUxpc3ROb3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZRINCgV0b3RhbBgCIAEoBSI0Cg9HZXROb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCghub3RlX2lkcxgCIAMoCSI3ChBHZXROb3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZSKSAQoeTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSKAoEZnJvbRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoCdG8YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWxpbWl0GAQgASgFIlUKH0xpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuUmVzcG9uc2USIwoFbm90ZXMYASADKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlEg0KBXRvdGFsGAIgASgFIkMKElNlYXJjaE5vdGVzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg0KBXF1ZXJ5GAIgASgJEg0KBWxpbWl0GAMgASgFIj0KCVNlYXJjaEhpdBIiCgRub3RlGAEgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZRIMCgRyYW5rGAIgASgFIj4KE1NlYXJjaE5vdGVzUmVzcG9uc2USJwoEaGl0cxgBIAMoCzIZLm5vdGVkLm5vdGVzLnYxLlNlYXJjaEhpdCIzChBTY2FuTm90ZXNSZXF1ZXN0EhAKCGFmdGVyX2lkGAEgASgJEg0KBWxpbWl0GAIgASgFIkcKEVNjYW5Ob3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZRINCgV0b3RhbBgCIAEoBSJFChNHZXROb3RlSW1hZ2VSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHbm90ZV9pZBgCIAEoCRIMCgRuYW1lGAMgASgJIjoKFEdldE5vdGVJbWFnZVJlc3BvbnNlEgwKBGRhdGEYASABKAwSFAoMY29udGVudF90eXBlGAIgASgJMvwECgxOb3Rlc1NlcnZpY2USSgoHR2V0Tm90ZRIeLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVSZXF1ZXN0Gh8ubm90ZWQubm90ZXMudjEuR2V0Tm90ZVJlc3BvbnNlElAKCUxpc3ROb3RlcxIgLm5vdGVkLm5vdGVzLnYxLkxpc3ROb3Rlc1JlcXVlc3QaIS5ub3RlZC5ub3Rlcy52MS5MaXN0Tm90ZXNSZXNwb25zZRJNCghHZXROb3RlcxIfLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVzUmVxdWVzdBogLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVzUmVzcG9uc2USegoXTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW4SLi5ub3RlZC5ub3Rlcy52MS5MaXN0Tm90ZXNDcmVhdGVkQmV0d2VlblJlcXVlc3QaLy5ub3RlZC5ub3Rlcy52MS5MaXN0Tm90ZXNDcmVhdGVkQmV0d2VlblJlc3BvbnNlElYKC1NlYXJjaE5vdGVzEiIubm90ZWQubm90ZXMudjEuU2VhcmNoTm90ZXNSZXF1ZXN0GiMubm90ZWQubm90ZXMudjEuU2VhcmNoTm90ZXNSZXNwb25zZRJQCglTY2FuTm90ZXMSIC5ub3RlZC5ub3Rlcy52MS5TY2FuTm90ZXNSZXF1ZXN0GiEubm90ZWQubm90ZXMudjEuU2Nhbk5vdGVzUmVzcG9uc2USWQoMR2V0Tm90ZUltYWdlEiMubm90ZWQubm90ZXMudjEuR2V0Tm90ZUltYWdlUmVxdWVzdBokLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVJbWFnZVJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * Note is a user's note.
@@ -393,6 +393,59 @@ export const ScanNotesResponseSchema: GenMessage<ScanNotesResponse> = /*@__PURE_
   messageDesc(file_noted_notes_v1_notes, 13);
 
 /**
+ * GetNoteImageRequest names an image by its note and its file name.
+ *
+ * @generated from message noted.notes.v1.GetNoteImageRequest
+ */
+export type GetNoteImageRequest = Message<"noted.notes.v1.GetNoteImageRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string note_id = 2;
+   */
+  noteId: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message noted.notes.v1.GetNoteImageRequest.
+ * Use `create(GetNoteImageRequestSchema)` to create a new message.
+ */
+export const GetNoteImageRequestSchema: GenMessage<GetNoteImageRequest> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 14);
+
+/**
+ * GetNoteImageResponse carries the image bytes (at most a few MB: images are compressed).
+ *
+ * @generated from message noted.notes.v1.GetNoteImageResponse
+ */
+export type GetNoteImageResponse = Message<"noted.notes.v1.GetNoteImageResponse"> & {
+  /**
+   * @generated from field: bytes data = 1;
+   */
+  data: Uint8Array;
+
+  /**
+   * @generated from field: string content_type = 2;
+   */
+  contentType: string;
+};
+
+/**
+ * Describes the message noted.notes.v1.GetNoteImageResponse.
+ * Use `create(GetNoteImageResponseSchema)` to create a new message.
+ */
+export const GetNoteImageResponseSchema: GenMessage<GetNoteImageResponse> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 15);
+
+/**
  * NotesService gives other services read access to a user's notes. Every call names the
  * owner; a note of another user answers NOT_FOUND.
  *
@@ -459,6 +512,16 @@ export const NotesService: GenService<{
     methodKind: "unary";
     input: typeof ScanNotesRequestSchema;
     output: typeof ScanNotesResponseSchema;
+  },
+  /**
+   * GetNoteImage returns one image of one of the user's notes (for image analysis).
+   *
+   * @generated from rpc noted.notes.v1.NotesService.GetNoteImage
+   */
+  getNoteImage: {
+    methodKind: "unary";
+    input: typeof GetNoteImageRequestSchema;
+    output: typeof GetNoteImageResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_noted_notes_v1_notes, 0);

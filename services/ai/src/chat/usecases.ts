@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import type { Chat, ChatList, NoteRef } from '@noted/api';
+import { AppError, ChatAnswerRequest, ChatIdParams, ChatListQuery } from '@noted/api';
+import type { AiContext } from '../context.js';
+import { indexRepository } from '../index/repository.js';
+import { cosine, hashedEmbedding } from '../local/embeddings.js';
+import { sentences, tokenize } from '../local/text.js';
+import type { ChatMessageInput, Usage } from '../providers/port.js';
+import { rankChunks } from '../retrieval/hybrid.js';
+import { queryOf } from '../search/usecases.js';
+import type { Send } from '../sse.js';
+import { chatRepository, type MessageRow } from './repository.js';
+
+/** Passages retrieved for one answer. */
+const PASSAGES = 8;
+/** Earlier messages of the conversation given to the model. */
+const HISTORY = 6;
+/** Sentences quoted by an answer made without a model. */
+const QUOTED = 4;
+
+export interface Passage {
+  number: number;
+  note: NoteRef;
+  text: string;
+}
+
+const titleOf = (question: string) =>
+  question.length <= 80 ? question : `${question.slice(0, 79).trimEnd()}…`;
+
+/**
+ * The passages of the user's own notes that best answer the question (words and meaning
+ * fused), read back through the notes service so a note deleted a moment ago is never cited.
+ */
+export const retrievePassages = async (
+  ctx: AiContext,
+  userId: string,
+  query: string,
+): Promise<Passage[]> => {
+  const [index, vectorQuery] = await Promise.all([
+    ctx.indexes.get(userId),
+    queryOf(ctx, userId, query, 'chat'),
+  ]);
+  const hits = rankChunks(index, vectorQuery, 'hybrid', PASSAGES);
+  const [notes, texts] = await Promise.all([
+    ctx.notes.many(userId, [...new Set(hits.map((hit) => hit.noteId))]),
+    indexRepository.chunkTexts(
+      ctx.knex,
+      userId,
+      hits.map((hit) => ({ noteId: hit.noteId, index: hit.index })),
+    ),
+  ]);
+  const live = new Map(notes.map((note) => [note.id, note]));
+  return hits.flatMap((hit, position) => {
+    const note = live.get(hit.noteId);
+    const text = texts.get(hit.key);
+    return note && text !== undefined
+      ? [{ number: position + 1, note: { id: note.id, title: note.title }, text }]
+      : [];
+  });
+};
+
+const uniqueNotes = (passages: Passage[]): NoteRef[] => {
+  const seen = new Map<string, NoteRef>();
+  for (const passage of passages) {
+    if (!seen.has(passage.note.id)) seen.set(passage.note.id, passage.note);
+  }
+  return [...seen.values()];
+};
+
+const systemPrompt = (passages: Passage[]) =>
+  "You are the knowledge assistant of Noted, a note-taking app. Answer the user's question " +
+  'from their own notes, given below as numbered passages. Use only what the passages say; ' +
+  'if they do not answer the question, say that the notes do not say. Cite the passages you ' +
+  'use as [1], [2] after the sentence they support. Answer in the language of the question, ' +
+  'concisely, in Markdown.\n\n' +
+  passages
+    .map((passage) => `[${passage.number}] ${passage.note.title || '(untitled)'}\n${passage.text}`)
+    .join('\n\n');
+
+/** The notes an answer cites by [n]; all passages' notes when it cites none by number. */
+const citedBy = (answer: string, passages: Passage[]): NoteRef[] => {
+  const numbers = new Set([...answer.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1])));
+  const cited = passages.filter((passage) => numbers.has(passage.number));
+  return uniqueNotes(cited.length > 0 ? cited : passages);
+};
+
+/**
+ * Without a model, the answer is the sentences of the passages closest to the question,
+ * quoted with the note each comes from: found, not invented.
+ */
+export const extractiveAnswer = (question: string, passages: Passage[]) => {
+  const asked = new Set(tokenize(question));
+  const questionVector = hashedEmbedding(question);
+  const scored = passages.flatMap((passage, position) =>
+    sentences(passage.text)
+      .filter((sentence) => sentence.trim() !== passage.note.title.trim())
+      .map((sentence) => {
+        const words = tokenize(sentence);
+        const overlap =
+          words.filter((word) => asked.has(word)).length / Math.sqrt(words.length || 1);
+        const meaning = cosine(hashedEmbedding(sentence), questionVector);
+        // Earlier passages ranked better: a slight preference keeps their sentences first.
+        return { passage, sentence, score: overlap + meaning - position * 0.01 };
+      }),
+  );
+  const best = scored
+    .filter((candidate) => candidate.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, QUOTED);
+  const lines = best.map(
+    ({ passage, sentence }) => `> ${sentence}\n— *${passage.note.title || 'Untitled note'}*`,
+  );
+  return {
+    text: `From your notes:\n\n${lines.join('\n\n')}`,
+    citations: uniqueNotes(best.map((candidate) => candidate.passage)),
+  };
+};
+
+const NOTHING_FOUND = 'Your notes do not seem to say anything about this.';
+
+const historyMessages = (messages: MessageRow[]): ChatMessageInput[] =>
+  messages.slice(-HISTORY).map((message) => ({ role: message.role, content: message.content }));
+
+/**
+ * Answers a question about the user's own notes, streamed: the conversation's id, the notes
+ * it draws on, the answer token by token, then `done`. The question is kept at once; the
+ * answer when it is complete (a cancelled answer is not kept).
+ */
+export const chatAnswer = async (
+  ctx: AiContext,
+  userId: string,
+  input: unknown,
+): Promise<(send: Send, signal: AbortSignal) => Promise<void>> => {
+  const { question, chatId: givenChatId } = ChatAnswerRequest.parse(input);
+  const existing = givenChatId
+    ? await chatRepository.find(ctx.knex, userId, givenChatId)
+    : undefined;
+  if (givenChatId && !existing) throw new AppError('NOT_FOUND', 'No such conversation');
+  const earlier = existing ? await chatRepository.messages(ctx.knex, userId, existing.id) : [];
+
+  return async (send, signal) => {
+    const chatId = existing?.id ?? randomUUID();
+    await ctx.knex.transaction(async (trx) => {
+      if (!existing) {
+        await chatRepository.create(trx, { id: chatId, user_id: userId, title: titleOf(question) });
+      }
+      await chatRepository.addMessage(trx, {
+        id: randomUUID(),
+        chat_id: chatId,
+        user_id: userId,
+        role: 'user',
+        content: question,
+        citations: [],
+        method: null,
+      });
+      await chatRepository.touch(trx, userId, chatId);
+    });
+    send({ type: 'chat', chatId });
+
+    // A follow-up ("and when was that?") is searched with the question before it.
+    const previousQuestion = [...earlier].reverse().find((message) => message.role === 'user');
+    const query = previousQuestion ? `${question}\n${previousQuestion.content}` : question;
+    const passages = await retrievePassages(ctx, userId, query);
+    send({ type: 'citations', notes: uniqueNotes(passages) });
+
+    const model = ctx.provider.models.chat;
+    let answer = '';
+    let citations: NoteRef[] = [];
+    let usage: Usage | undefined;
+    if (passages.length === 0) {
+      answer = NOTHING_FOUND;
+      send({ type: 'token', text: answer });
+    } else if (model) {
+      for await (const chunk of ctx.provider.chat(
+        [
+          { role: 'system', content: systemPrompt(passages) },
+          ...historyMessages(earlier),
+          { role: 'user', content: question },
+        ],
+        { maxTokens: 1200, temperature: 0.2 },
+        { userId, signal, purpose: 'chat' },
+      )) {
+        if (chunk.type === 'text') {
+          answer += chunk.text;
+          send({ type: 'token', text: chunk.text });
+        } else usage = chunk.usage;
+      }
+      citations = citedBy(answer, passages);
+    } else {
+      const extractive = extractiveAnswer(question, passages);
+      answer = extractive.text;
+      citations = extractive.citations;
+      for (const line of answer.split(/(?<=\n)/)) send({ type: 'token', text: line });
+    }
+    signal.throwIfAborted();
+    const method = model && passages.length > 0 ? ('model' as const) : ('extractive' as const);
+    const messageId = randomUUID();
+    await ctx.knex.transaction(async (trx) => {
+      await chatRepository.addMessage(trx, {
+        id: messageId,
+        chat_id: chatId,
+        user_id: userId,
+        role: 'assistant',
+        content: answer,
+        citations,
+        method,
+      });
+      await chatRepository.touch(trx, userId, chatId);
+    });
+    send({ type: 'citations', notes: citations });
+    send({
+      type: 'done',
+      method,
+      messageId,
+      ...(method === 'model' && model ? { model } : {}),
+      ...(usage ? { usage } : {}),
+    });
+  };
+};
+
+export const chatList = async (
+  ctx: AiContext,
+  userId: string,
+  input: unknown,
+): Promise<ChatList> => {
+  const { page, limit } = ChatListQuery.parse(input);
+  const { rows, total } = await chatRepository.page(ctx.knex, userId, page, limit);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      messageCount: Number(row.message_count),
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    })),
+    total,
+    page,
+    limit,
+  };
+};
+
+export const chatGet = async (ctx: AiContext, userId: string, params: unknown): Promise<Chat> => {
+  const { chatId } = ChatIdParams.parse(params);
+  const chat = await chatRepository.find(ctx.knex, userId, chatId);
+  if (!chat) throw new AppError('NOT_FOUND', 'No such conversation');
+  const messages = await chatRepository.messages(ctx.knex, userId, chatId);
+  return {
+    id: chat.id,
+    title: chat.title,
+    messageCount: messages.length,
+    createdAt: chat.created_at.toISOString(),
+    updatedAt: chat.updated_at.toISOString(),
+    messages: messages.map((message) => ({
+      id: message.id,
+      role: message.role,
+      content: message.content,
+      citations: message.citations,
+      ...(message.method ? { method: message.method } : {}),
+      createdAt: message.created_at.toISOString(),
+    })),
+  };
+};
+
+export const chatRemove = async (ctx: AiContext, userId: string, params: unknown) => {
+  const { chatId } = ChatIdParams.parse(params);
+  if (!(await chatRepository.remove(ctx.knex, userId, chatId))) {
+    throw new AppError('NOT_FOUND', 'No such conversation');
+  }
+};

@@ -1,0 +1,84 @@
+import * as z from 'zod';
+import type { ServiceSettings } from '@noted/service';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+export const aiConfigSchema = z.object({
+  AI_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(4103),
+  AI_GRPC_ADDR: z.string().default('127.0.0.1:5103'),
+  AI_DATABASE_URL: z.url().optional(),
+  DATABASE_URL: z.url().optional(),
+  /** The notes service's gRPC address, where note content is read. */
+  NOTES_GRPC_ADDR: z.string().default('127.0.0.1:5102'),
+  /**
+   * Any OpenAI-compatible API (OpenAI, Ollama, vLLM, LM Studio). Unset: the built-in local
+   * provider, which needs no network and no model and says what it cannot do.
+   */
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: optionalText,
+  /** Model names; each feature that needs one it lacks answers AI_MODEL_REQUIRED. */
+  OPENAI_CHAT_MODEL: optionalText,
+  OPENAI_EMBEDDING_MODEL: optionalText,
+  OPENAI_TRANSCRIPTION_MODEL: optionalText,
+  OPENAI_VISION_MODEL: optionalText,
+  OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /** Memory for the per-user search indexes kept in this process (least recently used go). */
+  AI_INDEX_CACHE_MB: z.coerce.number().positive().default(256),
+});
+
+export type AiEnv = z.infer<typeof aiConfigSchema>;
+
+export interface OpenAiSettings {
+  baseUrl: string;
+  apiKey?: string;
+  models: { chat?: string; embeddings?: string; transcription?: string; vision?: string };
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+export interface AiConfig extends ServiceSettings {
+  notesGrpcAddress: string;
+  /** Unset: the local provider. */
+  openai?: OpenAiSettings;
+  indexCacheBytes: number;
+}
+
+const openAiFrom = (env: AiEnv): OpenAiSettings | undefined => {
+  if (!env.OPENAI_BASE_URL) return undefined;
+  const models = Object.fromEntries(
+    Object.entries({
+      chat: env.OPENAI_CHAT_MODEL,
+      embeddings: env.OPENAI_EMBEDDING_MODEL,
+      transcription: env.OPENAI_TRANSCRIPTION_MODEL,
+      vision: env.OPENAI_VISION_MODEL,
+    }).filter(([, model]) => model !== undefined),
+  );
+  return {
+    baseUrl: env.OPENAI_BASE_URL,
+    ...(env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY } : {}),
+    models,
+    timeoutMs: env.OPENAI_TIMEOUT_SECONDS * 1000,
+    maxRetries: env.OPENAI_MAX_RETRIES,
+  };
+};
+
+export const aiConfigFrom = (
+  env: AiEnv,
+  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret'>,
+): AiConfig => {
+  const openai = openAiFrom(env);
+  return {
+    httpPort: env.AI_HTTP_PORT,
+    grpcAddress: env.AI_GRPC_ADDR,
+    databaseUrl: env.AI_DATABASE_URL ?? env.DATABASE_URL,
+    notesGrpcAddress: env.NOTES_GRPC_ADDR,
+    ...(openai ? { openai } : {}),
+    indexCacheBytes: Math.round(env.AI_INDEX_CACHE_MB * 1024 * 1024),
+    ...shared,
+  };
+};

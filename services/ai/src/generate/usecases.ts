@@ -1,0 +1,180 @@
+import type { GeneratedNote, NoteRef } from '@noted/api';
+import {
+  AppError,
+  GenerateByContent,
+  GenerateByTranscription,
+  KnowledgeGenerate,
+  Tag,
+} from '@noted/api';
+import { chatRepository } from '../chat/repository.js';
+import { noteForAi, type AiContext } from '../context.js';
+import { indexRepository } from '../index/repository.js';
+import { tagsFor, titleFor } from '../local/keywords.js';
+import { plainText, sentences } from '../local/text.js';
+import { summarizeExtractive } from '../local/textrank.js';
+import { chatText } from '../providers/port.js';
+
+export type GenerationSource = 'content' | 'transcription' | 'answer';
+
+/** Content given to a model, at most (about 8,000 tokens). */
+const CONTENT_CHARS = 32_000;
+const TAGS = 5;
+
+const instructions: Record<GenerationSource, string> = {
+  content:
+    'Turn the content below into a well-organised note: a short title, the body in Markdown ' +
+    '(headings, lists where they help; keep every fact, link and number), and up to five tags.',
+  transcription:
+    'The content below is a transcription of speech. Turn it into a clean note: a short ' +
+    'title, a body in Markdown that starts with a two-sentence summary and then gives the ' +
+    'content tidied (no filler words, paragraphs, lists for enumerations), and up to five tags.',
+  answer:
+    "Below is a question and an answer drawn from the user's notes. Turn them into a note " +
+    'that stands on its own: a short title, the body in Markdown, and up to five tags.',
+};
+
+const validTags = (tags: unknown): string[] =>
+  Array.isArray(tags)
+    ? [
+        ...new Set(
+          tags.flatMap((tag) => {
+            const parsed = Tag.safeParse(typeof tag === 'string' ? tag.replace(/^#/, '') : tag);
+            return parsed.success ? [parsed.data.toLowerCase()] : [];
+          }),
+        ),
+      ].slice(0, TAGS)
+    : [];
+
+const byModel = async (
+  ctx: AiContext,
+  userId: string,
+  source: GenerationSource,
+  content: string,
+  existingTags: string[],
+) => {
+  const { text } = await chatText(
+    ctx.provider.chat(
+      [
+        {
+          role: 'system',
+          content:
+            'You write notes for Noted, a note-taking app. Answer with one JSON object ' +
+            '{"title": string, "note": string, "tags": string[]} and nothing else. Tags are ' +
+            "single lower-case words or hyphenated phrases; prefer the user's existing tags: " +
+            `${existingTags.slice(0, 50).join(', ') || '(none)'}. Write in the language of the content.`,
+        },
+        {
+          role: 'user',
+          content: `${instructions[source]}\n\n"""\n${content.slice(0, CONTENT_CHARS)}\n"""`,
+        },
+      ],
+      { json: true, maxTokens: 3000, temperature: 0.3 },
+      { userId, purpose: 'generate' },
+    ),
+  );
+  let parsed: { title?: unknown; note?: unknown; tags?: unknown };
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    throw new AppError('AI_PROVIDER_FAILED', 'The model did not answer with a note', {
+      reason: 'not JSON',
+    });
+  }
+  if (typeof parsed.note !== 'string' || parsed.note.trim() === '') {
+    throw new AppError('AI_PROVIDER_FAILED', 'The model did not answer with a note', {
+      reason: 'no body',
+    });
+  }
+  return {
+    title: typeof parsed.title === 'string' ? parsed.title.trim().slice(0, 500) : '',
+    note: parsed.note,
+    tags: validTags(parsed.tags),
+  };
+};
+
+/** Paragraphs of a few sentences each, for text that came without any (speech). */
+const paragraphsOf = (text: string) => {
+  const all = sentences(text);
+  const paragraphs: string[] = [];
+  for (let start = 0; start < all.length; start += 4) {
+    paragraphs.push(all.slice(start, start + 4).join(' '));
+  }
+  return paragraphs.join('\n\n');
+};
+
+/** Without a model: the content itself, titled and tagged from its own words. */
+const byText = (source: GenerationSource, content: string, existingTags: string[]) => {
+  const tags = tagsFor(content, { limit: TAGS, existingTags });
+  if (source !== 'transcription') {
+    return { title: titleFor(content), note: content.trim(), tags };
+  }
+  const plain = plainText(content);
+  const summary = summarizeExtractive(plain, { maxSentences: 2 }).join(' ');
+  return {
+    title: titleFor(plain),
+    note: `## Summary\n\n${summary}\n\n## Transcript\n\n${paragraphsOf(plain)}`,
+    tags,
+  };
+};
+
+/** A draft note (title, body, tags) from raw content; nothing is saved. */
+export const generateNote = async (
+  ctx: AiContext,
+  userId: string,
+  source: GenerationSource,
+  content: string,
+  sources: NoteRef[] = [],
+): Promise<GeneratedNote> => {
+  const existingTags = await indexRepository.tagsOfUser(ctx.knex, userId);
+  const model = ctx.provider.models.chat;
+  if (model) {
+    const draft = await byModel(ctx, userId, source, content, existingTags);
+    return { ...draft, sources, method: 'model', model };
+  }
+  return { ...byText(source, content, existingTags), sources, method: 'extractive' };
+};
+
+export const generateByContent = async (ctx: AiContext, userId: string, input: unknown) => {
+  const { content } = GenerateByContent.parse(input);
+  return generateNote(ctx, userId, 'content', content);
+};
+
+export const generateByTranscription = async (ctx: AiContext, userId: string, input: unknown) => {
+  const body = GenerateByTranscription.parse(input);
+  const transcription =
+    body.transcription ?? (await noteForAi(ctx, userId, body.noteId as string)).body;
+  if (!transcription.trim()) {
+    throw new AppError('VALIDATION_FAILED', 'The note holds no transcription');
+  }
+  return generateNote(ctx, userId, 'transcription', transcription);
+};
+
+/** A note from one answer of a knowledge chat (default its last), citing the notes it used. */
+export const knowledgeGenerate = async (ctx: AiContext, userId: string, input: unknown) => {
+  const { chatId, messageId } = KnowledgeGenerate.parse(input);
+  const chat = await chatRepository.find(ctx.knex, userId, chatId);
+  if (!chat) throw new AppError('NOT_FOUND', 'No such conversation');
+  const messages = await chatRepository.messages(ctx.knex, userId, chatId);
+  const at = messageId
+    ? messages.findIndex((message) => message.id === messageId && message.role === 'assistant')
+    : messages.map((message) => message.role).lastIndexOf('assistant');
+  const answer = messages[at];
+  if (at < 0 || !answer) throw new AppError('NOT_FOUND', 'No such answer in this conversation');
+  const question = [...messages.slice(0, at)].reverse().find((message) => message.role === 'user');
+  const sources = answer.citations;
+  const draft = await generateNote(
+    ctx,
+    userId,
+    'answer',
+    `Question: ${question?.content ?? chat.title}\n\nAnswer:\n${answer.content}`,
+    sources,
+  );
+  if (draft.method === 'model') return draft;
+  // Without a model the note is the answer itself under its question, linking its sources.
+  const links = sources.map((note) => `- [[${note.title || 'Untitled note'}]]`).join('\n');
+  return {
+    ...draft,
+    title: titleFor(question?.content ?? chat.title),
+    note: `${answer.content}${links ? `\n\n## Sources\n\n${links}` : ''}`,
+  };
+};

@@ -1,0 +1,280 @@
+import { timestampDate } from '@bufbuild/protobuf/wkt';
+import type { Knex } from 'knex';
+import type { notesV1 } from '@noted/proto';
+import { chunkNote } from '../local/chunks.js';
+import { tokenize } from '../local/text.js';
+import type { AiProvider } from '../providers/port.js';
+import { settingsRepository } from '../settings/repository.js';
+import { summariesRepository } from '../summaries/repository.js';
+import { indexMetrics } from './metrics.js';
+import {
+  indexRepository,
+  vectorToBytes,
+  type ChunkRow,
+  type IndexedNoteRow,
+} from './repository.js';
+
+/** A note as the index needs it. */
+export interface NoteForIndex {
+  id: string;
+  userId: string;
+  title: string;
+  body: string;
+  tags: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const noteForIndex = (note: notesV1.Note): NoteForIndex => ({
+  id: note.id,
+  userId: note.userId,
+  title: note.title,
+  body: note.body,
+  tags: note.tags,
+  createdAt: note.createdAt ? timestampDate(note.createdAt) : new Date(0),
+  updatedAt: note.updatedAt ? timestampDate(note.updatedAt) : new Date(0),
+});
+
+export interface IndexOutcome {
+  indexed: number;
+  excluded: number;
+  skipped: number;
+}
+
+/**
+ * Serialises writers of the same notes (two deliveries of one note, a reindex beside the
+ * event consumer) for the rest of the transaction, in one order so they cannot deadlock.
+ */
+const lockNoteIds = async (trx: Knex.Transaction, noteIds: string[]) => {
+  const sorted = [...new Set(noteIds)].sort();
+  for (const id of sorted) {
+    await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [id]);
+  }
+};
+
+/** The newest version of each note among those given. */
+const newestOf = (notes: NoteForIndex[]) => {
+  const newest = new Map<string, NoteForIndex>();
+  for (const note of notes) {
+    const known = newest.get(note.id);
+    if (!known || known.updatedAt < note.updatedAt) newest.set(note.id, note);
+  }
+  return [...newest.values()];
+};
+
+const rowOf = (
+  note: NoteForIndex,
+  fields: Pick<IndexedNoteRow, 'model' | 'excluded'>,
+): IndexedNoteRow => ({
+  note_id: note.id,
+  user_id: note.userId,
+  title: note.title,
+  tags: note.tags,
+  note_created_at: note.createdAt,
+  note_updated_at: note.updatedAt,
+  deleted: false,
+  ...fields,
+});
+
+/**
+ * Keeps the chunk index current. Idempotent: a note version already indexed (or older than
+ * the one indexed, or of a deleted note) changes nothing, so redelivered events are harmless.
+ * Notes with a tag their owner excluded from AI are never embedded: only their id, title and
+ * tags are kept, to find them again when the tag is no longer excluded.
+ */
+export const createIndexer = (deps: { knex: Knex; provider: AiProvider }) => {
+  const { knex, provider } = deps;
+  const model = () => provider.models.embeddings;
+
+  const needsWork = (note: NoteForIndex, known: IndexedNoteRow | undefined, force: boolean) => {
+    if (!known) return true;
+    if (known.deleted) return false;
+    if (force) return true;
+    if (known.note_updated_at.getTime() < note.updatedAt.getTime()) return true;
+    return !known.excluded && known.model !== model();
+  };
+
+  const embedChunks = async (notes: NoteForIndex[]): Promise<ChunkRow[]> => {
+    const rows: Omit<ChunkRow, 'embedding'>[] = notes.flatMap((note) =>
+      chunkNote({ title: note.title, body: note.body }).map((chunk) => ({
+        note_id: note.id,
+        chunk_index: chunk.index,
+        user_id: note.userId,
+        model: model(),
+        text: chunk.text,
+        tokens: tokenize(chunk.text).join(' '),
+      })),
+    );
+    const embedded: ChunkRow[] = [];
+    // One provider call per user, so token usage is counted against whom it served.
+    for (const userId of new Set(rows.map((row) => row.user_id))) {
+      const ofUser = rows.filter((row) => row.user_id === userId);
+      const { vectors } = await provider.embed(
+        ofUser.map((row) => row.text),
+        { userId, purpose: 'index' },
+      );
+      ofUser.forEach((row, position) => {
+        const vector = vectors[position];
+        if (vector) embedded.push({ ...row, embedding: vectorToBytes(vector) });
+      });
+    }
+    return embedded;
+  };
+
+  const index = async (given: NoteForIndex[], options: { force?: boolean } = {}) => {
+    const force = options.force ?? false;
+    const notes = newestOf(given);
+    const outcome: IndexOutcome = { indexed: 0, excluded: 0, skipped: 0 };
+    if (notes.length === 0) return outcome;
+    const known = new Map(
+      (
+        await knex<IndexedNoteRow>('indexed_notes').whereIn(
+          'note_id',
+          notes.map((note) => note.id),
+        )
+      ).map((row) => [row.note_id, row]),
+    );
+    const work = notes.filter((note) => needsWork(note, known.get(note.id), force));
+    outcome.skipped = notes.length - work.length;
+    if (work.length === 0) return outcome;
+
+    const excludedTags = await settingsRepository.excludedTagsOf(
+      knex,
+      work.map((note) => note.userId),
+    );
+    const isExcluded = (note: NoteForIndex) =>
+      note.tags.some((tag) => excludedTags.get(note.userId)?.has(tag));
+    const included = work.filter((note) => !isExcluded(note));
+    // Embedding may take long (a remote model): done before the transaction, not inside it.
+    const chunks = await embedChunks(included);
+
+    await knex.transaction(async (trx) => {
+      await lockNoteIds(
+        trx,
+        work.map((note) => note.id),
+      );
+      const current = new Map(
+        (
+          await indexRepository.lockNotes(
+            trx,
+            work.map((note) => note.id),
+          )
+        ).map((row) => [row.note_id, row]),
+      );
+      // Rechecked under the lock: another writer may have indexed a newer version meanwhile.
+      const winners = work.filter((note) => {
+        const row = current.get(note.id);
+        if (!row) return true;
+        if (row.deleted) return false;
+        return force
+          ? row.note_updated_at.getTime() <= note.updatedAt.getTime()
+          : needsWork(note, row, false);
+      });
+      outcome.skipped += work.length - winners.length;
+      if (winners.length === 0) return;
+      const winnerIds = new Set(winners.map((note) => note.id));
+      await indexRepository.deleteChunks(trx, [...winnerIds]);
+      await indexRepository.insertChunks(
+        trx,
+        chunks.filter((chunk) => winnerIds.has(chunk.note_id)),
+      );
+      await indexRepository.upsertNotes(
+        trx,
+        winners.map((note) =>
+          isExcluded(note)
+            ? rowOf(note, { model: null, excluded: true })
+            : rowOf(note, { model: model(), excluded: false }),
+        ),
+      );
+      await indexRepository.bumpVersions(
+        trx,
+        winners.map((note) => note.userId),
+      );
+      await summariesRepository.invalidate(
+        trx,
+        winners.flatMap((note) => {
+          const before = current.get(note.id);
+          const touched = [{ userId: note.userId, noteId: note.id, createdAt: note.createdAt }];
+          return before
+            ? [...touched, { ...touched[0]!, createdAt: before.note_created_at }]
+            : touched;
+        }),
+      );
+      outcome.excluded += winners.filter(isExcluded).length;
+      outcome.indexed += winners.length - winners.filter(isExcluded).length;
+    });
+    indexMetrics.notesIndexed.inc({ outcome: 'indexed' }, outcome.indexed);
+    indexMetrics.notesIndexed.inc({ outcome: 'excluded' }, outcome.excluded);
+    indexMetrics.notesIndexed.inc({ outcome: 'skipped' }, outcome.skipped);
+    return outcome;
+  };
+
+  /** Forgets notes at once and for good: a late event about one of them changes nothing. */
+  const remove = async (removals: { noteId: string; userId: string }[]) => {
+    if (removals.length === 0) return;
+    await knex.transaction(async (trx) => {
+      const ids = removals.map((removal) => removal.noteId);
+      await lockNoteIds(trx, ids);
+      const current = new Map(
+        (await indexRepository.lockNotes(trx, ids)).map((row) => [row.note_id, row]),
+      );
+      const epoch = new Date(0);
+      await indexRepository.deleteChunks(trx, ids);
+      await indexRepository.upsertNotes(
+        trx,
+        removals.map((removal) => {
+          const row = current.get(removal.noteId);
+          return {
+            note_id: removal.noteId,
+            user_id: row?.user_id ?? removal.userId,
+            title: '',
+            tags: [],
+            note_created_at: row?.note_created_at ?? epoch,
+            note_updated_at: row?.note_updated_at ?? epoch,
+            model: null,
+            excluded: false,
+            deleted: true,
+          };
+        }),
+      );
+      await indexRepository.bumpVersions(
+        trx,
+        removals.map((removal) => removal.userId),
+      );
+      await summariesRepository.invalidate(
+        trx,
+        removals.flatMap((removal) => {
+          const row = current.get(removal.noteId);
+          return row
+            ? [{ userId: row.user_id, noteId: removal.noteId, createdAt: row.note_created_at }]
+            : [];
+        }),
+      );
+    });
+    indexMetrics.notesIndexed.inc({ outcome: 'deleted' }, removals.length);
+  };
+
+  /**
+   * Applies a user's new excluded tags: their notes lose their chunks (and every summary of
+   * the user is dropped, since those may quote them); notes no longer excluded come back
+   * through `index` once their content is read again.
+   */
+  const exclude = async (userId: string, tags: string[]) => {
+    await knex.transaction(async (trx) => {
+      const noteIds = await indexRepository.notesWithTags(trx, userId, tags);
+      await lockNoteIds(trx, noteIds);
+      await indexRepository.deleteChunks(trx, noteIds);
+      if (noteIds.length > 0) {
+        await trx('indexed_notes')
+          .whereIn('note_id', noteIds)
+          .update({ excluded: true, model: null, indexed_at: trx.fn.now() });
+      }
+      await indexRepository.bumpVersions(trx, [userId]);
+      await summariesRepository.invalidateUser(trx, userId);
+    });
+  };
+
+  return { index, remove, exclude, model };
+};
+
+export type Indexer = ReturnType<typeof createIndexer>;

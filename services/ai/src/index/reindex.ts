@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Logger } from '@noted/kit';
+import type { notesV1 } from '@noted/proto';
+import type { NotesClient } from '../notes-client.js';
+import { noteForIndex, type Indexer } from './indexer.js';
+import { indexMetrics } from './metrics.js';
+import { indexRepository } from './repository.js';
+
+export interface ReindexProgress {
+  id: string;
+  state: 'idle' | 'running' | 'finished' | 'failed';
+  done: number;
+  total: number;
+  error: string;
+}
+
+/** Notes read and indexed per step: bounds the memory a reindex holds at once. */
+const PAGE = 200;
+
+/** Every note of one user, page by page. */
+async function* notesOfUser(notes: NotesClient, userId: string) {
+  for (let page = 1; ; page += 1) {
+    const { notes: found, total } = await notes.list(userId, page, PAGE);
+    yield { notes: found, total };
+    if (found.length < PAGE) return;
+  }
+}
+
+/** Every note of every user, in id order. */
+async function* allNotes(notes: NotesClient) {
+  let afterId = '';
+  for (;;) {
+    const { notes: found, total } = await notes.scan(afterId, PAGE);
+    yield { notes: found, total };
+    const last = found.at(-1);
+    if (!last || found.length < PAGE) return;
+    afterId = last.id;
+  }
+}
+
+/**
+ * Rebuilds the index from the notes service (all users, or one), one reindex at a time per
+ * process. Notes the index holds that the notes service no longer has are forgotten at the
+ * end, which repairs a delete event that was given up.
+ */
+export const createReindexer = (deps: {
+  knex: Knex;
+  notes: NotesClient;
+  indexer: Indexer;
+  logger: Logger;
+}) => {
+  let progress: ReindexProgress = { id: '', state: 'idle', done: 0, total: 0, error: '' };
+  let running: Promise<void> | undefined;
+
+  const run = async (userId: string | undefined) => {
+    const seen = new Set<string>();
+    const pages = userId ? notesOfUser(deps.notes, userId) : allNotes(deps.notes);
+    for await (const { notes, total } of pages) {
+      progress.total = total;
+      await deps.indexer.index(notes.map(noteForIndex), { force: true });
+      for (const note of notes) seen.add(note.id);
+      progress.done += notes.length;
+      deps.logger.info({ done: progress.done, total }, 'reindexing');
+    }
+    const known = userId
+      ? (await indexRepository.noteIdsOfUser(deps.knex, userId)).map((noteId) => ({
+          noteId,
+          userId,
+        }))
+      : await deps
+          .knex('indexed_notes')
+          .where({ deleted: false })
+          .select<{ noteId: string; userId: string }[]>('note_id as noteId', 'user_id as userId');
+    await deps.indexer.remove(known.filter((note) => !seen.has(note.noteId)));
+  };
+
+  return {
+    progress: (): ReindexProgress => ({ ...progress }),
+    start: (userId?: string): ReindexProgress => {
+      if (running) return { ...progress };
+      progress = { id: randomUUID(), state: 'running', done: 0, total: 0, error: '' };
+      running = run(userId)
+        .then(() => {
+          progress.state = 'finished';
+        })
+        .catch((error: unknown) => {
+          deps.logger.error({ err: error }, 'reindex failed');
+          progress.state = 'failed';
+          progress.error = error instanceof Error ? error.message : String(error);
+        })
+        .finally(() => {
+          running = undefined;
+        });
+      return { ...progress };
+    },
+    /** Waits for the reindex running, if any (for stopping, and for tests). */
+    settled: () => running ?? Promise.resolve(),
+  };
+};
+
+export type Reindexer = ReturnType<typeof createReindexer>;
+
+/**
+ * After the embedding model changes, re-embeds the notes whose chunks are of the old model,
+ * a batch at a time in the background. Search keeps working meanwhile: words (BM25) find every
+ * note, meaning finds those already re-embedded.
+ */
+export const startModelMigration = (deps: {
+  knex: Knex;
+  notes: NotesClient;
+  indexer: Indexer;
+  logger: Logger;
+  batch?: number;
+}) => {
+  let stopped = false;
+  const batch = deps.batch ?? 100;
+  const done = (async () => {
+    while (!stopped) {
+      const stale = await indexRepository.staleNotes(deps.knex, deps.indexer.model(), batch);
+      indexMetrics.pendingNotes.set(stale.length);
+      if (stale.length === 0) return;
+      const byUser = new Map<string, string[]>();
+      for (const { note_id, user_id } of stale) {
+        byUser.set(user_id, [...(byUser.get(user_id) ?? []), note_id]);
+      }
+      const found: notesV1.Note[] = [];
+      for (const [userId, noteIds] of byUser)
+        found.push(...(await deps.notes.many(userId, noteIds)));
+      await deps.indexer.index(found.map(noteForIndex), { force: true });
+      const gone = stale.filter((row) => !found.some((note) => note.id === row.note_id));
+      await deps.indexer.remove(gone.map((row) => ({ noteId: row.note_id, userId: row.user_id })));
+      deps.logger.info({ notes: stale.length }, 're-embedded notes for the new embedding model');
+    }
+  })().catch((error: unknown) => {
+    deps.logger.error({ err: error }, 're-embedding for the new model stopped');
+  });
+  return {
+    stop: async () => {
+      stopped = true;
+      await done;
+    },
+  };
+};

@@ -1,0 +1,179 @@
+import type { Knex } from 'knex';
+
+type Db = Knex | Knex.Transaction;
+
+export interface IndexedNoteRow {
+  note_id: string;
+  user_id: string;
+  title: string;
+  tags: string[];
+  note_created_at: Date;
+  note_updated_at: Date;
+  model: string | null;
+  excluded: boolean;
+  deleted: boolean;
+}
+
+export interface ChunkRow {
+  note_id: string;
+  chunk_index: number;
+  user_id: string;
+  model: string;
+  text: string;
+  tokens: string;
+  embedding: Buffer;
+}
+
+/** A chunk as the search index loads it: no text (read only for the passages shown). */
+export interface LoadedChunkRow {
+  note_id: string;
+  chunk_index: number;
+  model: string;
+  tokens: string;
+  embedding: Buffer;
+  title: string;
+  tags: string[];
+}
+
+export const vectorToBytes = (vector: Float32Array): Buffer =>
+  Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+
+/** A copy: the driver's buffer may not be aligned for a Float32Array view. */
+export const bytesToVector = (bytes: Buffer): Float32Array => {
+  const vector = new Float32Array(bytes.byteLength / 4);
+  new Uint8Array(vector.buffer).set(bytes);
+  return vector;
+};
+
+/** Every read names the owner, so no query of one user can reach another's chunks. */
+export const indexRepository = {
+  /** The rows of these notes, locked until the transaction ends (created empty if missing). */
+  lockNotes: async (trx: Knex.Transaction, noteIds: string[]): Promise<IndexedNoteRow[]> => {
+    if (noteIds.length === 0) return [];
+    return trx<IndexedNoteRow>('indexed_notes').whereIn('note_id', noteIds).forUpdate().select('*');
+  },
+
+  upsertNotes: async (trx: Knex.Transaction, rows: IndexedNoteRow[]) => {
+    if (rows.length === 0) return;
+    await trx('indexed_notes')
+      .insert(rows.map((row) => ({ ...row, indexed_at: trx.fn.now() })))
+      .onConflict('note_id')
+      .merge();
+  },
+
+  deleteChunks: async (trx: Knex.Transaction, noteIds: string[]) => {
+    if (noteIds.length === 0) return;
+    await trx('chunks').whereIn('note_id', noteIds).delete();
+  },
+
+  insertChunks: async (trx: Knex.Transaction, rows: ChunkRow[]) => {
+    for (let start = 0; start < rows.length; start += 500) {
+      await trx('chunks').insert(rows.slice(start, start + 500));
+    }
+  },
+
+  bumpVersions: async (trx: Knex.Transaction, userIds: string[]) => {
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return;
+    await trx('index_versions')
+      .insert(unique.map((user_id) => ({ user_id, version: 1 })))
+      .onConflict('user_id')
+      .merge({ version: trx.raw('index_versions.version + 1') });
+  },
+
+  version: async (db: Db, userId: string): Promise<number> => {
+    const row = await db('index_versions').where({ user_id: userId }).first<{ version: string }>();
+    return Number(row?.version ?? 0);
+  },
+
+  loadChunks: async (db: Db, userId: string): Promise<LoadedChunkRow[]> =>
+    db('chunks as c')
+      .join('indexed_notes as n', 'n.note_id', 'c.note_id')
+      .where('c.user_id', userId)
+      .select<LoadedChunkRow[]>(
+        'c.note_id',
+        'c.chunk_index',
+        'c.model',
+        'c.tokens',
+        'c.embedding',
+        'n.title',
+        'n.tags',
+      ),
+
+  chunkTexts: async (
+    db: Db,
+    userId: string,
+    keys: { noteId: string; index: number }[],
+  ): Promise<Map<string, string>> => {
+    if (keys.length === 0) return new Map();
+    const rows = await db('chunks')
+      .where('user_id', userId)
+      .whereIn(
+        ['note_id', 'chunk_index'],
+        keys.map((key) => [key.noteId, key.index]),
+      )
+      .select<{ note_id: string; chunk_index: number; text: string }[]>(
+        'note_id',
+        'chunk_index',
+        'text',
+      );
+    return new Map(rows.map((row) => [`${row.note_id}:${row.chunk_index}`, row.text]));
+  },
+
+  noteIdsOfUser: async (db: Db, userId: string): Promise<string[]> =>
+    (
+      await db('indexed_notes')
+        .where({ user_id: userId, deleted: false })
+        .select<{ note_id: string }[]>('note_id')
+    ).map((row) => row.note_id),
+
+  /** The user's live notes that carry any of `tags`. */
+  notesWithTags: async (db: Db, userId: string, tags: string[]): Promise<string[]> => {
+    if (tags.length === 0) return [];
+    return (
+      await db('indexed_notes')
+        .where({ user_id: userId, deleted: false })
+        .whereRaw('tags && ?::text[]', [tags])
+        .select<{ note_id: string }[]>('note_id')
+    ).map((row) => row.note_id);
+  },
+
+  /** The user's excluded notes that no longer carry an excluded tag. */
+  excludedNotesWithout: async (db: Db, userId: string, tags: string[]): Promise<string[]> =>
+    (
+      await db('indexed_notes')
+        .where({ user_id: userId, deleted: false, excluded: true })
+        .whereRaw('not (tags && ?::text[])', [tags])
+        .select<{ note_id: string }[]>('note_id')
+    ).map((row) => row.note_id),
+
+  /** Live, not excluded notes whose chunks are of another model than `model`. */
+  staleNotes: async (db: Db, model: string, limit: number) =>
+    db('indexed_notes')
+      .where({ deleted: false, excluded: false })
+      .andWhere((stale) => stale.whereNull('model').orWhereNot('model', model))
+      .orderBy('note_id')
+      .limit(limit)
+      .select<{ note_id: string; user_id: string }[]>('note_id', 'user_id'),
+
+  counts: async (db: Db, userId: string, model: string) => {
+    const [row] = await db('indexed_notes')
+      .where({ user_id: userId, deleted: false, excluded: false })
+      .select<{ indexed: string; pending: string }[]>(
+        db.raw('count(*) filter (where model = ?) as indexed', [model]),
+        db.raw('count(*) filter (where model is distinct from ?) as pending', [model]),
+      );
+    return { notes: Number(row?.indexed ?? 0), pending: Number(row?.pending ?? 0) };
+  },
+
+  /** The tags the user's notes carry, most used first. */
+  tagsOfUser: async (db: Db, userId: string, limit = 200): Promise<string[]> =>
+    (
+      await db('indexed_notes')
+        .where({ user_id: userId, deleted: false })
+        .select<{ tag: string }[]>(db.raw('unnest(tags) as tag'))
+        .groupBy('tag')
+        .orderByRaw('count(*) desc')
+        .limit(limit)
+    ).map((row) => row.tag),
+};

@@ -1,0 +1,124 @@
+import { Router } from 'express';
+import { grpcBinding, startService, type ServiceDeps } from '@noted/service';
+import { aiV1 } from '@noted/proto';
+import type { AiConfig } from './config.js';
+import { chatRouter } from './chat/routes.js';
+import type { AiContext } from './context.js';
+import { generateRouter } from './generate/routes.js';
+import { aiGrpc } from './grpc.js';
+import { startIndexConsumer } from './index/consumer.js';
+import { createIndexer } from './index/indexer.js';
+import { createReindexer, startModelMigration } from './index/reindex.js';
+import { aiMigrations } from './migrations.js';
+import { createNotesClient } from './notes-client.js';
+import type { AiProvider } from './providers/port.js';
+import { createProvider } from './providers/select.js';
+import { createIndexCache } from './retrieval/cache.js';
+import { searchRouter } from './search/routes.js';
+import { settingsRepository } from './settings/repository.js';
+import { settingsRouter } from './settings/routes.js';
+import { summariesRouter } from './summaries/routes.js';
+import { writerRouter } from './writer/routes.js';
+
+/** Every public route of the ai service. */
+export const aiRoutes = (ctx: AiContext): Router =>
+  Router().use(
+    writerRouter(ctx),
+    summariesRouter(ctx),
+    searchRouter(ctx),
+    chatRouter(ctx),
+    generateRouter(ctx),
+    settingsRouter(ctx),
+  );
+
+/**
+ * The ai service: AI routes for the gateway, AiService over gRPC, and the index it keeps from
+ * note events. `provider` replaces the configured one (tests).
+ */
+export const startAi = async (config: AiConfig, deps: ServiceDeps & { provider?: AiProvider }) => {
+  const logger = deps.logger.child({ module: 'ai' });
+  const notes = createNotesClient({
+    address: config.notesGrpcAddress,
+    internalSecret: config.internalSecret,
+  });
+  // Usage is recorded once the database is open; until then there are no calls to record.
+  let recordUsage: AiContext['knex'] | undefined;
+  const provider =
+    deps.provider ??
+    createProvider({
+      ...(config.openai ? { openai: config.openai } : {}),
+      logger,
+      onUsage: (call, model, usage) => {
+        if (!recordUsage) return;
+        settingsRepository
+          .recordUsage(recordUsage, call.userId, model, usage)
+          .catch((error: unknown) => {
+            logger.warn({ err: error }, 'token usage could not be recorded');
+          });
+      },
+    });
+  let context: AiContext | undefined;
+  const contextOf = (knex: AiContext['knex']): AiContext => {
+    if (!context) {
+      recordUsage = knex;
+      const indexer = createIndexer({ knex, provider });
+      context = {
+        knex,
+        provider,
+        notes,
+        indexer,
+        indexes: createIndexCache({
+          knex,
+          maxBytes: config.indexCacheBytes,
+          model: () => provider.models.embeddings,
+        }),
+        logger,
+      };
+    }
+    return context;
+  };
+  let reindexer: ReturnType<typeof createReindexer> | undefined;
+  const reindexerOf = (ctx: AiContext) => {
+    reindexer ??= createReindexer({ knex: ctx.knex, notes, indexer: ctx.indexer, logger });
+    return reindexer;
+  };
+
+  logger.info(
+    { provider: provider.name, models: provider.models },
+    provider.name === 'local'
+      ? 'AI: the built-in local provider (no language model; set OPENAI_BASE_URL for one)'
+      : 'AI: an OpenAI-compatible provider',
+  );
+  return startService(
+    {
+      name: 'ai',
+      migrations: aiMigrations,
+      identityPaths: ['/ai', '/api'],
+      routes: ({ db }) => aiRoutes(contextOf(db.knex)),
+      grpc: ({ db }) => {
+        const ctx = contextOf(db.knex);
+        return grpcBinding(aiV1.AiService, aiGrpc(ctx, reindexerOf(ctx)));
+      },
+      workers: ({ db, bus }) => {
+        const ctx = contextOf(db.knex);
+        const migration = startModelMigration({
+          knex: db.knex,
+          notes,
+          indexer: ctx.indexer,
+          logger,
+        });
+        return [
+          startIndexConsumer({ bus, indexer: ctx.indexer, logger }),
+          migration,
+          { stop: () => reindexerOf(ctx).settled() },
+        ];
+      },
+      onStop: async () => {
+        notes.close();
+        await provider.close();
+      },
+    },
+    config,
+    deps,
+  );
+};
