@@ -294,7 +294,7 @@ describe('NotesApp', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Notes', 'Todos', 'Review', 'Mind map']);
+    ).toEqual(['Notes', 'Todos', 'Review', 'Mind map', 'Chat', 'Summaries', 'AI settings']);
     expect(within(nav).getByRole('link', { name: 'Notes' }).getAttribute('aria-current')).toBe(
       'page',
     );
@@ -384,7 +384,7 @@ describe('NotesApp in the language the user chose', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['笔记', '待办', '复习', '思维导图']);
+    ).toEqual(['笔记', '待办', '复习', '思维导图', '问答', '摘要', 'AI 设置']);
     expect(within(first).getByRole('button', { name: '查看标签为 work 的笔记' })).toBeTruthy();
     expect(within(first).getByRole('button', { name: '取消置顶' })).toBeTruthy();
     expect(first.querySelector('time')?.textContent).toMatch(/2025年1月\d+日/);

@@ -25,6 +25,19 @@ const ReviewPage = lazy(() =>
 const MindMapPage = lazy(() =>
   import('./mindmap/MindMapPage').then((m) => ({ default: m.MindMapPage })),
 );
+const ChatPage = lazy(() => import('./ai/chat/ChatPage').then((m) => ({ default: m.ChatPage })));
+const SummariesPage = lazy(() =>
+  import('./ai/summaries/SummariesPage').then((m) => ({ default: m.SummariesPage })),
+);
+const AiSettingsPage = lazy(() =>
+  import('./ai/settings/AiSettingsPage').then((m) => ({ default: m.AiSettingsPage })),
+);
+
+/**
+ * Each page starts afresh after a failure, except the chat: a new conversation moves from
+ * /chat to /chat/<id> while its answer is still streaming in.
+ */
+const pageKey = (pathname: string) => (pathname.startsWith('/chat/') ? '/chat' : pathname);
 
 // The navigation stays usable when a page's code cannot be loaded or the page crashes.
 function PageFailed() {
@@ -52,7 +65,7 @@ function NotesSections({ api }: { api: NotesApi }) {
     <div className="notes-app">
       <NotesNav />
       <ErrorBoundary
-        key={pathname}
+        key={pageKey(pathname)}
         message="A page of the notes module failed."
         fallback={<PageFailed />}
       >
@@ -63,6 +76,9 @@ function NotesSections({ api }: { api: NotesApi }) {
             <Route path="/todos" element={<TodosPage api={api} />} />
             <Route path="/review" element={<ReviewPage api={api} />} />
             <Route path="/mindlink" element={<MindMapPage api={api} />} />
+            <Route path="/chat/:chatId?" element={<ChatPage api={api} />} />
+            <Route path="/summaries" element={<SummariesPage api={api} />} />
+            <Route path="/ai" element={<AiSettingsPage api={api} />} />
           </Routes>
         </Suspense>
       </ErrorBoundary>
@@ -72,7 +88,8 @@ function NotesSections({ api }: { api: NotesApi }) {
 
 /**
  * The signed-in app below the shell's header: its own sections, routed here. The shell hands
- * over `/`, `/notes/:id`, `/todos`, `/review` and `/mindlink`.
+ * over `/`, `/notes/:id`, `/todos`, `/review`, `/mindlink`, `/chat`, `/chat/:chatId`,
+ * `/summaries` and `/ai`.
  */
 export function NotesApp({ api, shell }: NotesAppProps) {
   return (

@@ -1,7 +1,8 @@
 import type { Note } from '@noted/api';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useSearchParams } from '@noted/router';
+import { MeaningSearch } from './ai/MeaningSearch';
 import type { NotesApi } from './api';
 import { log } from './log';
 import { useNotesMessages, type Translate } from './messages';
@@ -38,8 +39,9 @@ const emptyText = (t: Translate, search: string, tag: string | undefined, shared
 };
 
 /**
- * The list at `/`: the form, search (`?q=`), tag filter (`?tag=`), shared notes only
- * (`?shared=1`) and pages (`?page=`); pinned notes first, in their own section.
+ * The list at `/`: the form, search (`?q=`) with search by meaning (`?meaning=1`), tag filter
+ * (`?tag=`), shared notes only (`?shared=1`) and pages (`?page=`); pinned notes first, in their
+ * own section.
  */
 export function NotesPage({ api }: { api: NotesApi }) {
   const { t } = useNotesMessages('note');
@@ -48,6 +50,7 @@ export function NotesPage({ api }: { api: NotesApi }) {
   const search = params.get('q')?.trim() ?? '';
   const tag = params.get('tag') || undefined;
   const sharedOnly = params.get('shared') === '1';
+  const byMeaning = params.get('meaning') === '1';
   const page = pageNumber(params.get('page'));
   const [generation, setGeneration] = useState(0);
   const filter = { ...(tag ? { tag } : {}), ...(sharedOnly ? { sharedOnly } : {}) };
@@ -189,6 +192,15 @@ export function NotesPage({ api }: { api: NotesApi }) {
           ) : null}
         </div>
         <SearchBox query={search} onSearch={showSearch} />
+        {/* The list does not wait for the AI words. */}
+        <Suspense fallback={null}>
+          <MeaningSearch
+            api={api}
+            query={search}
+            enabled={byMeaning}
+            onToggle={(on) => setAddress({ meaning: on ? '1' : undefined }, true)}
+          />
+        </Suspense>
         <div className="notes-filters">
           <TagBar api={api} tag={tag} onTag={showTag} generation={generation} onRetagged={reload} />
           <label className="notes-shared-only">

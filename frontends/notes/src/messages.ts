@@ -5,6 +5,7 @@ import { errorMessage } from './text';
 export const notesMessages = {
   note: (locale) => import(`./messages/${locale}/note.json`),
   mindlink: (locale) => import(`./messages/${locale}/mindlink.json`),
+  ai: (locale) => import(`./messages/${locale}/ai.json`),
 } satisfies Record<string, MessageLoader>;
 
 export type NotesMessageSet = keyof typeof notesMessages;

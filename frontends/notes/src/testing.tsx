@@ -1,25 +1,36 @@
 import { AppError } from '@noted/api';
 import type {
+  AiHit,
+  AiSettings,
+  AiStreamEvent,
+  Chat,
+  ChatMessage,
+  GeneratedNote,
   LinkedNote,
   Note,
   NoteCreate,
   NoteLinks,
   NoteListQuery,
   NoteUpdate,
+  PeriodSummary,
+  PeriodSummaryQuery,
   SearchHit,
   SearchPage,
+  SummaryPeriodKind,
 } from '@noted/api';
 import type { Messages } from '@noted/ui';
 import { createHostedTestShell, createTestI18n } from '@noted/ui/testing';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { MemoryRouter, useLocation } from '@noted/router';
 import { vi } from 'vitest';
 import type { NotesApi } from './api';
 import { MarkdownEditorContext, TextareaEditor, type MarkdownEditorProps } from './note/editor';
 import { wikiParts } from './note/markdown';
+import enAi from './messages/en/ai.json';
 import enMindlink from './messages/en/mindlink.json';
 import enNote from './messages/en/note.json';
+import zhAi from './messages/zh/ai.json';
 import zhMindlink from './messages/zh/mindlink.json';
 import zhNote from './messages/zh/note.json';
 import { NotesApp } from './NotesApp';
@@ -27,7 +38,7 @@ import { NotesApp } from './NotesApp';
 /** Test support: notes and an in-memory stand-in for the API calls the notes module makes. */
 
 /** The notes remote's sets in Chinese, as shipped. */
-export const chineseNotesSets = { note: zhNote, mindlink: zhMindlink };
+export const chineseNotesSets = { note: zhNote, mindlink: zhMindlink, ai: zhAi };
 
 /**
  * An i18n instance with the notes remote's sets there at once, in English; with `chinese`
@@ -35,7 +46,7 @@ export const chineseNotesSets = { note: zhNote, mindlink: zhMindlink };
  */
 export const createNotesTestI18n = (chinese?: Record<string, Messages>): I18n =>
   createTestI18n(
-    { note: enNote, mindlink: enMindlink },
+    { note: enNote, mindlink: enMindlink, ai: enAi },
     chinese ? { locale: 'zh', sets: chinese } : undefined,
   );
 
@@ -81,7 +92,96 @@ const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
 
 type Fake = { [Part in keyof NotesApi]?: Partial<NotesApi[Part]> };
 
-export const fakeApi = (initial: Note[] = []) => {
+type DoneEvent = Extract<AiStreamEvent, { type: 'done' }>;
+
+/**
+ * A streamed answer (writer, Ask AI, knowledge chat) that the test plays out event by event, as
+ * the service sends them. Like the client, it resolves after `done` and, once its signal is
+ * aborted, rejects with the signal's reason and delivers nothing more.
+ */
+export interface PlayedStream {
+  body: unknown;
+  signal: AbortSignal | undefined;
+  send: (...events: AiStreamEvent[]) => void;
+  tokens: (...texts: string[]) => void;
+  finish: (done?: Partial<Omit<DoneEvent, 'type'>>) => Promise<void>;
+  fail: (error: AppError) => Promise<void>;
+}
+
+/** The AI settings of a service without a language model (the built-in provider). */
+export const localAiSettings = (): AiSettings => ({
+  provider: 'local',
+  models: { chat: null, embeddings: 'local-hash-256', transcription: null, vision: null },
+  features: {
+    writer: 'unavailable',
+    askai: 'unavailable',
+    summaries: 'extractive',
+    search: 'extractive',
+    related: 'extractive',
+    chat: 'extractive',
+    generate: 'extractive',
+    transcription: 'unavailable',
+    imageAnalysis: 'unavailable',
+  },
+  excludedTags: [],
+  usage: { month: '2026-01', promptTokens: 0, completionTokens: 0 },
+  index: { notes: 0, pending: 0 },
+});
+
+export const makeChat = (overrides: Partial<Chat> = {}): Chat => {
+  sequence += 1;
+  const at = new Date(Date.UTC(2026, 0, 1, 9, sequence)).toISOString();
+  return {
+    id: `00000000-0000-4000-9000-${String(sequence).padStart(12, '0')}`,
+    title: `Chat ${sequence}`,
+    messageCount: overrides.messages?.length ?? 0,
+    createdAt: at,
+    updatedAt: at,
+    messages: [],
+    ...overrides,
+  };
+};
+
+export const makeMessage = (overrides: Partial<ChatMessage> = {}): ChatMessage => {
+  sequence += 1;
+  return {
+    id: `00000000-0000-4000-a000-${String(sequence).padStart(12, '0')}`,
+    role: 'assistant',
+    content: `Message ${sequence}`,
+    citations: [],
+    createdAt: new Date(Date.UTC(2026, 0, 1, 10, sequence)).toISOString(),
+    ...overrides,
+  };
+};
+
+const dayMs = 86_400_000;
+
+/** The period holding `date`, counted in UTC (weeks from Monday), as the fake summarises it. */
+const periodOf = (kind: SummaryPeriodKind, date: string) => {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const start = {
+    day: Date.UTC(year, month - 1, day),
+    week:
+      Date.UTC(year, month - 1, day) -
+      ((new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7) * dayMs,
+    month: Date.UTC(year, month - 1, 1),
+    year: Date.UTC(year, 0, 1),
+  }[kind];
+  const end = {
+    day: start + dayMs,
+    week: start + 7 * dayMs,
+    month: Date.UTC(year, month, 1),
+    year: Date.UTC(year + 1, 0, 1),
+  }[kind];
+  return { from: start, to: end };
+};
+
+export interface FakeAiOptions {
+  aiSettings?: Partial<AiSettings>;
+  chats?: Chat[];
+}
+
+export const fakeApi = (initial: Note[] = [], options: FakeAiOptions = {}) => {
   let notes = [...initial];
   let manualLinks: { from: string; to: string }[] = [];
   let clock = Date.UTC(2026, 0, 1);
@@ -202,7 +302,149 @@ export const fakeApi = (initial: Note[] = []) => {
     }),
   };
 
+  const streams: PlayedStream[] = [];
+  const playStream = (
+    body: unknown,
+    { signal, onEvent }: { signal?: AbortSignal; onEvent: (event: AiStreamEvent) => void },
+  ) =>
+    new Promise<void>((resolve, reject) => {
+      const deliver = (events: AiStreamEvent[]) =>
+        act(() => {
+          for (const event of events) if (!signal?.aborted) onEvent(event);
+        });
+      const stream: PlayedStream = {
+        body,
+        signal,
+        send: (...events) => deliver(events),
+        tokens: (...texts) => deliver(texts.map((text) => ({ type: 'token', text }))),
+        finish: (done = {}) =>
+          act(async () => {
+            if (signal?.aborted) return;
+            onEvent({ type: 'done', method: 'model', ...done });
+            resolve();
+          }),
+        fail: (error) =>
+          act(async () => {
+            reject(error);
+          }),
+      };
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      streams.push(stream);
+    });
+
+  let aiSettings: AiSettings = { ...localAiSettings(), ...options.aiSettings };
+  const hitOf = (note: Note, sources: AiHit['sources']): AiHit => ({
+    note: {
+      id: note.id,
+      title: note.title,
+      snippet: note.note.slice(0, 120),
+      tags: note.tags,
+      updatedAt: note.updatedAt,
+    },
+    score: 1,
+    sources,
+  });
+  const ai = {
+    settings: vi.fn(async () => aiSettings),
+    updateSettings: vi.fn(async ({ excludedTags }: { excludedTags: string[] }) => {
+      aiSettings = { ...aiSettings, excludedTags: [...new Set(excludedTags)] };
+      return aiSettings;
+    }),
+    assist: vi.fn(playStream),
+    askAi: vi.fn(playStream),
+    summarizeNote: vi.fn(async (noteId: string) => {
+      const note = find(noteId);
+      if (!note) throw notFound();
+      return {
+        noteId,
+        summary: note.note.split(/(?<=[.!?])\s/)[0] ?? '',
+        method: 'extractive' as const,
+        cached: false,
+        generatedAt: new Date(clock).toISOString(),
+      };
+    }),
+    summarizePeriod: vi.fn(
+      async (kind: SummaryPeriodKind, { date = '2026-01-01' }: PeriodSummaryQuery = {}) => {
+        const { from, to } = periodOf(kind, date);
+        const within = notes.filter((n) => {
+          const at = Date.parse(n.createdAt);
+          return at >= from && at < to;
+        });
+        const summary: PeriodSummary = {
+          period: { kind, from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+          summary: within.map((n) => n.note).join(' '),
+          keywords: [...new Set(within.flatMap((n) => n.tags))],
+          notes: within.map((n) => ({ id: n.id, title: n.title })),
+          totalNotes: within.length,
+          method: 'extractive',
+          cached: false,
+          generatedAt: new Date(clock).toISOString(),
+        };
+        return summary;
+      },
+    ),
+    search: vi.fn(async ({ query }: { query: string }, _options: { signal?: AbortSignal } = {}) =>
+      listed(
+        notes
+          .filter((n) => `${n.title} ${n.note}`.toLowerCase().includes(query.toLowerCase()))
+          .map((n) => hitOf(n, ['fulltext', 'semantic'])),
+      ),
+    ),
+    related: vi.fn(async ({ noteId }: { noteId: string }) => {
+      const note = find(noteId);
+      if (!note) throw notFound();
+      return listed(
+        notes
+          .filter((n) => n.id !== noteId && n.tags.some((tag) => note.tags.includes(tag)))
+          .map((n) => hitOf(n, ['semantic'])),
+      );
+    }),
+  };
+
+  let chats = [...(options.chats ?? [])];
+  const knowledge = {
+    answer: vi.fn(playStream),
+    chats: vi.fn(async () =>
+      listed(
+        [...chats]
+          .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+          .map(({ messages: _messages, ...chat }) => chat),
+      ),
+    ),
+    chat: vi.fn(async (chatId: string) => {
+      const chat = chats.find((c) => c.id === chatId);
+      if (!chat) throw new AppError('NOT_FOUND', 'There is no such conversation');
+      return chat;
+    }),
+    removeChat: vi.fn(async (chatId: string) => {
+      chats = chats.filter((c) => c.id !== chatId);
+    }),
+    generate: vi.fn(
+      async ({
+        chatId,
+        messageId,
+      }: {
+        chatId: string;
+        messageId?: string;
+      }): Promise<GeneratedNote> => {
+        const chat = chats.find((c) => c.id === chatId);
+        const answers = chat?.messages.filter((m) => m.role === 'assistant') ?? [];
+        const message = answers.find((m) => m.id === messageId) ?? answers.at(-1);
+        if (!chat || !message) throw new AppError('NOT_FOUND', 'There is no such answer');
+        return {
+          title: chat.title,
+          note: message.content,
+          tags: ['knowledge'],
+          sources: message.citations,
+          method: message.method ?? 'extractive',
+        };
+      },
+    ),
+  };
+
   const fake = {
+    ai,
+    knowledge,
     tags,
     notes: {
       list,
@@ -238,6 +480,19 @@ export const fakeApi = (initial: Note[] = []) => {
     addLink,
     removeLink,
     tags,
+    ai,
+    knowledge,
+    /** The streamed answers asked for so far, oldest first. */
+    streams,
+    lastStream: () => {
+      const stream = streams.at(-1);
+      if (!stream) throw new Error('No answer was asked for');
+      return stream;
+    },
+    /** A conversation the service stored meanwhile (say, the one an answer just started). */
+    addChat: (chat: Chat) => {
+      chats = [...chats.filter((c) => c.id !== chat.id), chat];
+    },
     stored: (id: string) => find(id),
     /** Another tab or device saves the note. */
     changeElsewhere: (id: string, fields: Partial<Note>) => {

@@ -6,6 +6,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
 import type { MarkdownEditorProps } from './editor';
+import { slashCommandCompletions } from './slashCompletion';
 import { WIKI_LOOKUP_DELAY_MS, wikiLinkCompletions } from './wikiCompletion';
 
 /** The part of `next` that differs from `doc`, as one change, so the cursor and history stay. */
@@ -20,7 +21,10 @@ const difference = (doc: string, next: string) => {
   return { from: start, to: doc.length - end, insert: next.slice(start, next.length - end) };
 };
 
-/** The Markdown editor of a note: highlighting, line wrapping, undo, `[[` completion. */
+/**
+ * The Markdown editor of a note: highlighting, line wrapping, undo, `[[` completion and the `/`
+ * menu; it tells where the selection is, on screen too.
+ */
 export default function CodeMirrorEditor({
   labelId,
   value,
@@ -28,13 +32,29 @@ export default function CodeMirrorEditor({
   onBlur,
   findTitles,
   titleSuggestionLabel,
+  onSelectionChange,
+  slashCommands,
 }: MarkdownEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView>(undefined);
-  const handlers = useRef({ onChange, onBlur, findTitles, titleSuggestionLabel });
+  const handlers = useRef({
+    onChange,
+    onBlur,
+    findTitles,
+    titleSuggestionLabel,
+    onSelectionChange,
+    slashCommands,
+  });
 
   useEffect(() => {
-    handlers.current = { onChange, onBlur, findTitles, titleSuggestionLabel };
+    handlers.current = {
+      onChange,
+      onBlur,
+      findTitles,
+      titleSuggestionLabel,
+      onSelectionChange,
+      slashCommands,
+    };
   });
 
   // The view is made once; the value it starts with is the note as opened.
@@ -58,6 +78,7 @@ export default function CodeMirrorEditor({
                 WIKI_LOOKUP_DELAY_MS,
                 () => handlers.current.titleSuggestionLabel,
               ),
+              slashCommandCompletions(() => handlers.current.slashCommands ?? []),
             ],
             icons: false,
           }),
@@ -69,6 +90,13 @@ export default function CodeMirrorEditor({
           }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) handlers.current.onChange(update.state.doc.toString());
+            if (!update.docChanged && !update.selectionSet) return;
+            const { from, to } = update.state.selection.main;
+            // The layout may not be read during an update: the position is measured after it.
+            update.view.requestMeasure({
+              read: (measured) => measured.coordsAtPos(to) ?? undefined,
+              write: (point) => handlers.current.onSelectionChange?.({ from, to }, point),
+            });
           }),
           EditorView.domEventHandlers({
             blur: () => {

@@ -64,6 +64,7 @@ describe('message sets', () => {
         '/frontends/shell/src/messages landing',
         '/frontends/notes/src/messages note',
         '/frontends/notes/src/messages mindlink',
+        '/frontends/notes/src/messages ai',
       ]),
     );
   });

@@ -1,0 +1,16 @@
+import type { AiMethod } from '@noted/api';
+import { useNotesMessages } from '../messages';
+
+/** Says how an answer was made: by which language model, or taken from the notes without one. */
+export function AnswerMethod({ method, model }: { method: AiMethod; model?: string | undefined }) {
+  const { t } = useNotesMessages('ai');
+  let text: string;
+  if (method === 'extractive') text = t('method.extractive');
+  else if (model) text = t('method.modelNamed', { model });
+  else text = t('method.model');
+  return (
+    <p className="ai-method" data-method={method}>
+      {text}
+    </p>
+  );
+}

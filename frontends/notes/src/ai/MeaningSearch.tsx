@@ -1,0 +1,98 @@
+import type { AiHitList } from '@noted/api';
+import { useEffect, useId, useState } from 'react';
+import { Link } from '@noted/router';
+import type { NotesApi } from '../api';
+import { useNotesMessages } from '../messages';
+import { AiNotice } from './AiNotice';
+import './ai.css';
+
+const MEANING_LIMIT = 10;
+
+type Found = { key: string; hits: AiHitList } | { key: string; error: unknown };
+
+function MeaningResults({ api, query }: { api: Pick<NotesApi, 'ai'>; query: string }) {
+  const { t } = useNotesMessages('ai');
+  const headingId = useId();
+  const [attempt, setAttempt] = useState(0);
+  const [found, setFound] = useState<Found>();
+  const key = `${query}:${attempt}`;
+
+  // Each new search cancels the one still on its way.
+  useEffect(() => {
+    const controller = new AbortController();
+    api.ai.search({ query, limit: MEANING_LIMIT }, { signal: controller.signal }).then(
+      (hits) => setFound({ key, hits }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setFound({ key, error });
+      },
+    );
+    return () => controller.abort();
+  }, [api, query, key]);
+
+  const loading = found?.key !== key;
+  let content;
+  if (!found) {
+    content = <p className="notes-status">{t('meaning.loading')}</p>;
+  } else if ('error' in found) {
+    content = <AiNotice error={found.error} onRetry={() => setAttempt((n) => n + 1)} />;
+  } else if (found.hits.items.length === 0) {
+    content = <p className="ai-empty">{t('meaning.empty', { query })}</p>;
+  } else {
+    content = (
+      <ol className="ai-hits">
+        {found.hits.items.map(({ note, sources }) => (
+          <li key={note.id}>
+            <Link to={`/notes/${note.id}`} className="ai-hit-title">
+              {note.title || t('common.untitled')}
+            </Link>
+            {note.snippet ? <p className="ai-hit-snippet">{note.snippet}</p> : null}
+            <ul className="ai-sources" aria-label={t('meaning.foundBy')}>
+              {sources.map((source) => (
+                <li key={source} className="ai-source" data-source={source}>
+                  {t(`meaning.source.${source}`)}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <section className="ai-meaning-results" aria-labelledby={headingId} aria-busy={loading}>
+      <h3 id={headingId}>{t('meaning.heading')}</h3>
+      {content}
+    </section>
+  );
+}
+
+export interface MeaningSearchProps {
+  api: Pick<NotesApi, 'ai'>;
+  /** The search in effect. */
+  query: string;
+  enabled: boolean;
+  onToggle: (enabled: boolean) => void;
+}
+
+/**
+ * "Search by meaning" beside the full-text search: notes found by what they are about, ranked
+ * together with the full-text matches, best first.
+ */
+export function MeaningSearch({ api, query, enabled, onToggle }: MeaningSearchProps) {
+  const { t } = useNotesMessages('ai');
+  return (
+    <div className="ai-meaning">
+      <label className="ai-meaning-toggle">
+        <input
+          type="checkbox"
+          checked={enabled}
+          onChange={(event) => onToggle(event.target.checked)}
+        />{' '}
+        {t('meaning.toggle')}
+      </label>
+      {enabled && query ? <MeaningResults api={api} query={query} /> : null}
+      {enabled && !query ? <p className="note-hint">{t('meaning.hint')}</p> : null}
+    </div>
+  );
+}
