@@ -213,14 +213,20 @@ describe('the shell', () => {
     expect(auth.logout).toHaveBeenCalledTimes(1);
   });
 
-  it.each(['/notes/7f1c2a62-9c55-4c5e-9a55-1df1a3c0f001', '/todos', '/review', '/mindlink'])(
-    'hands %s to the notes module, which routes it',
-    async (path) => {
-      const { auth } = fakeAuth(signedIn);
-      renderAt(path, { auth });
-      expect(await screen.findByText(`Notes with a client and the shell at ${path}`)).toBeTruthy();
-    },
-  );
+  it.each([
+    '/notes/7f1c2a62-9c55-4c5e-9a55-1df1a3c0f001',
+    '/todos',
+    '/review',
+    '/mindlink',
+    '/chat',
+    '/chat/3b2f6a0e-8c1d-4e5f-9a7b-0c1d2e3f4a5b',
+    '/summaries',
+    '/ai',
+  ])('hands %s to the notes module, which routes it', async (path) => {
+    const { auth } = fakeAuth(signedIn);
+    renderAt(path, { auth });
+    expect(await screen.findByText(`Notes with a client and the shell at ${path}`)).toBeTruthy();
+  });
 
   it('asks a signed-out visitor of a private page to sign in', () => {
     const { auth } = fakeAuth({ status: 'signedOut' });
@@ -321,6 +327,28 @@ describe('the sidebar', () => {
     );
     expect(
       within(nav).getByRole('link', { name: 'Mind map' }).getAttribute('aria-current'),
+    ).toBeNull();
+  });
+
+  it('leads to the knowledge chat, marked while a conversation is open', async () => {
+    const { auth } = fakeAuth(signedIn);
+    renderAt('/', { auth });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+
+    fireEvent.click(within(nav).getByRole('link', { name: 'Chat' }));
+
+    expect(await screen.findByText('Notes with a client and the shell at /chat')).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Chat' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    cleanup();
+    renderAt('/chat/3b2f6a0e-8c1d-4e5f-9a7b-0c1d2e3f4a5b', { auth });
+    const again = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(again).getByRole('link', { name: 'Chat' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(
+      within(again).getByRole('link', { name: 'Notes' }).getAttribute('aria-current'),
     ).toBeNull();
   });
 

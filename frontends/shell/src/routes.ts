@@ -5,7 +5,17 @@ import type { ComingPageName } from './pages/ComingPage';
 export const sharedNotePath = '/notes/s/:id';
 
 /** The pages of the notes remote; it routes among them itself with its own <Routes>. */
-export const notesPaths = ['/', '/notes/:id', '/todos', '/review', '/mindlink'] as const;
+export const notesPaths = [
+  '/',
+  '/notes/:id',
+  '/todos',
+  '/review',
+  '/mindlink',
+  '/chat',
+  '/chat/:chatId',
+  '/summaries',
+  '/ai',
+] as const;
 
 export const isNotesPage = (pathname: string): boolean =>
   notesPaths.some((path) => matchPath(path, pathname) !== null);

@@ -12,11 +12,17 @@ interface NavItem {
   owns: (pathname: string) => boolean;
 }
 
-const notesArea = /^\/($|notes\/(?!s\/)|todos$|review$)/;
+const notesArea = /^\/($|notes\/(?!s\/)|todos$|review$|summaries$|ai$)/;
 
 const items: NavItem[] = [
   { to: '/', icon: 'notes', label: 'notes', owns: (path) => notesArea.test(path) },
   { to: '/mindlink', icon: 'mindlink', label: 'mindlink', owns: (path) => path === '/mindlink' },
+  {
+    to: '/chat',
+    icon: 'chat',
+    label: 'chat',
+    owns: (path) => path === '/chat' || path.startsWith('/chat/'),
+  },
   { to: '/feedback', icon: 'feedback', label: 'feedback', owns: (path) => path === '/feedback' },
   { to: '/guide', icon: 'guide', label: 'guide', owns: (path) => path === '/guide' },
   { to: '/blog', icon: 'blog', label: 'blog', owns: (path) => path.startsWith('/blog') },
