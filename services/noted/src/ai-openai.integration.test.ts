@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AppError, createApiClient, type ApiClient, type Note } from '@noted/api';
+import { startFakeOpenAi, type FakeChatRequest, type FakeOpenAi } from '@noted/testing';
+import { indexed, streamed, textOf } from './test/ai.js';
+import { getTestApp, infraLabel, type TestApp } from './test/app.js';
+
+const contentOf = (message: FakeChatRequest['messages'][number] | undefined) =>
+  typeof message?.content === 'string'
+    ? message.content
+    : (message?.content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
+
+describe(`ai with an OpenAI-compatible provider (${infraLabel})`, () => {
+  let fake: FakeOpenAi;
+  let app: TestApp;
+  let ada: ApiClient;
+  let bob: ApiClient;
+  const run = randomUUID().replaceAll('-', '').slice(0, 6);
+  const notes: Record<string, Note> = {};
+  const chats: FakeChatRequest[] = [];
+  /** Every text the provider was ever sent, to prove what was never sent. */
+  const sentToProvider = () => JSON.stringify(fake.requests.map((request) => request.body));
+
+  const clientOf = async (email: string) => {
+    const token = await app.tokenFor(email);
+    return createApiClient({ baseUrl: app.url, getToken: async () => token });
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi({ apiKey: 'sk-test' });
+    app = await getTestApp({
+      env: {
+        OPENAI_BASE_URL: fake.url,
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_CHAT_MODEL: 'chat-model',
+        OPENAI_EMBEDDING_MODEL: 'embedding-model',
+        OPENAI_VISION_MODEL: 'vision-model',
+        OPENAI_MAX_RETRIES: '2',
+      },
+    });
+    ada = await clientOf(`ada-${randomUUID()}@example.com`);
+    bob = await clientOf(`bob-${randomUUID()}@example.com`);
+    await ada.ai.updateSettings({ excludedTags: ['private'] });
+    notes.launch = await ada.notes.create({
+      title: 'Atlas launch meeting',
+      note: `We moved the Atlas launch to March ${run}. Mira owns the checklist.`,
+    });
+    notes.secret = await ada.notes.create({
+      title: 'Diary',
+      note: `secret-${run} feelings about the launch`,
+      tags: ['private'],
+    });
+    notes.bobs = await bob.notes.create({
+      title: 'Atlas launch (Bob)',
+      note: `Bob thinks the Atlas launch is in June ${run}.`,
+    });
+    await indexed(ada, 1);
+    await indexed(bob, 1);
+  }, 120_000);
+
+  beforeEach(() => {
+    chats.length = 0;
+    fake.reply((request) => {
+      chats.push(request);
+      return `Answer to: ${contentOf(request.messages.at(-1))}`;
+    });
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+    await fake?.close();
+  });
+
+  it('indexes with the configured embedding model and never sends an excluded note', async () => {
+    const embedded = fake.requests.filter((request) => request.path === '/v1/embeddings');
+    expect(embedded.length).toBeGreaterThan(0);
+    expect(embedded.every((request) => request.body.model === 'embedding-model')).toBe(true);
+    expect(sentToProvider()).toContain(`March ${run}`);
+    expect(sentToProvider()).not.toContain(`secret-${run}`);
+    const settings = await ada.ai.settings();
+    expect(settings).toMatchObject({
+      provider: 'openai',
+      models: { chat: 'chat-model', embeddings: 'embedding-model', vision: 'vision-model' },
+      features: { writer: 'model', chat: 'model', search: 'model', transcription: 'unavailable' },
+    });
+  });
+
+  it('streams the writer token by token and counts the tokens against the user', async () => {
+    fake.reply((request) => {
+      chats.push(request);
+      return { text: 'A clearer sentence.', chunks: ['A ', 'clearer ', 'sentence.'] };
+    });
+    const before = (await ada.ai.settings()).usage;
+    const events = await streamed((onEvent) =>
+      ada.ai.assist(
+        { action: 'rewrite', noteId: notes.launch?.id as string, text: 'launch moved march' },
+        { onEvent },
+      ),
+    );
+    expect(
+      events.filter((event) => event.type === 'token').map((event) => event.type),
+    ).toHaveLength(3);
+    expect(textOf(events)).toBe('A clearer sentence.');
+    expect(events.at(-1)).toMatchObject({ type: 'done', method: 'model', model: 'chat-model' });
+    const sent = chats[0];
+    expect(sent?.model).toBe('chat-model');
+    expect(sent?.stream).toBe(true);
+    expect(contentOf(sent?.messages.at(-1))).toContain('launch moved march');
+    expect(contentOf(sent?.messages.at(-1))).toContain(`March ${run}`);
+    // Usage is written beside the answer, not before it: wait for it to land.
+    let after = (await ada.ai.settings()).usage;
+    for (
+      let attempt = 0;
+      attempt < 50 && after.completionTokens === before.completionTokens;
+      attempt += 1
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = (await ada.ai.settings()).usage;
+    }
+    expect(after.completionTokens).toBeGreaterThan(before.completionTokens);
+    expect(after.promptTokens).toBeGreaterThan(before.promptTokens);
+  });
+
+  it('stops generation upstream when the user stops the stream', async () => {
+    fake.reply(() => ({
+      text: 'one two three four five six seven eight nine ten',
+      delayMsPerChunk: 150,
+    }));
+    const controller = new AbortController();
+    const tokens: string[] = [];
+    await expect(
+      ada.ai.askAi(
+        { question: 'what next?', text: 'draft' },
+        {
+          signal: controller.signal,
+          onEvent: (event) => {
+            if (event.type === 'token') {
+              tokens.push(event.text);
+              controller.abort();
+            }
+          },
+        },
+      ),
+    ).rejects.toThrow();
+    expect(tokens.length).toBeLessThan(10);
+    for (let attempt = 0; attempt < 100 && fake.cancelled === 0; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const last = fake.requests.filter((request) => request.path === '/v1/chat/completions').at(-1);
+    expect(last?.cancelled).toBe(true);
+    expect(last?.chunksSent).toBeLessThan(10);
+  });
+
+  it("answers from the user's own notes only, citing the passages the model used", async () => {
+    fake.reply((request) => {
+      chats.push(request);
+      return 'The launch moved to March [1].';
+    });
+    const events = await streamed((onEvent) =>
+      ada.knowledge.answer({ question: 'When is the Atlas launch?' }, { onEvent }),
+    );
+    expect(textOf(events)).toBe('The launch moved to March [1].');
+    const system = contentOf(chats[0]?.messages[0]);
+    expect(system).toContain(`March ${run}`);
+    expect(system).not.toContain(`June ${run}`);
+    expect(system).not.toContain(`secret-${run}`);
+    const final = events.filter((event) => event.type === 'citations').at(-1);
+    expect(final).toEqual({
+      type: 'citations',
+      notes: [{ id: notes.launch?.id, title: 'Atlas launch meeting' }],
+    });
+    expect(events.at(-1)).toMatchObject({ type: 'done', method: 'model' });
+  });
+
+  it('drafts notes with the model as JSON, keeping only valid tags', async () => {
+    fake.reply((request) => {
+      chats.push(request);
+      return JSON.stringify({
+        title: 'Trip',
+        note: '## Packing\n\n- passport',
+        tags: ['travel', 'not a tag', '#packing'],
+      });
+    });
+    const draft = await ada.generate.byContent({ content: 'passport, charger' });
+    expect(draft).toEqual({
+      title: 'Trip',
+      note: '## Packing\n\n- passport',
+      tags: ['travel', 'packing'],
+      sources: [],
+      method: 'model',
+      model: 'chat-model',
+    });
+    expect(chats[0]?.body.response_format).toEqual({ type: 'json_object' });
+    fake.reply(() => 'not json at all');
+    await expect(ada.generate.byContent({ content: 'x' })).rejects.toMatchObject({
+      code: 'AI_PROVIDER_FAILED',
+    });
+  });
+
+  it('describes an image of a note with the vision model', async () => {
+    const png = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#336699' },
+    })
+      .png()
+      .toBuffer();
+    const { image } = await ada.images.upload(notes.launch?.id as string, new Blob([png]), 'a.png');
+    fake.reply((request) => {
+      chats.push(request);
+      return 'A blue square.';
+    });
+    const analysis = await ada.generate.analyzeImages({ imageUrls: [image.url] });
+    expect(analysis.images).toEqual([{ imageUrl: image.url, description: 'A blue square.' }]);
+    expect(analysis.model).toBe('vision-model');
+    expect(chats[0]?.model).toBe('vision-model');
+    const parts = chats[0]?.messages[0]?.content;
+    expect(
+      Array.isArray(parts) &&
+        parts.some(
+          (part) => part.type === 'image_url' && part.image_url.url.startsWith('data:image/'),
+        ),
+    ).toBe(true);
+    // Bob cannot have Ada's image described.
+    await expect(bob.generate.analyzeImages({ imageUrls: [image.url] })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('reports a provider that keeps failing as AI_PROVIDER_FAILED, after retrying', async () => {
+    const before = fake.requests.length;
+    fake.failNext(3, 503);
+    const failure = await ada.ai
+      .summarizeNote(notes.launch?.id as string)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect((failure as AppError).code).toBe('AI_PROVIDER_FAILED');
+    expect(fake.requests.length - before).toBe(3);
+  });
+});
