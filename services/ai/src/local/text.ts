@@ -26,7 +26,7 @@ export const plainText = (markdown: string): string => {
 
 const collapseSpaces = (line: string): string => line.replace(/\s+/g, ' ').trim();
 
-/** A line without its Markdown, or null for lines a reader does not see (table rules, link definitions). */
+/** A line without its Markdown; null for lines a reader never sees (table rules, link targets). */
 const plainLine = (line: string): string | null => {
   if (/^\s*([-*_])(\s*\1){2,}\s*$/.test(line)) return '';
   if (/^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/.test(line)) return null;
@@ -54,68 +54,24 @@ const plainLine = (line: string): string | null => {
       .replace(/^\s*\|/, '')
       .replace(/\|\s*$/, '')
       .replace(/\s\|\s/g, ' ')
-      // escapes: \* \_ \# and friends show the character itself
+      // A backslash escape shows the character itself.
       .replace(/\\([\\`*_{}[\]()#+\-.!|~=>])/g, '$1')
   );
 };
 
-const ABBREVIATIONS = new Set([
-  'mr',
-  'mrs',
-  'ms',
-  'dr',
-  'prof',
-  'sr',
-  'jr',
-  'st',
-  'vs',
-  'etc',
-  'approx',
-  'incl',
-  'no',
-  'nr',
-  'fig',
-  'cf',
-  'al',
-  'jan',
-  'feb',
-  'mar',
-  'apr',
-  'jun',
-  'jul',
-  'aug',
-  'sep',
-  'sept',
-  'oct',
-  'nov',
-  'dec',
-  'mon',
-  'tue',
-  'wed',
-  'thu',
-  'fri',
-  'sat',
-  'sun',
-  'inc',
-  'ltd',
-  'co',
-  'corp',
-  'dept',
-  'est',
-  'min',
-  'max',
-  'resp',
-  'ca',
-  'z.b',
-  'bzw',
-  'usw',
-]);
+// Words that end with a period without ending the sentence ("Dr. Smith", "approx. 3 km").
+const ABBREVIATIONS: ReadonlySet<string> = new Set(
+  `mr mrs ms dr prof sr jr st vs etc approx incl no nr fig cf al jan feb mar apr jun jul aug sep
+  sept oct nov dec mon tue wed thu fri sat sun inc ltd co corp dept est min max resp ca z.b bzw
+  usw`.split(/\s+/),
+);
 
 const sentenceEnd = /[.!?…]+["'”’»)\]]*(?=\s|$)|[。！？]+["'”’」』)\]]*/gu;
 
-/** True when the period before `end` belongs to an abbreviation or an initial, not a sentence end. */
-const isAbbreviation = (line: string, end: number): boolean => {
-  const word = /(\S+)$/.exec(line.slice(0, end))?.[1] ?? '';
+/** True when the period at `periodAt` ends an abbreviation or an initial, not a sentence. */
+const isAbbreviation = (line: string, periodAt: number): boolean => {
+  // Only the word before the period matters; looking at all of a long line would be quadratic.
+  const word = /(\S+)$/.exec(line.slice(Math.max(0, periodAt - 32), periodAt))?.[1] ?? '';
   const bare = word.replace(/^["'“‘([]+/, '');
   if (ABBREVIATIONS.has(bare.toLowerCase())) return true;
   if (/^(\p{L}\.)+\p{L}$/u.test(bare)) return true;
@@ -157,24 +113,24 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   since so some somebody someone something sometimes still such than that that's the their theirs
   them themselves then there there's therefore these they they'd they'll they're they've thing
   things this those though through thus to too toward towards under until up upon us use used
-  using very via was wasn't we we'd we'll we're we've were weren't what what's whatever when
+  uses using very via was wasn't we we'd we'll we're we've were weren't what what's whatever when
   when's whenever where where's whereas wherever whether which while who who's whoever whom whose
   why why's will with within without won't would wouldn't yes yet you you'd you'll you're you've
   your yours yourself yourselves`.split(/\s+/),
 );
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30fc';
-const wordPattern = new RegExp(
-  `[${CJK}]+|\\p{N}+(?:[.,]\\p{N}+)+|(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+(?:['-](?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+)*`,
-  'gu',
-);
-const cjkRun = new RegExp(`^[${CJK}]`, 'u');
+const wordPattern = /\p{N}+(?:[.,]\p{N}+)+|[\p{L}\p{N}\p{M}]+(?:['-][\p{L}\p{N}\p{M}]+)*/gu;
+const decimalNumber = /^\p{N}+(?:[.,]\p{N}+)+$/u;
+const containsCjk = new RegExp(`[${CJK}]`, 'u');
+const cjkOrOther = new RegExp(`[${CJK}]+|[^${CJK}]+`, 'gu');
+const plainWord = /^[\p{L}\p{N}\p{M}]+$/u;
 
 const stemCache = new Map<string, string>();
 const STEM_CACHE_LIMIT = 50_000;
 
 const stem = (word: string): string => {
-  if (!/^[a-z]+$/.test(word) || word.length < 3) return word;
+  if (word.length < 3 || !/^[a-z]+$/.test(word)) return word;
   let stemmed = stemCache.get(word);
   if (stemmed === undefined) {
     if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
@@ -192,55 +148,82 @@ export interface AnalyzedWord {
   breakBefore: boolean;
 }
 
+type WordVisitor = (surface: string, term: string | null, breakBefore: boolean) => void;
+
+/** Walks the words of a text without building objects: tokenize runs on every note. */
+const forEachWord = (text: string, visit: WordVisitor): void => {
+  const normalized = text.normalize('NFKC').toLowerCase().replace(/[’‘]/g, "'");
+  let previousEnd = -1;
+  for (const match of normalized.matchAll(wordPattern)) {
+    const word = match[0];
+    const singleSpace =
+      previousEnd === match.index - 1 && normalized.charCodeAt(previousEnd) === 32;
+    const breakBefore =
+      previousEnd < 0 ||
+      (!singleSpace && /[^\s'"“”]|\n/.test(normalized.slice(previousEnd, match.index)));
+    previousEnd = match.index + word.length;
+    if (decimalNumber.test(word)) visit(word, word, breakBefore);
+    else if (containsCjk.test(word)) visitMixedScripts(word, breakBefore, visit);
+    else visitWord(word, breakBefore, visit);
+  }
+};
+
+/** CJK runs become overlapping character bigrams; other scripts in the word stay words. */
+const visitMixedScripts = (word: string, breakBefore: boolean, visit: WordVisitor): void => {
+  let first = breakBefore;
+  for (const [segment] of word.matchAll(cjkOrOther)) {
+    if (containsCjk.test(segment)) {
+      const chars = Array.from(segment);
+      if (chars.length === 1) visit(segment, segment, first);
+      for (let i = 0; i + 1 < chars.length; i++) {
+        const bigram = chars[i]! + chars[i + 1]!;
+        visit(bigram, bigram, first && i === 0);
+      }
+    } else {
+      const trimmed = segment.replace(/^['-]+|['-]+$/g, '');
+      if (trimmed !== '') visitWord(trimmed, first, visit);
+    }
+    first = false;
+  }
+};
+
+const visitWord = (word: string, breakBefore: boolean, visit: WordVisitor): void => {
+  if (STOP_WORDS.has(word)) {
+    visit(word, null, breakBefore);
+    return;
+  }
+  if (plainWord.test(word)) {
+    visit(word, keepsTerm(word) ? stem(word) : null, breakBefore);
+    return;
+  }
+  // Hyphenated words count as their parts; apostrophes inside a part are dropped (rock'n'roll).
+  let first = breakBefore;
+  for (const part of word.replace(/'s$/, '').split('-')) {
+    const joined = part.replace(/'/g, '');
+    visit(part, !STOP_WORDS.has(part) && keepsTerm(joined) ? stem(joined) : null, first);
+    first = false;
+  }
+};
+
+/** Single Latin (or other alphabetic) letters say nothing; single digits do. */
+const keepsTerm = (word: string): boolean =>
+  word.length > 1 || (word.length === 1 && /\p{N}/u.test(word));
+
 /**
  * Words in order with their terms: the finer-grained form of `tokenize` that keyword
  * extraction needs (surface forms and phrase boundaries).
  */
 export const analyze = (text: string): AnalyzedWord[] => {
-  const normalized = text.normalize('NFKC').toLowerCase().replace(/[’‘]/g, "'");
   const words: AnalyzedWord[] = [];
-  let previousEnd = 0;
-  for (const match of normalized.matchAll(wordPattern)) {
-    const gap = normalized.slice(previousEnd, match.index);
-    let breakBefore = words.length === 0 || /[^\s'"“”]/.test(gap) || /\n/.test(gap);
-    previousEnd = match.index + match[0].length;
-    for (const piece of splitWord(match[0])) {
-      words.push({ surface: piece.surface, term: piece.term, breakBefore });
-      breakBefore = piece.breakAfter;
-    }
-  }
+  forEachWord(text, (surface, term, breakBefore) => words.push({ surface, term, breakBefore }));
   return words;
-};
-
-interface WordPiece {
-  surface: string;
-  term: string | null;
-  breakAfter: boolean;
-}
-
-const splitWord = (word: string): WordPiece[] => {
-  if (cjkRun.test(word)) {
-    const chars = Array.from(word);
-    if (chars.length === 1) return [{ surface: word, term: word, breakAfter: false }];
-    return chars.slice(0, -1).map((char, i) => {
-      const bigram = char + chars[i + 1];
-      return { surface: bigram, term: bigram, breakAfter: false };
-    });
-  }
-  if (/^\p{N}+(?:[.,]\p{N}+)+$/u.test(word))
-    return [{ surface: word, term: word, breakAfter: false }];
-  if (STOP_WORDS.has(word)) return [{ surface: word, term: null, breakAfter: false }];
-  const withoutPossessive = word.replace(/'s$/, '');
-  return withoutPossessive.split('-').map((part) => {
-    const joined = part.replace(/'/g, '');
-    const keep = !STOP_WORDS.has(part) && (joined.length > 1 || /^\p{N}$/u.test(joined));
-    return { surface: part, term: keep ? stem(joined) : null, breakAfter: false };
-  });
 };
 
 /** Search terms of a text: stop words dropped, English stemmed, CJK as character bigrams. */
 export const tokenize = (text: string): string[] => {
   const tokens: string[] = [];
-  for (const word of analyze(text)) if (word.term !== null) tokens.push(word.term);
+  forEachWord(text, (_surface, term) => {
+    if (term !== null) tokens.push(term);
+  });
   return tokens;
 };
