@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { create, toBinary } from '@bufbuild/protobuf';
+import { timestampFromDate, timestampNow } from '@bufbuild/protobuf/wkt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@noted/db';
+import { createMemoryBus, type EventBus } from '@noted/events';
+import { createLogger } from '@noted/kit';
+import { notesV1 } from '@noted/proto';
+import { HASHED_EMBEDDING_MODEL } from '../local/embeddings.js';
+import { tokenize } from '../local/text.js';
+import { aiMigrations } from '../migrations.js';
+import type { NotesClient } from '../notes-client.js';
+import { createLocalProvider } from '../providers/local.js';
+import type { AiProvider } from '../providers/port.js';
+import { createIndexCache } from '../retrieval/cache.js';
+import { settingsRepository } from '../settings/repository.js';
+import { startIndexConsumer } from './consumer.js';
+import { createIndexer, type NoteForIndex } from './indexer.js';
+import { startModelMigration } from './reindex.js';
+
+const logger = createLogger({ level: 'silent' });
+const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-ai-index-'));
+let db: Database;
+let bus: EventBus;
+
+/** The local provider, remembering every text it embedded; optionally under another model name. */
+const recordingProvider = (model = HASHED_EMBEDDING_MODEL) => {
+  const local = createLocalProvider();
+  const embedded: string[] = [];
+  const provider: AiProvider = {
+    ...local,
+    models: { ...local.models, embeddings: model },
+    embed: async (texts, ctx) => {
+      embedded.push(...texts);
+      return { ...(await local.embed(texts, ctx)), model };
+    },
+  };
+  return { provider, embedded };
+};
+
+const noteOf = (overrides: Partial<NoteForIndex> = {}): NoteForIndex => {
+  const at = new Date('2026-11-20T10:00:00Z');
+  return {
+    id: randomUUID(),
+    userId: randomUUID(),
+    title: 'Sourdough',
+    body: 'Bake the loaf at 250 degrees for twenty minutes.',
+    tags: [],
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
+  };
+};
+
+const chunksOf = (noteId: string) =>
+  db.knex('chunks').where({ note_id: noteId }).orderBy('chunk_index').select('text', 'model');
+
+const eventually = async (check: () => Promise<boolean>) => {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('never happened');
+};
+
+beforeAll(async () => {
+  db = await openDatabase({ dataDir, schema: 'ai', migrations: aiMigrations, logger });
+  await db.migrate();
+  bus = createMemoryBus({ service: 'ai', logger });
+}, 60_000);
+
+afterAll(async () => {
+  await bus?.close();
+  await db?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the AI index', () => {
+  it('indexes a note version once: the same version again, or an older one, changes nothing', async () => {
+    const { provider, embedded } = recordingProvider();
+    const indexer = createIndexer({ knex: db.knex, provider });
+    const note = noteOf();
+    expect(await indexer.index([note])).toMatchObject({ indexed: 1, skipped: 0 });
+    const calls = embedded.length;
+    expect(await indexer.index([note])).toMatchObject({ indexed: 0, skipped: 1 });
+    expect(embedded.length).toBe(calls);
+
+    const newer = {
+      ...note,
+      body: 'Bake at 230 now.',
+      updatedAt: new Date('2026-11-21T00:00:00Z'),
+    };
+    await indexer.index([newer]);
+    await indexer.index([note]);
+    const chunks = await chunksOf(note.id);
+    expect(chunks.map((chunk) => chunk.text).join(' ')).toContain('230');
+    expect(chunks.map((chunk) => chunk.text).join(' ')).not.toContain('250');
+  });
+
+  it('keeps a deleted note deleted, whatever arrives after the delete', async () => {
+    const indexer = createIndexer({ knex: db.knex, provider: recordingProvider().provider });
+    const note = noteOf();
+    await indexer.index([note]);
+    await indexer.remove([{ noteId: note.id, userId: note.userId }]);
+    expect(await chunksOf(note.id)).toEqual([]);
+    await indexer.index([{ ...note, updatedAt: new Date('2027-01-01T00:00:00Z') }]);
+    expect(await chunksOf(note.id)).toEqual([]);
+  });
+
+  it('never embeds the text of a note whose tag its owner excluded from AI', async () => {
+    const { provider, embedded } = recordingProvider();
+    const indexer = createIndexer({ knex: db.knex, provider });
+    const userId = randomUUID();
+    await db.knex.transaction((trx) =>
+      settingsRepository.replaceExcludedTags(trx, userId, ['private']),
+    );
+    const secret = noteOf({ userId, tags: ['private'], body: 'my secret diary entry' });
+    expect(await indexer.index([secret])).toMatchObject({ excluded: 1, indexed: 0 });
+    expect(embedded.join(' ')).not.toContain('secret diary');
+    expect(await chunksOf(secret.id)).toEqual([]);
+  });
+
+  it('follows note events, and a redelivered event leaves one set of chunks', async () => {
+    const { provider, embedded } = recordingProvider();
+    const indexer = createIndexer({ knex: db.knex, provider });
+    const consumer = startIndexConsumer({ bus, indexer, logger });
+    const note = noteOf();
+    const message = create(notesV1.NoteSchema, {
+      id: note.id,
+      userId: note.userId,
+      title: note.title,
+      body: note.body,
+      createdAt: timestampFromDate(note.createdAt),
+      updatedAt: timestampFromDate(note.updatedAt),
+    });
+    const created = toBinary(
+      notesV1.NoteCreatedSchema,
+      create(notesV1.NoteCreatedSchema, {
+        eventId: 'e1',
+        occurredAt: timestampNow(),
+        note: message,
+      }),
+    );
+    // Two publishes with distinct ids: the bus's de-duplication does not hide the second.
+    await bus.publish('noted.notes.v1.note.created', created, { id: randomUUID() });
+    await bus.publish('noted.notes.v1.note.created', created, { id: randomUUID() });
+    await eventually(async () => (await chunksOf(note.id)).length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await chunksOf(note.id)).toHaveLength(1);
+    // The second delivery found this version indexed and embedded nothing.
+    expect(embedded).toHaveLength(1);
+
+    const deleted = toBinary(
+      notesV1.NoteDeletedSchema,
+      create(notesV1.NoteDeletedSchema, {
+        eventId: 'e2',
+        occurredAt: timestampNow(),
+        noteId: note.id,
+        userId: note.userId,
+      }),
+    );
+    await bus.publish('noted.notes.v1.note.deleted', deleted, { id: randomUUID() });
+    await eventually(async () => (await chunksOf(note.id)).length === 0);
+    await consumer.stop();
+  });
+
+  it('re-embeds with a new embedding model in the background, searchable by words meanwhile', async () => {
+    const userId = randomUUID();
+    const old = createIndexer({ knex: db.knex, provider: recordingProvider().provider });
+    const notes = Array.from({ length: 5 }, (_, n) =>
+      noteOf({
+        userId,
+        title: `Meeting ${n}`,
+        body: `Budget review number ${n} with the finance team.`,
+      }),
+    );
+    await old.index(notes);
+
+    const next = recordingProvider('hashed-next');
+    const indexer = createIndexer({ knex: db.knex, provider: next.provider });
+    const cache = createIndexCache({ knex: db.knex, maxBytes: 10_000_000, model: indexer.model });
+    // Before the migration: every note found by words, none by meaning (other model's vectors).
+    const before = await cache.get(userId);
+    expect(before.lexical(tokenize('budget review'), 10)).toHaveLength(5);
+    const query = (await next.provider.embed(['budget review'], { userId, purpose: 'test' }))
+      .vectors[0];
+    expect(before.semantic(query as Float32Array, 10)).toHaveLength(0);
+
+    const byId = new Map(notes.map((note) => [note.id, note]));
+    const notesClient = {
+      many: async (_user: string, ids: string[]) =>
+        ids.flatMap((id) => {
+          const note = byId.get(id);
+          return note
+            ? [
+                create(notesV1.NoteSchema, {
+                  ...note,
+                  createdAt: timestampFromDate(note.createdAt),
+                  updatedAt: timestampFromDate(note.updatedAt),
+                }),
+              ]
+            : [];
+        }),
+    } as unknown as NotesClient;
+    const migration = startModelMigration({
+      knex: db.knex,
+      notes: notesClient,
+      indexer,
+      logger,
+      batch: 2,
+    });
+    await eventually(async () => {
+      const rows = await db.knex('indexed_notes').where({ user_id: userId, model: 'hashed-next' });
+      return rows.length === 5;
+    });
+    await migration.stop();
+    const after = await cache.get(userId);
+    expect(after.semantic(query as Float32Array, 10)).toHaveLength(5);
+    expect(next.embedded.join(' ')).toContain('Budget review number 4');
+  });
+});
