@@ -11,6 +11,7 @@ import type {
   NoteCreate,
   NoteLinks,
   NoteListQuery,
+  NoteSummary,
   NoteUpdate,
   PeriodSummary,
   PeriodSummaryQuery,
@@ -352,13 +353,13 @@ export const fakeApi = (initial: Note[] = [], options: FakeAiOptions = {}) => {
     }),
     assist: vi.fn(playStream),
     askAi: vi.fn(playStream),
-    summarizeNote: vi.fn(async (noteId: string) => {
+    summarizeNote: vi.fn(async (noteId: string): Promise<NoteSummary> => {
       const note = find(noteId);
       if (!note) throw notFound();
       return {
         noteId,
         summary: note.note.split(/(?<=[.!?])\s/)[0] ?? '',
-        method: 'extractive' as const,
+        method: 'extractive',
         cached: false,
         generatedAt: new Date(clock).toISOString(),
       };

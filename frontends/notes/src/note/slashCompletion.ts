@@ -1,9 +1,4 @@
-import type {
-  Completion,
-  CompletionContext,
-  CompletionResult,
-  CompletionSource,
-} from '@codemirror/autocomplete';
+import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
 import type { SlashCommand } from './editor';
 
@@ -22,7 +17,7 @@ const matches = (command: SlashCommand, query: string) =>
  * and what followed it, then runs the command on the text and cursor as they are then.
  */
 export const slashCommandCompletions =
-  (commands: () => readonly SlashCommand[]): CompletionSource =>
+  (commands: () => readonly SlashCommand[]) =>
   (context: CompletionContext): CompletionResult | null => {
     const line = context.state.doc.lineAt(context.pos);
     const before = context.state.sliceDoc(line.from, context.pos);

@@ -72,7 +72,15 @@ export function useAiWriter({ api, noteId, text, onApply, area, opener }: AiWrit
   const [toolsOpen, setToolsOpen] = useState(false);
   const [request, setRequest] = useState<WriterRequest>();
   const [lost, setLost] = useState(false);
+  const refocus = useRef(false);
   const { answer, start, stop, clear } = useAnswerStream();
+
+  // A closed answer hands the focus back to the writer's button, once that is enabled again.
+  useEffect(() => {
+    if (request || !refocus.current) return;
+    refocus.current = false;
+    opener.current?.focus();
+  }, [request, opener]);
 
   const select = useCallback(
     (next: EditorSelection, point?: ScreenPoint) => {
@@ -140,8 +148,8 @@ export function useAiWriter({ api, noteId, text, onApply, area, opener }: AiWrit
     clear();
     setRequest(undefined);
     setLost(false);
-    opener.current?.focus();
-  }, [clear, opener]);
+    refocus.current = true;
+  }, [clear]);
 
   const accept = () => {
     if (!request || !answer) return;

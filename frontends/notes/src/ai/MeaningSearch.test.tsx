@@ -1,0 +1,68 @@
+import type { AiHit, Note } from '@noted/api';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { address, fakeApi, listed, makeNote, renderNotes } from '../testing';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const hit = (note: Note, sources: AiHit['sources'], snippet: string): AiHit => ({
+  note: { id: note.id, title: note.title, snippet, tags: note.tags, updatedAt: note.updatedAt },
+  score: 0.5,
+  sources,
+});
+
+describe('search by meaning in the list', () => {
+  it('lists the notes found by meaning, best first, saying which ranking found each', async () => {
+    const dog = makeNote({ title: 'Walking the dog', note: 'Rex needs a long walk' });
+    const vet = makeNote({ title: 'Vet visit', note: 'Puppy shots on Monday' });
+    const taxes = makeNote({ title: 'Taxes', note: 'File in April' });
+    const fake = fakeApi([dog, vet, taxes]);
+    fake.ai.search.mockResolvedValue(
+      listed([
+        hit(vet, ['semantic'], 'Puppy shots on Monday'),
+        hit(dog, ['fulltext', 'semantic'], 'Rex needs a long walk'),
+      ]),
+    );
+    renderNotes(fake.api, '/?q=puppy');
+    await screen.findByRole('heading', { name: 'Vet visit' });
+    expect(fake.ai.search).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Search by meaning' }));
+
+    const results = await screen.findByRole('region', { name: 'Found by meaning' });
+    await vi.waitFor(() => expect(within(results).getAllByRole('link')).toHaveLength(2));
+    expect(fake.ai.search).toHaveBeenCalledWith(
+      { query: 'puppy', limit: 10 },
+      { signal: expect.any(AbortSignal) },
+    );
+    expect(address()).toBe('/?q=puppy&meaning=1');
+    const [first, second] = [...results.querySelectorAll('ol > li')] as [HTMLElement, HTMLElement];
+    expect(within(first).getByRole('link').textContent).toBe('Vet visit');
+    expect(within(first).getByRole('list', { name: 'Found by' }).textContent).toBe('Meaning');
+    expect(within(second).getByRole('list', { name: 'Found by' }).textContent).toBe('WordsMeaning');
+    // The full-text list stays as it was.
+    expect(screen.getByRole('article', { name: 'Vet visit' })).toBeTruthy();
+
+    fireEvent.click(within(results).getByRole('link', { name: 'Walking the dog' }));
+    expect(address()).toBe(`/notes/${dog.id}`);
+  });
+
+  it('asks for words when there is no search yet, and says when nothing is found', async () => {
+    const fake = fakeApi([makeNote({ title: 'Groceries' })]);
+    renderNotes(fake.api, '/?meaning=1');
+    expect(
+      await screen.findByText('Type what you are looking for, in your own words.'),
+    ).toBeTruthy();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search notes' }), {
+      target: { value: 'holiday' },
+    });
+
+    expect(
+      await screen.findByText('Nothing found by meaning for “holiday”.', {}, { timeout: 2000 }),
+    ).toBeTruthy();
+  });
+});
