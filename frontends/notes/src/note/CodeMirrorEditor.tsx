@@ -113,12 +113,15 @@ export default function CodeMirrorEditor({
     };
   }, [initialValue, labelId]);
 
-  // A change made elsewhere (a checkbox ticked in the preview) comes into the editor.
+  // A change made elsewhere (a checkbox ticked in the preview, an AI answer accepted) comes
+  // into the editor, the cursor after it as after a paste.
   useEffect(() => {
     const editor = view.current;
     if (!editor) return;
     const doc = editor.state.doc.toString();
-    if (doc !== value) editor.dispatch({ changes: difference(doc, value) });
+    if (doc === value) return;
+    const change = difference(doc, value);
+    editor.dispatch({ changes: change, selection: { anchor: change.from + change.insert.length } });
   }, [value]);
 
   return <div ref={host} className="note-editor" />;

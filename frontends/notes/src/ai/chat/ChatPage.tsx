@@ -65,6 +65,7 @@ export function ChatPage({ api }: ChatPageProps) {
           generation={listGeneration}
           onDeletedOpen={() => void navigate('/chat')}
         />
+        {/* Keyed by conversation: another one starts afresh, and so does its error boundary. */}
         <ErrorBoundary
           key={conversationKey}
           message="The conversation could not be shown."
@@ -75,7 +76,6 @@ export function ChatPage({ api }: ChatPageProps) {
           }
         >
           <Conversation
-            key={conversationKey}
             api={api}
             chatId={chatId}
             onStarted={started}

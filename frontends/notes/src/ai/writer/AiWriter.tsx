@@ -410,9 +410,11 @@ function WriterPanel({ writer, request }: { writer: AiWriter; request: WriterReq
         />
       ) : (
         <>
-          <div className="ai-writer-answer" aria-label={t('writer.answer')} aria-busy={streaming}>
-            {answer?.text ?? ''}
-          </div>
+          {answer?.status !== 'failed' || answer.text ? (
+            <div className="ai-writer-answer" aria-label={t('writer.answer')} aria-busy={streaming}>
+              {answer?.text ?? ''}
+            </div>
+          ) : null}
           {state ? (
             <p className="ai-writer-state" role="status">
               {state}
