@@ -1,5 +1,7 @@
 import { Metadata, status, type ServiceError, type StatusObject } from '@grpc/grpc-js';
+import * as z from 'zod';
 import { AppError, errorCodes, type ErrorCode } from '@noted/api';
+import { toAppError } from '@noted/kit';
 
 /** Trailing metadata key that carries the stable `AppError` code across a gRPC call. */
 export const ERROR_CODE_KEY = 'noted-error-code';
@@ -53,7 +55,9 @@ const isErrorCode = (value: unknown): value is ErrorCode =>
  * the error is ours (a bug or an outage) and must be logged rather than shown.
  */
 export const toStatus = (error: unknown): { status: Partial<StatusObject>; internal: boolean } => {
-  const appError = error instanceof AppError ? error : undefined;
+  // Invalid input (a zod error) is the caller's fault, as over HTTP; anything else unknown is ours.
+  const appError =
+    error instanceof z.ZodError ? toAppError(error) : error instanceof AppError ? error : undefined;
   const code = appError && appError.code !== 'INTERNAL' ? appError.code : undefined;
   const metadata = new Metadata();
   metadata.set(ERROR_CODE_KEY, code ?? 'INTERNAL');

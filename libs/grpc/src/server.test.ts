@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client, Metadata, credentials, type ServiceError } from '@grpc/grpc-js';
 import { timestampFromDate, timestampDate } from '@bufbuild/protobuf/wkt';
@@ -83,6 +84,21 @@ describe('gRPC server and client', () => {
     const quota = await failure(started.client.listNotes({ userId: 'u1' }));
     expect(quota.code).toBe('NOTES_LEFT_NOT_ENOUGH');
     expect(quota.message).toBe('You have no notes left this month');
+  });
+
+  it('answers invalid input (a zod error) as VALIDATION_FAILED, as HTTP does', async () => {
+    const started = await startNotesServer({
+      getNote: async () => {
+        z.object({ limit: z.number().max(100) }).parse({ limit: 200 });
+        return {};
+      },
+      listNotes: unused,
+    });
+    close = started.close;
+
+    const error = await failure(started.client.getNote({ userId: 'u1', noteId: 'n1' }));
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.message).toContain('limit');
   });
 
   it('answers INTERNAL without leaking the message of an unexpected error', async () => {

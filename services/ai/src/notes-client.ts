@@ -24,9 +24,9 @@ export const createNotesClient = (options: { address: string; internalSecret: st
       }),
     search: async (userId: string, query: string, limit: number) =>
       (await client.searchNotes({ userId, query, limit })).hits,
-    scan: (afterId: string, limit: number) => client.scanNotes({ afterId, limit }),
-    list: (userId: string, page: number, limit: number) =>
-      client.listNotes({ userId, page, limit }),
+    /** Every note (or every note of `userId`) after `afterId`, in id order. */
+    scan: (afterId: string, limit: number, userId = '') =>
+      client.scanNotes({ afterId, limit, userId }),
     image: (userId: string, noteId: string, name: string) =>
       client.getNoteImage({ userId, noteId, name }),
     close: () => client.close(),

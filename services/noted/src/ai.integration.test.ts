@@ -8,6 +8,7 @@ import {
   type ErrorBody,
   type Note,
 } from '@noted/api';
+import { runReindex } from './reindex.js';
 import { indexed, streamed, textOf } from './test/ai.js';
 import { getTestApp, infraLabel, json, type TestApp } from './test/app.js';
 
@@ -261,6 +262,21 @@ describe(`ai with the built-in local provider (${infraLabel})`, () => {
     expect(spoken.note).toContain('## Summary');
     expect(spoken.note).toContain('## Transcript');
     expect(spoken.note).toContain('anna will send the slides');
+  });
+
+  it("rebuilds a user's index with `noted reindex`, printing its progress", async () => {
+    const { userId } = await ada.client.me();
+    const lines: string[] = [];
+    const progress = await runReindex({
+      env: { NOTED_DATA_DIR: app.noted.context.shared.dataDir },
+      userId,
+      out: (line) => lines.push(line),
+      pollMs: 20,
+    });
+    expect(progress).toMatchObject({ state: 'finished', done: 3, total: 3 });
+    expect(lines.at(-1)).toBe('finished: 3/3 notes (100%)');
+    const found = await ada.client.ai.search({ query: `sourdough ${word('loaf')}` });
+    expect(found.items[0]?.note.id).toBe(notes.sourdough?.id);
   });
 
   it('answers image analysis without a vision model with AI_MODEL_REQUIRED', async () => {

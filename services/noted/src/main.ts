@@ -3,20 +3,39 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '@noted/kit';
 import { TargetError } from './manager.js';
 import { startNoted } from './program.js';
+import { runReindex } from './reindex.js';
 
-const usage = `Usage: noted [--target=all|identity,users,notes,gateway,bus]
+const usage = `Usage: noted [--target=all|identity,users,notes,ai,gateway,bus]
+       noted reindex [--user=<user id>]
 
 Runs the modules of Noted. --target takes a comma list (default: all). Configuration comes
-from the environment; see README.md.`;
+from the environment; see README.md.
+
+reindex rebuilds the AI index from the notes (all users', or one user's) in the running ai
+service and prints its progress.`;
 
 const main = async () => {
-  const { values } = parseArgs({
-    options: { target: { type: 'string', default: 'all' }, help: { type: 'boolean' } },
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      target: { type: 'string', default: 'all' },
+      user: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   if (values.help) {
     process.stdout.write(`${usage}\n`);
     return;
   }
+  if (positionals[0] === 'reindex') {
+    await runReindex({
+      env: process.env,
+      ...(values.user ? { userId: values.user } : {}),
+      out: (line) => process.stdout.write(`${line}\n`),
+    });
+    return;
+  }
+  if (positionals.length > 0) throw new TargetError(`unknown command: ${positionals.join(' ')}`);
   const targets = values.target
     .split(',')
     .map((target) => target.trim())

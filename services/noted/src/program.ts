@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createLogger, type Logger } from '@noted/kit';
 import { gatewayConfigFrom } from '@noted/gateway';
 import { internalSecretOf, loadProgramEnv, webRootOf } from './config.js';
+import { writeEndpoints } from './endpoints.js';
 import { resolveTargets, startModules, type RunningModules } from './manager.js';
 import { allTarget, modules, type ProgramContext } from './modules.js';
 
@@ -46,5 +47,6 @@ export const startNoted = async (options: {
   };
   logger.info({ targets, modules: order, dataDir }, 'starting Noted');
   started.modules = await startModules(modules, order, context, logger);
+  writeEndpoints(dataDir, context.endpoints);
   return { ...started.modules, context };
 };

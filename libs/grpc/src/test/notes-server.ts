@@ -18,14 +18,29 @@ export const note = (id: string, userId: string) => ({
   isPinned: true,
 });
 
-/** A notes server on a free loopback port, its address, and a client pointed at it. */
+/** Calls these tests do not make: each answers that it is not part of the test. */
+const notUsed = async (): Promise<never> => {
+  throw new Error('not used in this test');
+};
+
+/**
+ * A notes server on a free loopback port, its address, and a client pointed at it. The tests
+ * implement the two calls they use; the service's other calls answer INTERNAL.
+ */
 export const startNotesServer = async (
-  impl: NotesImpl,
+  impl: Pick<NotesImpl, 'getNote' | 'listNotes'>,
   serverOptions: Partial<GrpcServerOptions> = {},
   clientOptions: Partial<GrpcClientOptions> = {},
 ) => {
   const server = createGrpcServer({ service: 'notes', logger: silentLogger, ...serverOptions });
-  server.add(notesV1.NotesService, impl);
+  server.add(notesV1.NotesService, {
+    getNotes: notUsed,
+    listNotesCreatedBetween: notUsed,
+    searchNotes: notUsed,
+    scanNotes: notUsed,
+    getNoteImage: notUsed,
+    ...impl,
+  });
   const { port } = await server.listen('127.0.0.1:0');
   const address = `127.0.0.1:${port}`;
   const client: NotesClient = createGrpcClient(notesV1.NotesService, address, {

@@ -46,10 +46,13 @@ export interface IndexOutcome {
  * event consumer) for the rest of the transaction, in one order so they cannot deadlock.
  */
 const lockNoteIds = async (trx: Knex.Transaction, noteIds: string[]) => {
-  const sorted = [...new Set(noteIds)].sort();
-  for (const id of sorted) {
-    await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [id]);
-  }
+  if (noteIds.length === 0) return;
+  // The inner query sorts before the outer one takes the locks, in that order.
+  await trx.raw(
+    `select pg_advisory_xact_lock(key) from
+       (select hashtextextended(id, 0) as key from unnest(?::text[]) as id order by 1) as keys`,
+    [[...new Set(noteIds)]],
+  );
 };
 
 /** The newest version of each note among those given. */

@@ -18,20 +18,11 @@ export interface ReindexProgress {
 /** Notes read and indexed per step: bounds the memory a reindex holds at once. */
 const PAGE = 200;
 
-/** Every note of one user, page by page. */
-async function* notesOfUser(notes: NotesClient, userId: string) {
-  for (let page = 1; ; page += 1) {
-    const { notes: found, total } = await notes.list(userId, page, PAGE);
-    yield { notes: found, total };
-    if (found.length < PAGE) return;
-  }
-}
-
-/** Every note of every user, in id order. */
-async function* allNotes(notes: NotesClient) {
+/** Every note (of every user, or of one), page by page in id order. */
+async function* notesOf(notes: NotesClient, userId: string | undefined) {
   let afterId = '';
   for (;;) {
-    const { notes: found, total } = await notes.scan(afterId, PAGE);
+    const { notes: found, total } = await notes.scan(afterId, PAGE, userId);
     yield { notes: found, total };
     const last = found.at(-1);
     if (!last || found.length < PAGE) return;
@@ -55,8 +46,7 @@ export const createReindexer = (deps: {
 
   const run = async (userId: string | undefined) => {
     const seen = new Set<string>();
-    const pages = userId ? notesOfUser(deps.notes, userId) : allNotes(deps.notes);
-    for await (const { notes, total } of pages) {
+    for await (const { notes, total } of notesOf(deps.notes, userId)) {
       progress.total = total;
       await deps.indexer.index(notes.map(noteForIndex), { force: true });
       for (const note of notes) seen.add(note.id);

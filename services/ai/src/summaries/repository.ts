@@ -50,16 +50,22 @@ export const summariesRepository = {
 
   /** Drops the summaries of these notes and of every period one of them was created in. */
   invalidate: async (db: Db, notes: { userId: string; noteId: string; createdAt: Date }[]) => {
-    for (const note of notes) {
+    for (const userId of new Set(notes.map((note) => note.userId))) {
+      const ofUser = notes.filter((note) => note.userId === userId);
       await db('summaries')
-        .where({ user_id: note.userId })
+        .where({ user_id: userId })
         .andWhere((covered) =>
           covered
-            .where({ kind: 'note', key: note.noteId })
-            .orWhere((period) =>
-              period
-                .where('period_from', '<=', note.createdAt)
-                .andWhere('period_to', '>', note.createdAt),
+            .where((note) =>
+              note.where({ kind: 'note' }).whereIn(
+                'key',
+                ofUser.map((touched) => touched.noteId),
+              ),
+            )
+            .orWhereRaw(
+              'exists (select 1 from unnest(?::timestamptz[]) as created ' +
+                'where period_from <= created and period_to > created)',
+              [ofUser.map((touched) => touched.createdAt.toISOString())],
             ),
         )
         .delete();

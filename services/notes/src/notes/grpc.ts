@@ -82,11 +82,12 @@ export const notesGrpc = (ctx: ImagesContext): ServiceImpl<typeof notesV1.NotesS
   },
   scanNotes: async (request) => {
     if (request.afterId) requireIds(request.afterId);
-    const { rows, total } = await notesRepository.scan(
-      ctx.knex,
-      request.afterId,
-      limitOf(request.limit, 200),
-    );
+    if (request.userId) requireIds(request.userId);
+    const { rows, total } = await notesRepository.scan(ctx.knex, {
+      afterId: request.afterId,
+      limit: limitOf(request.limit, 200),
+      ...(request.userId ? { userId: request.userId } : {}),
+    });
     return { notes: rows.map(noteMessage), total };
   },
   getNoteImage: async (request) => {

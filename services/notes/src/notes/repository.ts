@@ -194,17 +194,21 @@ export const notesRepository = {
     return { rows, total: Number(counted?.count ?? 0) };
   },
 
-  /** Every user's notes after `afterId` in id order (for rebuilding derived indexes). */
-  scan: async (db: Db, afterId: string, limit: number) => {
+  /** Every user's notes (or one user's) after `afterId` in id order, and how many in all. */
+  scan: async (db: Db, options: { afterId: string; limit: number; userId?: string }) => {
+    const owned = () =>
+      db<NoteRow>('notes').modify((query) => {
+        if (options.userId) query.where('user_id', options.userId);
+      });
     const [rows, [counted]] = await Promise.all([
-      db<NoteRow>('notes')
+      owned()
         .select<NoteRow[]>(NOTE_COLUMNS)
         .modify((query) => {
-          if (afterId) query.where('id', '>', afterId);
+          if (options.afterId) query.where('id', '>', options.afterId);
         })
         .orderBy('id')
-        .limit(limit),
-      db<NoteRow>('notes').count<{ count: string | number }[]>({ count: '*' }),
+        .limit(options.limit),
+      owned().count<{ count: string | number }[]>({ count: '*' }),
     ]);
     return { rows, total: Number(counted?.count ?? 0) };
   },
