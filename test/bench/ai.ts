@@ -122,7 +122,8 @@ const main = async () => {
   }
   const indexSeconds = (performance.now() - indexStart) / 1000;
   const indexPeak = peakRss;
-  const [{ count: chunkCount }] = await knex('chunks').count<{ count: string }[]>({ count: '*' });
+  const [counted] = await knex('chunks').count<{ count: string }[]>({ count: '*' });
+  const chunkCount = Number(counted?.count ?? 0);
 
   const cache = createIndexCache({ knex, maxBytes: 512 * 1024 * 1024, model: indexer.model });
   peakRss = process.memoryUsage().rss;
@@ -170,7 +171,7 @@ const main = async () => {
   console.log('indexing');
   console.log(`  plain rows (baseline)   ${plainRate.toFixed(0).padStart(6)} notes/s`);
   console.log(
-    `  AI index                ${rate.toFixed(0).padStart(6)} notes/s  (${(Number(chunkCount) / indexSeconds).toFixed(0)} chunks/s; ${(rate / plainRate).toFixed(2)} of the baseline)`,
+    `  AI index                ${rate.toFixed(0).padStart(6)} notes/s  (${(chunkCount / indexSeconds).toFixed(0)} chunks/s; ${(rate / plainRate).toFixed(2)} of the baseline)`,
   );
   console.log(
     `  peak RSS while indexing ${mb(indexPeak)} (${mb(indexPeak - rssBefore)} above the start)`,

@@ -350,13 +350,15 @@ export const startFakeOpenAi = async (options: FakeOpenAiOptions = {}): Promise<
     const contentType = req.headers['content-type'] ?? '';
     let form: FormData | undefined;
     if (contentType.startsWith('multipart/form-data')) {
-      form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
-      for (const [name, value] of form.entries()) {
+      form = await new Response(new Uint8Array(raw), {
+        headers: { 'content-type': contentType },
+      }).formData();
+      form.forEach((value, name) => {
         record.body[name] =
           typeof value === 'string'
             ? value
             : { fileName: value.name, type: value.type, size: value.size };
-      }
+      });
     } else if (raw.length > 0) {
       try {
         record.body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
