@@ -3,8 +3,10 @@
  * provider, create a note, open its page and edit it (autosave, reload), tag it and filter by
  * the tag, find it by a search, link a second note to it by [[Title]] and by hand, add an
  * image and preview it, see it in the mind map, then pin it, share it and read it signed out,
- * stop sharing, delete it. On the way every page (signed-out home, 404, the shared note, the
- * list, a note, todos, review, mind map, the pages still to come) is checked with axe-core, in
+ * find it by meaning, ask the knowledge chat about it and open the note the answer cites, see
+ * the AI writer say it needs a model, stop sharing, delete it. On the way every page (signed-out
+ * home, 404, the shared note, the list, a note, todos, review, mind map, chat, summaries, AI
+ * settings, the pages still to come) is checked with axe-core, in
  * the light and dark theme; the shell's own behaviours are the steps of shell.ts.
  *
  *   BASE_URL=http://localhost:8080 node --conditions=@noted/source --import tsx test/browser/run.ts
@@ -454,6 +456,60 @@ const steps: Step[] = [
         headedPage('feedback', '/feedback', 'Feedback'),
         headedPage('subscription success', '/subscription/success', 'Thank you for subscribing'),
         headedPage('subscription cancel', '/subscription/cancel', 'Payment cancelled'),
+      ]);
+      await page.goto(baseUrl.href);
+      await noteArticle(page).waitFor();
+    },
+  },
+  {
+    name: 'finds the note by meaning, with which rankings found it',
+    run: async (page) => {
+      await page.goto(baseUrl.href);
+      await page.getByRole('searchbox', { name: 'Search notes' }).fill(bodyWord);
+      await page.getByRole('checkbox', { name: 'Search by meaning' }).check();
+      const found = page.getByRole('region', { name: 'Found by meaning' });
+      await found.getByRole('link', { name: noteTitle, exact: true }).waitFor();
+      await found.getByText('Meaning').first().waitFor();
+    },
+  },
+  {
+    name: 'asks the knowledge chat about the note, and opens the note it cites',
+    run: async (page) => {
+      await page.goto(new URL('/chat', baseUrl).href);
+      await pageHeading('Ask your notes')(page).waitFor();
+      await page
+        .getByRole('textbox', { name: 'Your question' })
+        .fill(`What did I write about ${bodyWord}?`);
+      await page.getByRole('button', { name: 'Ask', exact: true }).click();
+      await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+      await page
+        .getByText('No language model: sentences taken from your notes as they are')
+        .waitFor();
+      await page.getByText(`Edited with ${bodyWord}.`).first().waitFor();
+      await page.getByRole('link', { name: noteTitle, exact: true }).first().click();
+      await page.waitForURL(noteUrl);
+      await editor(page).getByText(`Edited with ${bodyWord}.`).waitFor();
+    },
+  },
+  {
+    name: 'the AI writer says plainly that writing needs a language model',
+    run: async (page) => {
+      await page.goto(noteUrl);
+      await editor(page).getByText(`Edited with ${bodyWord}.`).waitFor();
+      await page.getByRole('button', { name: 'AI writer' }).click();
+      await page.getByRole('button', { name: 'Rewrite', exact: true }).click();
+      await page.getByText('This needs a language model, and none is configured.').waitFor();
+      await page.keyboard.press('Escape');
+      await editor(page).getByText(`Edited with ${bodyWord}.`).waitFor();
+    },
+  },
+  {
+    name: 'the chat, summaries and AI settings pass the accessibility check, light and dark',
+    run: async (page) => {
+      await expectAccessibleInBothThemes(page, [
+        headedPage('knowledge chat', '/chat', 'Ask your notes'),
+        headedPage('summaries', '/summaries', 'Summaries'),
+        headedPage('AI settings', '/settings/ai', 'AI settings'),
       ]);
       await page.goto(baseUrl.href);
       await noteArticle(page).waitFor();

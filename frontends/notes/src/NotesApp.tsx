@@ -78,7 +78,7 @@ function NotesSections({ api }: { api: NotesApi }) {
             <Route path="/mindlink" element={<MindMapPage api={api} />} />
             <Route path="/chat/:chatId?" element={<ChatPage api={api} />} />
             <Route path="/summaries" element={<SummariesPage api={api} />} />
-            <Route path="/ai" element={<AiSettingsPage api={api} />} />
+            <Route path="/settings/ai" element={<AiSettingsPage api={api} />} />
           </Routes>
         </Suspense>
       </ErrorBoundary>
@@ -89,7 +89,7 @@ function NotesSections({ api }: { api: NotesApi }) {
 /**
  * The signed-in app below the shell's header: its own sections, routed here. The shell hands
  * over `/`, `/notes/:id`, `/todos`, `/review`, `/mindlink`, `/chat`, `/chat/:chatId`,
- * `/summaries` and `/ai`.
+ * `/summaries` and `/settings/ai` (not `/ai`: the gateway forwards that to the API).
  */
 export function NotesApp({ api, shell }: NotesAppProps) {
   return (

@@ -9,7 +9,7 @@ const sections = [
   { to: '/mindlink', label: 'nav.mindmap', end: false },
   { to: '/chat', label: 'nav.chat', end: false },
   { to: '/summaries', label: 'nav.summaries', end: false },
-  { to: '/ai', label: 'nav.aiSettings', end: false },
+  { to: '/settings/ai', label: 'nav.aiSettings', end: false },
 ] as const;
 
 /** The notes remote's own sections; the current one is marked for assistive technology too. */

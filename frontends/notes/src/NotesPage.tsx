@@ -1,5 +1,5 @@
 import type { Note } from '@noted/api';
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useSearchParams } from '@noted/router';
 import { MeaningSearch } from './ai/MeaningSearch';
@@ -67,10 +67,14 @@ export function NotesPage({ api }: { api: NotesApi }) {
 
   const reload = () => setGeneration((n) => n + 1);
 
+  // The address as last rendered: a debounced search typed before the meaning box was ticked
+  // must not put back the address of its own, older render (react-router hands that one over).
+  const latest = useRef(params);
+  latest.current = params;
   const setAddress = (changes: Record<string, string | undefined>, replace = false) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      () => {
+        const next = new URLSearchParams(latest.current);
         for (const [name, value] of Object.entries(changes)) {
           if (value) next.set(name, value);
           else next.delete(name);

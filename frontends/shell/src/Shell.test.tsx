@@ -221,7 +221,7 @@ describe('the shell', () => {
     '/chat',
     '/chat/3b2f6a0e-8c1d-4e5f-9a7b-0c1d2e3f4a5b',
     '/summaries',
-    '/ai',
+    '/settings/ai',
   ])('hands %s to the notes module, which routes it', async (path) => {
     const { auth } = fakeAuth(signedIn);
     renderAt(path, { auth });

@@ -14,7 +14,7 @@ export const notesPaths = [
   '/chat',
   '/chat/:chatId',
   '/summaries',
-  '/ai',
+  '/settings/ai',
 ] as const;
 
 export const isNotesPage = (pathname: string): boolean =>

@@ -22,7 +22,7 @@ export function AiNotice({ error, onRetry }: { error: unknown; onRetry?: () => v
           <Trans t={t} i18nKey="notice.modelRequired.how" components={{ code: <code /> }} />
         </p>
         <p>
-          <Link to="/ai">{t('notice.settingsLink')}</Link>
+          <Link to="/settings/ai">{t('notice.settingsLink')}</Link>
         </p>
       </div>
     );
@@ -33,7 +33,7 @@ export function AiNotice({ error, onRetry }: { error: unknown; onRetry?: () => v
         <p className="ai-notice-title">{t('notice.excluded.title')}</p>
         <p>{t('notice.excluded.why')}</p>
         <p>
-          <Link to="/ai">{t('notice.settingsLink')}</Link>
+          <Link to="/settings/ai">{t('notice.settingsLink')}</Link>
         </p>
       </div>
     );

@@ -50,6 +50,21 @@ describe('search by meaning in the list', () => {
     expect(address()).toBe(`/notes/${dog.id}`);
   });
 
+  it('keeps the box ticked when it is ticked while the words typed are still being settled', async () => {
+    const fake = fakeApi([makeNote({ title: 'Groceries' })]);
+    renderNotes(fake.api, '/');
+    await screen.findByRole('heading', { name: 'Groceries' });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search notes' }), {
+      target: { value: 'milk' },
+    });
+    // Ticked before the typed words reach the address (the search box waits a moment).
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Search by meaning' }));
+    await vi.waitFor(() => expect(address()).toBe('/?meaning=1&q=milk'));
+    expect(
+      (screen.getByRole('checkbox', { name: 'Search by meaning' }) as HTMLInputElement).checked,
+    ).toBe(true);
+  });
+
   it('asks for words when there is no search yet, and says when nothing is found', async () => {
     const fake = fakeApi([makeNote({ title: 'Groceries' })]);
     renderNotes(fake.api, '/?meaning=1');

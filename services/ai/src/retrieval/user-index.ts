@@ -30,27 +30,37 @@ export class UserIndex {
   readonly chunks: IndexedChunk[];
   private readonly byKey = new Map<string, IndexedChunk>();
   private readonly bm25 = new Bm25Index();
+  /** The chunks' vectors, row after row, for a scan that stays in cache. */
+  private readonly matrix: Float32Array;
+  private readonly dimensions: number;
+  /** The chunk of each row of `matrix`. */
+  private readonly rows: IndexedChunk[] = [];
   /** Bytes this index holds, for the cache's budget. */
   readonly size: number;
 
   constructor(chunks: IndexedChunk[]) {
     this.chunks = chunks;
+    this.dimensions = chunks.find((chunk) => chunk.vector)?.vector?.length ?? 0;
     let size = 0;
     for (const chunk of chunks) {
       const key = chunkKey(chunk.noteId, chunk.index);
       this.byKey.set(key, chunk);
       this.bm25.add(key, chunk.tokens);
-      size += 200 + (chunk.vector?.byteLength ?? 0) + chunk.tokens.length * 40;
+      if (chunk.vector?.length === this.dimensions && this.dimensions > 0) this.rows.push(chunk);
+      size += 200 + chunk.tokens.length * 40;
     }
-    this.size = size;
+    this.matrix = new Float32Array(this.rows.length * this.dimensions);
+    this.rows.forEach((chunk, row) => {
+      const start = row * this.dimensions;
+      this.matrix.set(chunk.vector as Float32Array, start);
+      // A view into the matrix: each vector is held once.
+      chunk.vector = this.matrix.subarray(start, start + this.dimensions);
+    });
+    this.size = size + this.matrix.byteLength;
   }
 
   chunk(key: string): IndexedChunk | undefined {
     return this.byKey.get(key);
-  }
-
-  noteIds(): Set<string> {
-    return new Set(this.chunks.map((chunk) => chunk.noteId));
   }
 
   lexical(queryTokens: string[], limit: number): ChunkHit[] {
@@ -60,28 +70,46 @@ export class UserIndex {
     });
   }
 
-  /** The chunks nearest `vector` (unit length), best first; `skip` leaves notes out. */
+  /**
+   * The chunks nearest `vector` (unit length), best first; `skip` leaves notes out. Only the
+   * query's non-zero dimensions are visited: a short query's hashed vector is mostly zeros.
+   */
   semantic(vector: Float32Array, limit: number, skip?: (noteId: string) => boolean): ChunkHit[] {
-    const best: ChunkHit[] = [];
-    for (const chunk of this.chunks) {
-      const other = chunk.vector;
-      if (!other || other.length !== vector.length || skip?.(chunk.noteId)) continue;
+    const d = this.dimensions;
+    if (vector.length !== d || limit <= 0) return [];
+    const dims: number[] = [];
+    const weights: number[] = [];
+    vector.forEach((value, dim) => {
+      if (value !== 0) {
+        dims.push(dim);
+        weights.push(value);
+      }
+    });
+    const matrix = this.matrix;
+    const scores = new Float32Array(this.rows.length);
+    for (let row = 0, base = 0; row < scores.length; row += 1, base += d) {
       let score = 0;
-      for (let i = 0; i < vector.length; i += 1)
-        score += (vector[i] as number) * (other[i] as number);
-      if (score <= 0) continue;
-      if (best.length === limit && score <= (best[limit - 1] as ChunkHit).score) continue;
-      const hit = {
+      for (let k = 0; k < dims.length; k += 1) {
+        score += (weights[k] as number) * (matrix[base + (dims[k] as number)] as number);
+      }
+      scores[row] = score;
+    }
+    const best: ChunkHit[] = [];
+    scores.forEach((score, row) => {
+      if (score <= 0) return;
+      if (best.length === limit && score <= (best[limit - 1] as ChunkHit).score) return;
+      const chunk = this.rows[row] as IndexedChunk;
+      if (skip?.(chunk.noteId)) return;
+      let at = best.length;
+      while (at > 0 && (best[at - 1] as ChunkHit).score < score) at -= 1;
+      best.splice(at, 0, {
         key: chunkKey(chunk.noteId, chunk.index),
         noteId: chunk.noteId,
         index: chunk.index,
         score,
-      };
-      let at = best.length;
-      while (at > 0 && (best[at - 1] as ChunkHit).score < score) at -= 1;
-      best.splice(at, 0, hit);
+      });
       if (best.length > limit) best.pop();
-    }
+    });
     return best;
   }
 

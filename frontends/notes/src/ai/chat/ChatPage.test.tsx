@@ -227,7 +227,7 @@ describe('the knowledge chat', () => {
     await openChat(fake);
     const head = screen.getByRole('heading', { name: 'Ask your notes' }).parentElement;
     fireEvent.click(within(head as HTMLElement).getByRole('link', { name: 'AI settings' }));
-    expect(address()).toBe('/ai');
+    expect(address()).toBe('/settings/ai');
   });
 });
 

@@ -54,7 +54,7 @@ export function ChatPage({ api }: ChatPageProps) {
       <div className="ai-chat-head">
         <h1>{t('chat.heading')}</h1>
         <p className="ai-chat-intro">{t('chat.intro')}</p>
-        <Link to="/ai" className="ai-chat-settings">
+        <Link to="/settings/ai" className="ai-chat-settings">
           {t('chat.settingsLink')}
         </Link>
       </div>

@@ -8,7 +8,7 @@ afterEach(() => {
 });
 
 const openSettings = async (fake: ReturnType<typeof fakeApi>) => {
-  renderNotes(fake.api, '/ai');
+  renderNotes(fake.api, '/settings/ai');
   await screen.findByRole('heading', { name: 'AI settings' }, { timeout: 5000 });
   return screen.findByRole('region', { name: 'Provider' });
 };
