@@ -68,6 +68,7 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
+const rssAtStart = process.memoryUsage().rss;
 let peakRss = 0;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -174,7 +175,8 @@ const main = async () => {
     `  AI index                ${rate.toFixed(0).padStart(6)} notes/s  (${(chunkCount / indexSeconds).toFixed(0)} chunks/s; ${(rate / plainRate).toFixed(2)} of the baseline)`,
   );
   console.log(
-    `  peak RSS while indexing ${mb(indexPeak)} (${mb(indexPeak - rssBefore)} above the start)`,
+    `  peak RSS while indexing ${mb(indexPeak)} (process start ${mb(rssAtStart)}; ` +
+      `${mb(rssBefore)} before indexing, with the database${databaseUrl ? ' client' : ' (PGlite)'} and the notes)`,
   );
   console.log('');
   console.log(`search over ${chunkCount} chunks (${queryCount} queries, one user)`);
