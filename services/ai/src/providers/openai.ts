@@ -202,6 +202,7 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
     const elapsed = startTimer();
     // Stays 'cancelled' when the caller stops iterating early; the SDK then aborts the request.
     let outcome: Outcome = 'cancelled';
+    let answer = '';
     try {
       const stream = await client.chat.completions.create(
         {
@@ -217,7 +218,6 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
         },
         { signal: ctx.signal },
       );
-      let answer = '';
       let usage: Usage | undefined;
       for await (const chunk of stream) {
         const text = chunk.choices[0]?.delta?.content;
@@ -240,6 +240,8 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
       yield { type: 'usage', usage };
     } catch (error) {
       outcome = ctx.signal?.aborted ? 'cancelled' : 'error';
+      // A stopped answer was still generated as far as it got: the user is charged for that.
+      if (answer) reportUsage(ctx, model, estimateUsage(messages, answer));
       throw providerError(error, 'chat', model, ctx);
     } finally {
       record('chat', outcome, elapsed);
