@@ -108,7 +108,7 @@ export const extractiveAnswer = (question: string, passages: Passage[]) => {
     .sort((a, b) => b.score - a.score)
     .slice(0, QUOTED);
   const lines = best.map(
-    ({ passage, sentence }) => `> ${sentence}\n— *${passage.note.title || 'Untitled note'}*`,
+    ({ passage, sentence }) => `> ${sentence}\n\n— *${passage.note.title || 'Untitled note'}*`,
   );
   return {
     text: `From your notes:\n\n${lines.join('\n\n')}`,

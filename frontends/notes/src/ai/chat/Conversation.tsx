@@ -7,6 +7,7 @@ import type { NotesApi } from '../../api';
 import { LoadFailed } from '../../LoadStatus';
 import { log } from '../../log';
 import { useErrorText, useNotesMessages } from '../../messages';
+import { MarkdownPreview } from '../../note/MarkdownPreview';
 import { errorCode } from '../../text';
 import { AiNotice } from '../AiNotice';
 import { AnswerMethod } from '../AnswerMethod';
@@ -198,7 +199,12 @@ export function Conversation({ api, chatId: openedId, onStarted, onAnswered }: C
             <p className="ai-turn-who">
               {turn.role === 'user' ? t('chat.you') : t('chat.assistant')}
             </p>
-            <div className="ai-turn-text">{turn.content}</div>
+            {turn.role === 'assistant' && turn.content ? (
+              // Answers are Markdown: a model's lists, or the quoted passages of an extractive one.
+              <MarkdownPreview body={turn.content} />
+            ) : (
+              <div className="ai-turn-text">{turn.content}</div>
+            )}
             {turn.role === 'assistant' ? (
               <>
                 <Citations notes={turn.citations} />

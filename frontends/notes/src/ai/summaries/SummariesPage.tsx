@@ -17,6 +17,7 @@ import {
 } from './period';
 import '../ai.css';
 import './summaries.css';
+import { MarkdownPreview } from '../../note/MarkdownPreview';
 
 export interface SummariesPageProps {
   api: Pick<NotesApi, 'ai'>;
@@ -40,7 +41,7 @@ function PeriodContent({ summary, t }: { summary: PeriodSummary; t: Translate })
   }
   return (
     <>
-      <p className="ai-summary-text">{summary.summary}</p>
+      <MarkdownPreview body={summary.summary} />
       <AnswerMethod method={summary.method} model={summary.model} />
       {summary.keywords.length > 0 ? (
         <div className="ai-period-group">
