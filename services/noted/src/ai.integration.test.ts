@@ -8,6 +8,9 @@ import {
   type ErrorBody,
   type Note,
 } from '@noted/api';
+import { createGrpcClient } from '@noted/grpc';
+import { callerMetadata } from '@noted/kit';
+import { aiV1 } from '@noted/proto';
 import { runReindex } from './reindex.js';
 import { indexed, streamed, textOf } from './test/ai.js';
 import { getTestApp, infraLabel, json, type TestApp } from './test/app.js';
@@ -277,6 +280,29 @@ describe(`ai with the built-in local provider (${infraLabel})`, () => {
     expect(lines.at(-1)).toBe('finished: 3/3 notes (100%)');
     const found = await ada.client.ai.search({ query: `sourdough ${word('loaf')}` });
     expect(found.items[0]?.note.id).toBe(notes.sourdough?.id);
+  });
+
+  it('drafts a note for other services over gRPC (GenerateNote), refusing an empty content', async () => {
+    const { context } = app.noted;
+    const client = createGrpcClient(aiV1.AiService, context.endpoints.ai?.grpc ?? '', {
+      service: 'test',
+      metadata: callerMetadata(context.shared.internalSecret, 'notes'),
+    });
+    try {
+      const { userId } = await ada.client.me();
+      const draft = await client.generateNote({
+        userId,
+        content: '# Reading list\n\n- Deep Work\n- Atomic Habits',
+        source: aiV1.GenerationSource.CONTENT,
+      });
+      expect(draft).toMatchObject({ title: 'Reading list', method: 'extractive' });
+      expect(draft.body).toContain('Atomic Habits');
+      await expect(
+        client.generateNote({ userId, content: '  ', source: aiV1.GenerationSource.CONTENT }),
+      ).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    } finally {
+      client.close();
+    }
   });
 
   it('answers image analysis without a vision model with AI_MODEL_REQUIRED', async () => {
