@@ -1,5 +1,5 @@
 import type { Note } from '@noted/api';
-import { Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useSearchParams } from '@noted/router';
 import { MeaningSearch } from './ai/MeaningSearch';
@@ -70,7 +70,9 @@ export function NotesPage({ api }: { api: NotesApi }) {
   // The address as last rendered: a debounced search typed before the meaning box was ticked
   // must not put back the address of its own, older render (react-router hands that one over).
   const latest = useRef(params);
-  latest.current = params;
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const setAddress = (changes: Record<string, string | undefined>, replace = false) =>
     setParams(
       () => {

@@ -100,4 +100,20 @@ export const aiMigrations: Migration[] = [
       }
     },
   },
+  {
+    name: '20261123_003_ai_index_change_versions',
+    up: async (knex: Knex) => {
+      // The user's index version each row was written at: a cache catches up on what is newer.
+      await knex.schema.alterTable('indexed_notes', (t) => {
+        t.bigInteger('version').notNullable().defaultTo(0);
+        t.index(['user_id', 'version'], 'indexed_notes_user_version');
+      });
+    },
+    down: async (knex: Knex) => {
+      await knex.schema.alterTable('indexed_notes', (t) => {
+        t.dropIndex(['user_id', 'version'], 'indexed_notes_user_version');
+        t.dropColumn('version');
+      });
+    },
+  },
 ];

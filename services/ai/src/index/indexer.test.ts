@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate, timestampNow } from '@bufbuild/protobuf/wkt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '@noted/db';
 import { createMemoryBus, type EventBus } from '@noted/events';
 import { createLogger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
-import { HASHED_EMBEDDING_MODEL } from '../local/embeddings.js';
+import { HASHED_EMBEDDING_MODEL, hashedEmbedding } from '../local/embeddings.js';
 import { tokenize } from '../local/text.js';
 import { aiMigrations } from '../migrations.js';
 import type { NotesClient } from '../notes-client.js';
@@ -21,6 +21,7 @@ import { settingsRepository } from '../settings/repository.js';
 import { startIndexConsumer } from './consumer.js';
 import { createIndexer, type NoteForIndex } from './indexer.js';
 import { startModelMigration } from './reindex.js';
+import { indexRepository } from './repository.js';
 
 const logger = createLogger({ level: 'silent' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-ai-index-'));
@@ -166,6 +167,35 @@ describe('the AI index', () => {
     await bus.publish('noted.notes.v1.note.deleted', deleted, { id: randomUUID() });
     await eventually(async () => (await chunksOf(note.id)).length === 0);
     await consumer.stop();
+  });
+
+  it('brings a cached index up to date by reading only the notes that changed', async () => {
+    const userId = randomUUID();
+    const indexer = createIndexer({ knex: db.knex, provider: recordingProvider().provider });
+    const cache = createIndexCache({ knex: db.knex, maxBytes: 10_000_000, model: indexer.model });
+    const notes = Array.from({ length: 4 }, (_, n) =>
+      noteOf({ userId, title: `Trip ${n}`, body: `Packing for the trip number ${n}.` }),
+    );
+    await indexer.index(notes);
+    const first = await cache.get(userId);
+    expect(first.lexical(tokenize('packing'), 10)).toHaveLength(4);
+
+    const loads = vi.spyOn(indexRepository, 'loadChunks');
+    const [changed, gone] = notes as [NoteForIndex, NoteForIndex];
+    await indexer.index([
+      { ...changed, body: 'Unpacking the suitcase at home.', updatedAt: new Date('2027-01-01') },
+    ]);
+    await indexer.remove([{ noteId: gone.id, userId }]);
+    const after = await cache.get(userId);
+    expect(after).toBe(first);
+    expect(loads).toHaveBeenCalledTimes(1);
+    expect(loads.mock.calls[0]?.[2]?.sort()).toEqual([changed.id, gone.id].sort());
+    expect(after.lexical(tokenize('packing'), 10).map((hit) => hit.noteId)).toHaveLength(2);
+    expect(after.lexical(tokenize('suitcase'), 10).map((hit) => hit.noteId)).toEqual([changed.id]);
+    const query = hashedEmbedding('unpacking suitcase');
+    expect(after.semantic(query, 10)[0]?.noteId).toBe(changed.id);
+    expect(after.semantic(query, 10).map((hit) => hit.noteId)).not.toContain(gone.id);
+    loads.mockRestore();
   });
 
   it('re-embeds with a new embedding model in the background, searchable by words meanwhile', async () => {

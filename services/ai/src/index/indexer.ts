@@ -189,9 +189,13 @@ export const createIndexer = (deps: { knex: Knex; provider: AiProvider }) => {
             : rowOf(note, { model: model(), excluded: false }),
         ),
       );
-      await indexRepository.bumpVersions(
+      await indexRepository.stampNotes(
         trx,
-        winners.map((note) => note.userId),
+        await indexRepository.bumpVersions(
+          trx,
+          winners.map((note) => note.userId),
+        ),
+        [...winnerIds],
       );
       await summariesRepository.invalidate(
         trx,
@@ -240,9 +244,13 @@ export const createIndexer = (deps: { knex: Knex; provider: AiProvider }) => {
           };
         }),
       );
-      await indexRepository.bumpVersions(
+      await indexRepository.stampNotes(
         trx,
-        removals.map((removal) => removal.userId),
+        await indexRepository.bumpVersions(
+          trx,
+          removals.map((removal) => removal.userId),
+        ),
+        ids,
       );
       await summariesRepository.invalidate(
         trx,
@@ -272,7 +280,11 @@ export const createIndexer = (deps: { knex: Knex; provider: AiProvider }) => {
           .whereIn('note_id', noteIds)
           .update({ excluded: true, model: null, indexed_at: trx.fn.now() });
       }
-      await indexRepository.bumpVersions(trx, [userId]);
+      await indexRepository.stampNotes(
+        trx,
+        await indexRepository.bumpVersions(trx, [userId]),
+        noteIds,
+      );
       await summariesRepository.invalidateUser(trx, userId);
     });
   };

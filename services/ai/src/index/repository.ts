@@ -12,6 +12,8 @@ export interface IndexedNoteRow {
   model: string | null;
   excluded: boolean;
   deleted: boolean;
+  /** The user's index version this row was written at (set by `stampNotes`). */
+  version?: number;
 }
 
 export interface ChunkRow {
@@ -72,24 +74,50 @@ export const indexRepository = {
     }
   },
 
+  /** Moves each user's index version on by one; answers the new versions. */
   bumpVersions: async (trx: Knex.Transaction, userIds: string[]) => {
     const unique = [...new Set(userIds)];
-    if (unique.length === 0) return;
-    await trx('index_versions')
+    if (unique.length === 0) return new Map<string, number>();
+    const rows = await trx('index_versions')
       .insert(unique.map((user_id) => ({ user_id, version: 1 })))
       .onConflict('user_id')
-      .merge({ version: trx.raw('index_versions.version + 1') });
+      .merge({ version: trx.raw('index_versions.version + 1') })
+      .returning<{ user_id: string; version: string }[]>(['user_id', 'version']);
+    return new Map(rows.map((row) => [row.user_id, Number(row.version)]));
   },
+
+  /** Marks the notes as changed at their owner's new version (see `changedSince`). */
+  stampNotes: async (trx: Knex.Transaction, versions: Map<string, number>, noteIds: string[]) => {
+    for (const [userId, version] of versions) {
+      await trx('indexed_notes')
+        .where({ user_id: userId })
+        .whereIn('note_id', noteIds)
+        .update({ version });
+    }
+  },
+
+  /** The user's notes changed (indexed again, excluded, deleted) after `version`. */
+  changedSince: async (db: Db, userId: string, version: number): Promise<string[]> =>
+    (
+      await db('indexed_notes')
+        .where({ user_id: userId })
+        .andWhere('version', '>', version)
+        .select<{ note_id: string }[]>('note_id')
+    ).map((row) => row.note_id),
 
   version: async (db: Db, userId: string): Promise<number> => {
     const row = await db('index_versions').where({ user_id: userId }).first<{ version: string }>();
     return Number(row?.version ?? 0);
   },
 
-  loadChunks: async (db: Db, userId: string): Promise<LoadedChunkRow[]> =>
+  /** The user's chunks (or those of some of their notes), as the search index loads them. */
+  loadChunks: async (db: Db, userId: string, noteIds?: string[]): Promise<LoadedChunkRow[]> =>
     db('chunks as c')
       .join('indexed_notes as n', 'n.note_id', 'c.note_id')
       .where('c.user_id', userId)
+      .modify((query) => {
+        if (noteIds) query.whereIn('c.note_id', noteIds);
+      })
       .select<LoadedChunkRow[]>(
         'c.note_id',
         'c.chunk_index',

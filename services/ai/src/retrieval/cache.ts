@@ -1,9 +1,13 @@
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
-import { bytesToVector, indexRepository } from '../index/repository.js';
-import { UserIndex } from './user-index.js';
+import { bytesToVector, indexRepository, type LoadedChunkRow } from '../index/repository.js';
+import { UserIndex, type IndexedChunk } from './user-index.js';
+
+/** More changed notes than this since the cached version: the index is read whole instead. */
+const REFRESH_AT_MOST = 500;
 
 interface Cached {
+  /** The user's index version the cached index holds. */
   version: number;
   model: string;
   index: UserIndex;
@@ -12,7 +16,7 @@ interface Cached {
 /**
  * Users' indexes kept in memory within a byte budget, least recently used dropped first.
  * Each use compares the user's index version (one indexed read), so every replica sees a
- * change as soon as it is committed, wherever it was made.
+ * change as soon as it is committed, wherever it was made; it then reads only what changed.
  */
 export const createIndexCache = (options: {
   knex: Knex;
@@ -25,19 +29,34 @@ export const createIndexCache = (options: {
   });
   const loading = new Map<string, Promise<Cached>>();
 
+  const chunksOf = (rows: LoadedChunkRow[], model: string): IndexedChunk[] =>
+    rows.map((row) => ({
+      noteId: row.note_id,
+      index: row.chunk_index,
+      title: row.title,
+      tags: row.tags,
+      tokens: row.tokens ? row.tokens.split(' ') : [],
+      vector: row.model === model ? bytesToVector(row.embedding) : null,
+    }));
+
   const load = async (userId: string, version: number, model: string): Promise<Cached> => {
     const rows = await indexRepository.loadChunks(options.knex, userId);
-    const index = new UserIndex(
-      rows.map((row) => ({
-        noteId: row.note_id,
-        index: row.chunk_index,
-        title: row.title,
-        tags: row.tags,
-        tokens: row.tokens ? row.tokens.split(' ') : [],
-        vector: row.model === model ? bytesToVector(row.embedding) : null,
-      })),
-    );
-    return { version, model, index };
+    return { version, model, index: new UserIndex(chunksOf(rows, model)) };
+  };
+
+  /**
+   * Brings a cached index up to `version` in place: only the notes changed since it was read
+   * are read again. Applying a change twice is harmless, so a change committed while this runs
+   * (and read again next time) does no harm.
+   */
+  const catchUp = async (cached: Cached, userId: string, version: number): Promise<Cached> => {
+    const changed = await indexRepository.changedSince(options.knex, userId, cached.version);
+    if (changed.length > REFRESH_AT_MOST) return load(userId, version, cached.model);
+    const rows = await indexRepository.loadChunks(options.knex, userId, changed);
+    cached.index.removeNotes(changed);
+    cached.index.addChunks(chunksOf(rows, cached.model));
+    cached.version = version;
+    return cached;
   };
 
   return {
@@ -46,13 +65,17 @@ export const createIndexCache = (options: {
       const model = options.model();
       const cached = cache.get(userId);
       if (cached && cached.version === version && cached.model === model) return cached.index;
-      const key = `${userId}:${version}:${model}`;
-      let pending = loading.get(key);
+      let pending = loading.get(userId);
       if (!pending) {
-        pending = load(userId, version, model).finally(() => loading.delete(key));
-        loading.set(key, pending);
+        pending = (
+          cached && cached.model === model
+            ? catchUp(cached, userId, version)
+            : load(userId, version, model)
+        ).finally(() => loading.delete(userId));
+        loading.set(userId, pending);
       }
       const entry = await pending;
+      // Set again: the size the cache's budget counts has changed.
       cache.set(userId, entry);
       return entry.index;
     },
