@@ -202,6 +202,23 @@ describe('OpenAI provider adapter', () => {
       expect(fake.requests).toHaveLength(0);
     });
 
+    it('cuts a stream that stops sending mid-answer with TIMEOUT, and the request upstream', async () => {
+      fake.reply(() => ({
+        text: 'one two three',
+        chunks: ['one ', 'two ', 'three'],
+        delayMsPerChunk: 400,
+      }));
+      const received: string[] = [];
+      const stalled = provider({ timeoutMs: 150, maxRetries: 0 });
+      const error = await (async () => {
+        for await (const chunk of stalled.chat([{ role: 'user', content: 'Hi' }], {}, ctx)) {
+          if (chunk.type === 'text') received.push(chunk.text);
+        }
+      })().catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'TIMEOUT' });
+      await vi.waitFor(() => expect(fake.requests[0]?.cancelled).toBe(true));
+    });
+
     it('cancels the upstream request when the caller aborts mid-stream', async () => {
       const words = Array.from({ length: 50 }, (_, i) => `word${i} `);
       fake.reply(() => ({ text: words.join(''), chunks: words, delayMsPerChunk: 20 }));

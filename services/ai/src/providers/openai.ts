@@ -203,7 +203,24 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
     // Stays 'cancelled' when the caller stops iterating early; the SDK then aborts the request.
     let outcome: Outcome = 'cancelled';
     let answer = '';
+    // The SDK's timeout ends once the answer starts; a stream that then stalls is cut here.
+    const stalled = new AbortController();
+    let idle: NodeJS.Timeout | undefined;
+    const awaitNext = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        stalled.abort(
+          new AppError(
+            'TIMEOUT',
+            `The AI provider at ${host} sent nothing for ${Math.round(timeoutMs / 1000)} s`,
+            { operation: 'chat' },
+          ),
+        );
+      }, timeoutMs);
+    };
+    const signal = ctx.signal ? AbortSignal.any([ctx.signal, stalled.signal]) : stalled.signal;
     try {
+      awaitNext();
       const stream = await client.chat.completions.create(
         {
           model,
@@ -216,10 +233,11 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
             : { temperature: chatOptions.temperature }),
           ...(chatOptions.json ? { response_format: { type: 'json_object' as const } } : {}),
         },
-        { signal: ctx.signal },
+        { signal },
       );
       let usage: Usage | undefined;
       for await (const chunk of stream) {
+        awaitNext();
         const text = chunk.choices[0]?.delta?.content;
         if (text) {
           answer += text;
@@ -234,6 +252,7 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
       }
       // The SDK ends a stream quietly when its signal aborts; the caller must see the abort.
       if (ctx.signal?.aborted) throw ctx.signal.reason;
+      if (stalled.signal.aborted) throw stalled.signal.reason;
       usage ??= estimateUsage(messages, answer);
       reportUsage(ctx, model, usage);
       outcome = 'ok';
@@ -242,8 +261,11 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
       outcome = ctx.signal?.aborted ? 'cancelled' : 'error';
       // A stopped answer was still generated as far as it got: the user is charged for that.
       if (answer) reportUsage(ctx, model, estimateUsage(messages, answer));
-      throw providerError(error, 'chat', model, ctx);
+      throw stalled.signal.aborted
+        ? stalled.signal.reason
+        : providerError(error, 'chat', model, ctx);
     } finally {
+      clearTimeout(idle);
       record('chat', outcome, elapsed);
     }
   }
