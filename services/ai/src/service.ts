@@ -8,7 +8,7 @@ import { generateRouter } from './generate/routes.js';
 import { aiGrpc } from './grpc.js';
 import { startIndexConsumer } from './index/consumer.js';
 import { createIndexer } from './index/indexer.js';
-import { createReindexer, startModelMigration } from './index/reindex.js';
+import { createReindexer, startIndexRepair } from './index/reindex.js';
 import { aiMigrations } from './migrations.js';
 import { createNotesClient } from './notes-client.js';
 import type { AiProvider } from './providers/port.js';
@@ -101,15 +101,9 @@ export const startAi = async (config: AiConfig, deps: ServiceDeps & { provider?:
       },
       workers: ({ db, bus }) => {
         const ctx = contextOf(db.knex);
-        const migration = startModelMigration({
-          knex: db.knex,
-          notes,
-          indexer: ctx.indexer,
-          logger,
-        });
         return [
           startIndexConsumer({ bus, indexer: ctx.indexer, logger }),
-          migration,
+          startIndexRepair({ knex: db.knex, notes, indexer: ctx.indexer, logger }),
           { stop: () => reindexerOf(ctx).settled() },
         ];
       },

@@ -8,6 +8,7 @@ import { timestampFromDate, timestampNow } from '@bufbuild/protobuf/wkt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '@noted/db';
 import { createMemoryBus, type EventBus } from '@noted/events';
+import { AppError } from '@noted/api';
 import { createLogger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { HASHED_EMBEDDING_MODEL, hashedEmbedding } from '../local/embeddings.js';
@@ -20,7 +21,7 @@ import { createIndexCache } from '../retrieval/cache.js';
 import { settingsRepository } from '../settings/repository.js';
 import { startIndexConsumer } from './consumer.js';
 import { createIndexer, type NoteForIndex } from './indexer.js';
-import { startModelMigration } from './reindex.js';
+import { startIndexRepair } from './reindex.js';
 import { indexRepository } from './repository.js';
 
 const logger = createLogger({ level: 'silent' });
@@ -169,6 +170,40 @@ describe('the AI index', () => {
     await consumer.stop();
   });
 
+  it('keeps notes the provider could not embed waiting, and embeds them once it answers', async () => {
+    const userId = randomUUID();
+    const local = recordingProvider();
+    let down = true;
+    const flaky: AiProvider = {
+      ...local.provider,
+      embed: async (texts, ctx) => {
+        if (down) throw new AppError('AI_PROVIDER_FAILED', 'The AI provider could not be reached');
+        return local.provider.embed(texts, ctx);
+      },
+    };
+    const indexer = createIndexer({ knex: db.knex, provider: flaky });
+    const note = noteOf({ userId, body: 'Dentist on Tuesday at nine.' });
+    expect(await indexer.index([note])).toMatchObject({ pending: 1, indexed: 0 });
+    expect(await chunksOf(note.id)).toEqual([]);
+
+    const stored = create(notesV1.NoteSchema, {
+      ...note,
+      createdAt: timestampFromDate(note.createdAt),
+      updatedAt: timestampFromDate(note.updatedAt),
+    });
+    const notesClient = { many: async () => [stored] } as unknown as NotesClient;
+    down = false;
+    const repair = startIndexRepair({
+      knex: db.knex,
+      notes: notesClient,
+      indexer,
+      logger,
+      intervalMs: 20,
+    });
+    await eventually(async () => (await chunksOf(note.id)).length > 0);
+    await repair.stop();
+  });
+
   it('brings a cached index up to date by reading only the notes that changed', async () => {
     const userId = randomUUID();
     const indexer = createIndexer({ knex: db.knex, provider: recordingProvider().provider });
@@ -236,7 +271,7 @@ describe('the AI index', () => {
             : [];
         }),
     } as unknown as NotesClient;
-    const migration = startModelMigration({
+    const migration = startIndexRepair({
       knex: db.knex,
       notes: notesClient,
       indexer,

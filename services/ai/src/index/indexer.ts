@@ -1,5 +1,6 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { Knex } from 'knex';
+import { AppError } from '@noted/api';
 import type { notesV1 } from '@noted/proto';
 import { chunkNote } from '../local/chunks.js';
 import { tokenize } from '../local/text.js';
@@ -39,7 +40,14 @@ export interface IndexOutcome {
   indexed: number;
   excluded: number;
   skipped: number;
+  /** Left for the repair loop: the provider could not embed them just now. */
+  pending: number;
 }
+
+/** Failures of the provider that pass: the notes wait for it instead of being given up. */
+const PROVIDER_OUTAGES = new Set(['AI_PROVIDER_FAILED', 'TIMEOUT', 'RATE_LIMITED', 'UNAVAILABLE']);
+const isProviderOutage = (error: unknown) =>
+  error instanceof AppError && PROVIDER_OUTAGES.has(error.code);
 
 /**
  * Serialises writers of the same notes (two deliveries of one note, a reindex beside the
@@ -127,7 +135,7 @@ export const createIndexer = (deps: { knex: Knex; provider: AiProvider }) => {
   const index = async (given: NoteForIndex[], options: { force?: boolean } = {}) => {
     const force = options.force ?? false;
     const notes = newestOf(given);
-    const outcome: IndexOutcome = { indexed: 0, excluded: 0, skipped: 0 };
+    const outcome: IndexOutcome = { indexed: 0, excluded: 0, skipped: 0, pending: 0 };
     if (notes.length === 0) return outcome;
     const known = new Map(
       (
@@ -149,7 +157,16 @@ export const createIndexer = (deps: { knex: Knex; provider: AiProvider }) => {
       note.tags.some((tag) => excludedTags.get(note.userId)?.has(tag));
     const included = work.filter((note) => !isExcluded(note));
     // Embedding may take long (a remote model): done before the transaction, not inside it.
-    const chunks = await embedChunks(included);
+    let chunks: ChunkRow[] = [];
+    let pending = false;
+    try {
+      chunks = await embedChunks(included);
+    } catch (error) {
+      // Retrying the event for a while would lose the notes in a longer outage; marked as
+      // waiting (no model), the repair loop embeds them once the provider answers again.
+      if (!isProviderOutage(error)) throw error;
+      pending = true;
+    }
 
     await knex.transaction(async (trx) => {
       await lockNoteIds(
@@ -186,7 +203,7 @@ export const createIndexer = (deps: { knex: Knex; provider: AiProvider }) => {
         winners.map((note) =>
           isExcluded(note)
             ? rowOf(note, { model: null, excluded: true })
-            : rowOf(note, { model: model(), excluded: false }),
+            : rowOf(note, { model: pending ? null : model(), excluded: false }),
         ),
       );
       await indexRepository.stampNotes(
@@ -207,12 +224,15 @@ export const createIndexer = (deps: { knex: Knex; provider: AiProvider }) => {
             : touched;
         }),
       );
-      outcome.excluded += winners.filter(isExcluded).length;
-      outcome.indexed += winners.length - winners.filter(isExcluded).length;
+      const excluded = winners.filter(isExcluded).length;
+      outcome.excluded += excluded;
+      if (pending) outcome.pending += winners.length - excluded;
+      else outcome.indexed += winners.length - excluded;
     });
     indexMetrics.notesIndexed.inc({ outcome: 'indexed' }, outcome.indexed);
     indexMetrics.notesIndexed.inc({ outcome: 'excluded' }, outcome.excluded);
     indexMetrics.notesIndexed.inc({ outcome: 'skipped' }, outcome.skipped);
+    indexMetrics.notesIndexed.inc({ outcome: 'pending' }, outcome.pending);
     return outcome;
   };
 

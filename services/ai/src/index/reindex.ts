@@ -92,20 +92,25 @@ export const createReindexer = (deps: {
 export type Reindexer = ReturnType<typeof createReindexer>;
 
 /**
- * After the embedding model changes, re-embeds the notes whose chunks are of the old model,
- * a batch at a time in the background. Search keeps working meanwhile: words (BM25) find every
- * note, meaning finds those already re-embedded.
+ * Repairs the index in the background: notes whose chunks are of another embedding model
+ * (after the model changed) and notes left waiting while the provider was down are embedded
+ * again, a batch at a time, then again every `intervalMs`. Search keeps working meanwhile:
+ * words (BM25) find every note, meaning finds those already embedded with the current model.
  */
-export const startModelMigration = (deps: {
+export const startIndexRepair = (deps: {
   knex: Knex;
   notes: NotesClient;
   indexer: Indexer;
   logger: Logger;
   batch?: number;
+  intervalMs?: number;
 }) => {
-  let stopped = false;
   const batch = deps.batch ?? 100;
-  const done = (async () => {
+  let stopped = false;
+  let wake: (() => void) | undefined;
+
+  /** Embeds waiting notes until none are left or the provider still cannot embed them. */
+  const drain = async () => {
     while (!stopped) {
       const stale = await indexRepository.staleNotes(deps.knex, deps.indexer.model(), batch);
       indexMetrics.pendingNotes.set(stale.length);
@@ -117,17 +122,29 @@ export const startModelMigration = (deps: {
       const found: notesV1.Note[] = [];
       for (const [userId, noteIds] of byUser)
         found.push(...(await deps.notes.many(userId, noteIds)));
-      await deps.indexer.index(found.map(noteForIndex), { force: true });
+      const outcome = await deps.indexer.index(found.map(noteForIndex), { force: true });
       const gone = stale.filter((row) => !found.some((note) => note.id === row.note_id));
       await deps.indexer.remove(gone.map((row) => ({ noteId: row.note_id, userId: row.user_id })));
-      deps.logger.info({ notes: stale.length }, 're-embedded notes for the new embedding model');
+      deps.logger.info({ notes: stale.length, ...outcome }, 'repaired the AI index');
+      if (outcome.pending > 0) return;
     }
-  })().catch((error: unknown) => {
-    deps.logger.error({ err: error }, 're-embedding for the new model stopped');
-  });
+  };
+
+  const done = (async () => {
+    while (!stopped) {
+      await drain().catch((error: unknown) => {
+        deps.logger.error({ err: error }, 'repairing the AI index failed; trying again later');
+      });
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, deps.intervalMs ?? 60_000).unref();
+      });
+    }
+  })();
   return {
     stop: async () => {
       stopped = true;
+      wake?.();
       await done;
     },
   };
