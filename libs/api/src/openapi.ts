@@ -94,6 +94,7 @@ const describeStatus = (status: number) =>
     403: 'Not allowed, e.g. over the monthly quota (code NOTES_LEFT_NOT_ENOUGH)',
     404: 'No such object for this user (code NOT_FOUND)',
     409: 'Changed meanwhile, so nothing was saved (code CONFLICT)',
+    429: 'Too many at once: wait for one to finish (code RATE_LIMITED)',
     501: 'The feature needs a language model and none is configured (code AI_MODEL_REQUIRED)',
     502: 'The AI provider failed after retries (code AI_PROVIDER_FAILED)',
   })[status] ?? `Error ${status}`;
@@ -461,7 +462,7 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
           responses: {
             ...eventStream('The new text, token by token'),
             ...aiNoteErrors(),
-            ...errors(501),
+            ...errors(429, 501),
           },
         }),
       },
@@ -474,7 +475,7 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
           responses: {
             ...eventStream('The answer, token by token'),
             ...aiNoteErrors(),
-            ...errors(501),
+            ...errors(429, 501),
           },
         }),
       },
@@ -548,7 +549,7 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject =>
           requestBody: json(ChatAnswerRequest),
           responses: {
             ...eventStream('chat, citations, the answer token by token, then done'),
-            ...errors(404),
+            ...errors(404, 429),
           },
         }),
       },

@@ -7,6 +7,7 @@ import type { NotesClient } from './notes-client.js';
 import type { AiProvider } from './providers/port.js';
 import type { IndexCache } from './retrieval/cache.js';
 import { settingsRepository } from './settings/repository.js';
+import type { StreamLimiter } from './sse.js';
 
 /** What every AI use case works with. */
 export interface AiContext {
@@ -16,6 +17,8 @@ export interface AiContext {
   indexes: IndexCache;
   indexer: Indexer;
   logger: Logger;
+  /** Open streamed answers per user. */
+  streams: StreamLimiter;
 }
 
 export const excludedTagsOf = async (ctx: AiContext, userId: string) =>

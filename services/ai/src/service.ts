@@ -16,6 +16,7 @@ import { createProvider } from './providers/select.js';
 import { createIndexCache } from './retrieval/cache.js';
 import { searchRouter } from './search/routes.js';
 import { settingsRepository } from './settings/repository.js';
+import { createStreamLimiter } from './sse.js';
 import { settingsRouter } from './settings/routes.js';
 import { summariesRouter } from './summaries/routes.js';
 import { writerRouter } from './writer/routes.js';
@@ -73,6 +74,7 @@ export const startAi = async (config: AiConfig, deps: ServiceDeps & { provider?:
           model: () => provider.models.embeddings,
         }),
         logger,
+        streams: createStreamLimiter(),
       };
     }
     return context;

@@ -9,8 +9,9 @@ export const chatRouter = (ctx: AiContext): Router => {
 
   router.post('/api/knowledge/chat/answer', async (req, res) => {
     // The question and the conversation are checked before the stream opens.
-    const answer = await chatAnswer(ctx, userIdOf(req), req.body);
-    await streamEvents(req, res, ctx.logger, answer);
+    const userId = userIdOf(req);
+    const answer = await chatAnswer(ctx, userId, req.body);
+    await streamEvents(req, res, ctx.logger, answer, ctx.streams.acquire(userId));
   });
 
   router.get('/api/knowledge/chat/history', async (req, res) => {

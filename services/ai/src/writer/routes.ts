@@ -11,16 +11,24 @@ export const writerRouter = (ctx: AiContext): Router => {
   router.post('/ai/writer/assist', async (req, res) => {
     const userId = userIdOf(req);
     const prepared = await writerAssistPrepare(ctx, userId, req.body);
-    await streamEvents(req, res, ctx.logger, (send, signal) =>
-      writerStream(ctx, userId, prepared, send, signal),
+    await streamEvents(
+      req,
+      res,
+      ctx.logger,
+      (send, signal) => writerStream(ctx, userId, prepared, send, signal),
+      ctx.streams.acquire(userId),
     );
   });
 
   router.post('/ai/writer/askai', async (req, res) => {
     const userId = userIdOf(req);
     const prepared = await writerAskPrepare(ctx, userId, req.body);
-    await streamEvents(req, res, ctx.logger, (send, signal) =>
-      writerStream(ctx, userId, prepared, send, signal),
+    await streamEvents(
+      req,
+      res,
+      ctx.logger,
+      (send, signal) => writerStream(ctx, userId, prepared, send, signal),
+      ctx.streams.acquire(userId),
     );
   });
 
