@@ -47,6 +47,6 @@ export const startNoted = async (options: {
   };
   logger.info({ targets, modules: order, dataDir }, 'starting Noted');
   started.modules = await startModules(modules, order, context, logger);
-  writeEndpoints(dataDir, context.endpoints);
+  writeEndpoints(dataDir, context.endpoints, logger);
   return { ...started.modules, context };
 };
