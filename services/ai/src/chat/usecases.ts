@@ -111,7 +111,7 @@ export const extractiveAnswer = (question: string, passages: Passage[]) => {
     ({ passage, sentence }) => `> ${sentence}\n\n— *${passage.note.title || 'Untitled note'}*`,
   );
   return {
-    text: `From your notes:\n\n${lines.join('\n\n')}`,
+    text: lines.join('\n\n'),
     citations: uniqueNotes(best.map((candidate) => candidate.passage)),
   };
 };
