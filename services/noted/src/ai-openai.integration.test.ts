@@ -198,6 +198,64 @@ describe(`ai with an OpenAI-compatible provider (${infraLabel})`, () => {
     });
   });
 
+  it('searches, relates, summarises and drafts with the configured models', async () => {
+    const embeddingsBefore = fake.requests.filter((r) => r.path === '/v1/embeddings').length;
+    const found = await ada.ai.search({ query: 'Atlas launch date' });
+    expect(found.items[0]?.note.id).toBe(notes.launch?.id);
+    expect(found.items.map((hit) => hit.note.id)).not.toContain(notes.bobs?.id);
+    const embedded = fake.requests.filter((r) => r.path === '/v1/embeddings');
+    expect(embedded.length).toBeGreaterThan(embeddingsBefore);
+    expect(embedded.at(-1)?.body).toMatchObject({
+      model: 'embedding-model',
+      input: ['Atlas launch date'],
+    });
+    const related = await ada.ai.related({ noteId: notes.launch?.id as string });
+    expect(related.items.map((hit) => hit.note.id)).not.toContain(notes.launch?.id);
+
+    fake.reply((request) => {
+      chats.push(request);
+      return 'The launch moved to March; Mira owns the checklist.';
+    });
+    const summary = await ada.ai.summarizeNote(notes.launch?.id as string);
+    expect(summary).toMatchObject({
+      method: 'model',
+      model: 'chat-model',
+      summary: 'The launch moved to March; Mira owns the checklist.',
+    });
+    const day = await ada.ai.summarizePeriod('day', {
+      date: (notes.launch?.createdAt ?? '').slice(0, 10),
+    });
+    expect(day).toMatchObject({ method: 'model', model: 'chat-model' });
+    expect(day.notes.map((note) => note.id)).toContain(notes.launch?.id);
+    // The excluded note is neither summarised nor sent.
+    expect(day.notes.map((note) => note.id)).not.toContain(notes.secret?.id);
+    expect(sentToProvider()).not.toContain(`secret-${run}`);
+
+    fake.reply((request) => {
+      chats.push(request);
+      return JSON.stringify({
+        title: 'Launch call',
+        note: 'Launch moved to March.',
+        tags: ['atlas'],
+      });
+    });
+    const spoken = await ada.generate.byTranscription({
+      transcription: 'um so the launch is in march',
+    });
+    expect(spoken).toMatchObject({ title: 'Launch call', tags: ['atlas'], method: 'model' });
+    expect(contentOf(chats.at(-1)?.messages.at(-1))).toContain('transcription of speech');
+
+    const events = await streamed((onEvent) =>
+      ada.knowledge.answer({ question: 'Who owns the checklist?' }, { onEvent }),
+    );
+    const chat = events.find((event) => event.type === 'chat');
+    const draft = await ada.knowledge.generate({
+      chatId: chat?.type === 'chat' ? chat.chatId : '',
+    });
+    expect(draft).toMatchObject({ title: 'Launch call', method: 'model' });
+    expect(draft.sources.map((note) => note.id)).toContain(notes.launch?.id);
+  });
+
   it('describes an image of a note with the vision model', async () => {
     const png = await sharp({
       create: { width: 8, height: 8, channels: 3, background: '#336699' },
