@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
-import type { Migration } from '@noted/db';
+import { outboxMigrations, type Migration } from '@noted/db';
 
 export const aiMigrations: Migration[] = [
+  // Every service runs the outbox relay; the ai service announces nothing yet, so it idles.
+  ...outboxMigrations,
   {
     name: '20261123_001_ai_index',
     up: async (knex: Knex) => {

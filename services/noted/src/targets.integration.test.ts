@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordGrant } from '@noted/testing';
-import type { Note, NotePage } from '@noted/api';
+import type { AiHitList, Note, NotePage } from '@noted/api';
 import { freePort, json, testInfra } from './test/app.js';
 
 const { databaseUrl, natsUrl } = testInfra;
@@ -45,9 +45,8 @@ describe.runIf(databaseUrl && natsUrl)(
     let gateway = '';
 
     beforeAll(async () => {
-      const [port, identityPort, usersHttp, usersGrpc, notesHttp, notesGrpc] = await Promise.all(
-        Array.from({ length: 6 }, freePort),
-      );
+      const [port, identityPort, usersHttp, usersGrpc, notesHttp, notesGrpc, aiHttp, aiGrpc] =
+        await Promise.all(Array.from({ length: 8 }, freePort));
       const shared = {
         DATABASE_URL: databaseUrl ?? '',
         NATS_URL: natsUrl ?? '',
@@ -63,13 +62,18 @@ describe.runIf(databaseUrl && natsUrl)(
         NOTES_HTTP_PORT: String(notesHttp),
         NOTES_GRPC_ADDR: `127.0.0.1:${notesGrpc}`,
         NOTES_URL: `http://127.0.0.1:${notesHttp}`,
+        AI_HTTP_PORT: String(aiHttp),
+        AI_GRPC_ADDR: `127.0.0.1:${aiGrpc}`,
+        AI_URL: `http://127.0.0.1:${aiHttp}`,
       };
       const notes = startProcess('notes', shared);
+      const ai = startProcess('ai', shared);
       const front = startProcess('users,gateway', shared);
-      children.push(notes, front);
+      children.push(notes, ai, front);
       gateway = `http://localhost:${port}`;
       await Promise.all([
         waitReady(`http://127.0.0.1:${notesHttp}`, notes),
+        waitReady(`http://127.0.0.1:${aiHttp}`, ai),
         waitReady(gateway, front),
       ]);
     }, 120_000);
@@ -105,6 +109,14 @@ describe.runIf(databaseUrl && natsUrl)(
       expect((await json<NotePage>(call('GET', '/api/notes'))).items[0]?.id).toBe(note.id);
       expect((await call('PUT', `/api/notes/${note.id}`, { note: 'body' })).status).toBe(200);
       expect((await json<Note>(call('GET', `/api/notes/${note.id}`))).note).toBe('body');
+      // The ai process indexes the note from its events through NATS, and finds it.
+      let found: string[] = [];
+      for (let attempt = 0; attempt < 100 && !found.includes(note.id); attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const hits = await json<AiHitList>(call('GET', '/ai/note/assist/search?query=processes'));
+        found = hits.items.map((hit) => hit.note.id);
+      }
+      expect(found).toContain(note.id);
       expect((await call('DELETE', `/api/notes/${note.id}`)).status).toBe(204);
     });
 
