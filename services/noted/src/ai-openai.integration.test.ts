@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import knex from 'knex';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError, createApiClient, type ApiClient, type Note } from '@noted/api';
 import { startFakeOpenAi, type FakeChatRequest, type FakeOpenAi } from '@noted/testing';
 import { indexed, streamed, textOf } from './test/ai.js';
-import { getTestApp, infraLabel, type TestApp } from './test/app.js';
+import { getTestApp, infraLabel, testInfra, type TestApp } from './test/app.js';
 
 const contentOf = (message: FakeChatRequest['messages'][number] | undefined) =>
   typeof message?.content === 'string'
@@ -27,10 +28,36 @@ describe(`ai with an OpenAI-compatible provider (${infraLabel})`, () => {
     return createApiClient({ baseUrl: app.url, getToken: async () => token });
   };
 
+  /**
+   * On a shared Postgres the AI index gets a database of its own: suites running beside this
+   * one index with the local model, and a repair loop would re-embed this suite's notes with it.
+   */
+  const ownAiDatabase = async (): Promise<Record<string, string>> => {
+    if (!testInfra.databaseUrl) return {};
+    const name = `noted_ai_${run}`;
+    const admin = knex({ client: 'pg', connection: testInfra.databaseUrl });
+    try {
+      await admin.raw('create database ??', [name]);
+    } finally {
+      await admin.destroy();
+    }
+    const url = new URL(testInfra.databaseUrl);
+    url.pathname = `/${name}`;
+    dropAiDatabase = async () => {
+      const cleanup = knex({ client: 'pg', connection: testInfra.databaseUrl });
+      await cleanup
+        .raw('drop database if exists ?? with (force)', [name])
+        .finally(() => cleanup.destroy());
+    };
+    return { AI_DATABASE_URL: url.href };
+  };
+  let dropAiDatabase = async () => {};
+
   beforeAll(async () => {
     fake = await startFakeOpenAi({ apiKey: 'sk-test' });
     app = await getTestApp({
       env: {
+        ...(await ownAiDatabase()),
         OPENAI_BASE_URL: fake.url,
         OPENAI_API_KEY: 'sk-test',
         OPENAI_CHAT_MODEL: 'chat-model',
@@ -70,6 +97,7 @@ describe(`ai with an OpenAI-compatible provider (${infraLabel})`, () => {
   afterAll(async () => {
     await app?.stop();
     await fake?.close();
+    await dropAiDatabase();
   });
 
   it('indexes with the configured embedding model and never sends an excluded note', async () => {

@@ -204,6 +204,38 @@ describe('the AI index', () => {
     await repair.stop();
   });
 
+  it('stops repairing at once when stopped mid-repair, without waiting out its interval', async () => {
+    const down: AiProvider = {
+      ...recordingProvider().provider,
+      embed: async () => {
+        throw new AppError('AI_PROVIDER_FAILED', 'The AI provider could not be reached');
+      },
+    };
+    const indexer = createIndexer({ knex: db.knex, provider: down });
+    await indexer.index([noteOf()]);
+    let reading: () => void = () => {};
+    const read = new Promise<void>((resolve) => {
+      reading = resolve;
+    });
+    const notesClient = {
+      many: async () => {
+        reading();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return [];
+      },
+    } as unknown as NotesClient;
+    const repair = startIndexRepair({
+      knex: db.knex,
+      notes: notesClient,
+      indexer,
+      logger,
+      intervalMs: 3_600_000,
+    });
+    await read;
+    // The test's own timeout is far below the interval: waiting it out would fail here.
+    await repair.stop();
+  }, 10_000);
+
   it('brings a cached index up to date by reading only the notes that changed', async () => {
     const userId = randomUUID();
     const indexer = createIndexer({ knex: db.knex, provider: recordingProvider().provider });

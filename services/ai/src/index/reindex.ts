@@ -135,9 +135,14 @@ export const startIndexRepair = (deps: {
       await drain().catch((error: unknown) => {
         deps.logger.error({ err: error }, 'repairing the AI index failed; trying again later');
       });
+      // Checked again: a stop that came while draining must not wait out the interval.
+      if (stopped) return;
       await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, deps.intervalMs ?? 60_000).unref();
+        const timer = setTimeout(resolve, deps.intervalMs ?? 60_000);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
       });
     }
   })();
