@@ -299,7 +299,8 @@ export const ImageAnalysis = z
   .meta({ id: 'ImageAnalysis' });
 export type ImageAnalysis = z.infer<typeof ImageAnalysis>;
 
-export const AiFeature = z.enum([
+/** The AI features, in the order a settings page lists them. */
+export const aiFeatures = [
   'writer',
   'askai',
   'summaries',
@@ -309,7 +310,9 @@ export const AiFeature = z.enum([
   'generate',
   'transcription',
   'imageAnalysis',
-]);
+] as const;
+
+export const AiFeature = z.enum(aiFeatures);
 export type AiFeature = z.infer<typeof AiFeature>;
 
 export const AiSettings = z

@@ -1,4 +1,4 @@
-import type { AiFeature, AiSettings } from '@noted/api';
+import { aiFeatures, type AiSettings } from '@noted/api';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Trans } from 'react-i18next';
@@ -13,18 +13,6 @@ import './settings.css';
 export interface AiSettingsPageProps {
   api: Pick<NotesApi, 'ai' | 'tags'>;
 }
-
-const FEATURES: readonly AiFeature[] = [
-  'writer',
-  'askai',
-  'summaries',
-  'search',
-  'related',
-  'chat',
-  'generate',
-  'transcription',
-  'imageAnalysis',
-];
 
 const MODELS = ['chat', 'embeddings', 'transcription', 'vision'] as const;
 
@@ -59,15 +47,17 @@ function ModelsAndFeatures({ settings }: { settings: AiSettings }) {
       <section className="ai-settings-block" aria-labelledby={`${ids}-features`}>
         <h2 id={`${ids}-features`}>{t('settings.features.heading')}</h2>
         <dl className="ai-settings-list">
-          {FEATURES.filter((feature) => settings.features[feature] !== undefined).map((feature) => {
-            const mode = settings.features[feature] ?? 'unavailable';
-            return (
-              <div key={feature}>
-                <dt>{t(`settings.features.name.${feature}`)}</dt>
-                <dd data-mode={mode}>{t(`settings.features.mode.${mode}`)}</dd>
-              </div>
-            );
-          })}
+          {aiFeatures
+            .filter((feature) => settings.features[feature] !== undefined)
+            .map((feature) => {
+              const mode = settings.features[feature] ?? 'unavailable';
+              return (
+                <div key={feature}>
+                  <dt>{t(`settings.features.name.${feature}`)}</dt>
+                  <dd data-mode={mode}>{t(`settings.features.mode.${mode}`)}</dd>
+                </div>
+              );
+            })}
         </dl>
       </section>
       <section className="ai-settings-block" aria-labelledby={`${ids}-usage`}>
