@@ -67,24 +67,22 @@ export function NotesPage({ api }: { api: NotesApi }) {
 
   const reload = () => setGeneration((n) => n + 1);
 
-  // The address as last rendered: a debounced search typed before the meaning box was ticked
-  // must not put back the address of its own, older render (react-router hands that one over).
+  // The newest address, including one asked for but not rendered yet: changes made in quick
+  // succession (a debounced search, then the meaning box) each build on the one before, where
+  // react-router would hand each the address of its own, older render.
   const latest = useRef(params);
   useEffect(() => {
     latest.current = params;
   }, [params]);
-  const setAddress = (changes: Record<string, string | undefined>, replace = false) =>
-    setParams(
-      () => {
-        const next = new URLSearchParams(latest.current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { replace },
-    );
+  const setAddress = (changes: Record<string, string | undefined>, replace = false) => {
+    const next = new URLSearchParams(latest.current);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    latest.current = next;
+    setParams(next, { replace });
+  };
   const showTag = (next: string | undefined) => setAddress({ tag: next, page: undefined });
   const showShared = (only: boolean) =>
     setAddress({ shared: only ? '1' : undefined, page: undefined });
