@@ -12,6 +12,7 @@ import { SearchBox } from './search/SearchBox';
 import { TagBar } from './TagBar';
 import { useLoad } from './useLoad';
 import { LoadFailed, Loading } from './LoadStatus';
+import { useAddressed } from './useAddressed';
 
 export const PAGE_SIZE = 10;
 
@@ -51,6 +52,7 @@ export function NotesPage({ api }: { api: NotesApi }) {
   const tag = params.get('tag') || undefined;
   const sharedOnly = params.get('shared') === '1';
   const byMeaning = params.get('meaning') === '1';
+  const [sharedShown, showSharedAt] = useAddressed(sharedOnly);
   const page = pageNumber(params.get('page'));
   const [generation, setGeneration] = useState(0);
   const filter = { ...(tag ? { tag } : {}), ...(sharedOnly ? { sharedOnly } : {}) };
@@ -210,8 +212,11 @@ export function NotesPage({ api }: { api: NotesApi }) {
           <label className="notes-shared-only">
             <input
               type="checkbox"
-              checked={sharedOnly}
-              onChange={(event) => showShared(event.target.checked)}
+              checked={sharedShown}
+              onChange={(event) => {
+                showSharedAt(event.target.checked);
+                showShared(event.target.checked);
+              }}
             />{' '}
             {t('list.sharedOnly')}
           </label>

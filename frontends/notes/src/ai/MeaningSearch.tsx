@@ -5,6 +5,7 @@ import type { NotesApi } from '../api';
 import { useNotesMessages } from '../messages';
 import { AiNotice } from './AiNotice';
 import './ai.css';
+import { useAddressed } from '../useAddressed';
 
 const MEANING_LIMIT = 10;
 
@@ -81,13 +82,17 @@ export interface MeaningSearchProps {
  */
 export function MeaningSearch({ api, query, enabled, onToggle }: MeaningSearchProps) {
   const { t } = useNotesMessages('ai');
+  const [ticked, tick] = useAddressed(enabled);
   return (
     <div className="ai-meaning">
       <label className="ai-meaning-toggle">
         <input
           type="checkbox"
-          checked={enabled}
-          onChange={(event) => onToggle(event.target.checked)}
+          checked={ticked}
+          onChange={(event) => {
+            tick(event.target.checked);
+            onToggle(event.target.checked);
+          }}
         />{' '}
         {t('meaning.toggle')}
       </label>
