@@ -1,13 +1,20 @@
-import type { ReactNode } from 'react';
+import { Button, Callout, RefreshIcon, Skeleton } from '@noted/ui';
 import { useErrorText, useNotesMessages } from './messages';
 
-/** The status line while something is on its way. */
-export function Loading({ children }: { children: ReactNode }) {
-  return (
-    <p className="notes-status" role="status">
-      {children}
-    </p>
-  );
+/**
+ * What stands where something is on its way: grey shapes of its size (`blocks` cards or
+ * `lines` of text), announced once as `children`.
+ */
+export function Loading({
+  children,
+  blocks = 0,
+  lines = 3,
+}: {
+  children: string;
+  blocks?: number;
+  lines?: number;
+}) {
+  return <Skeleton label={children} blocks={blocks} lines={lines} className="notes-status" />;
 }
 
 /** Why something could not be loaded (`message` given the reason), with Retry. */
@@ -23,11 +30,16 @@ export function LoadFailed({
   const { t } = useNotesMessages('note');
   const errorText = useErrorText();
   return (
-    <div className="notes-error" role="alert">
-      <p>{message(errorText(error))}</p>
-      <button type="button" className="notes-button" onClick={onRetry}>
-        {t('common.retry')}
-      </button>
-    </div>
+    <Callout
+      tone="danger"
+      role="alert"
+      actions={
+        <Button size="sm" icon={RefreshIcon} onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      }
+    >
+      {message(errorText(error))}
+    </Callout>
   );
 }

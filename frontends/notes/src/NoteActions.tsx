@@ -93,18 +93,18 @@ export function NoteActionButtons({
   const { busy } = actions;
   return (
     <div className="note-actions">
-      <button type="button" className="notes-button" onClick={actions.togglePin} disabled={busy}>
+      <button type="button" className="ui-button" onClick={actions.togglePin} disabled={busy}>
         {note.isPinned ? t('actions.unpin') : t('actions.pin')}
       </button>
       {note.publicId ? null : (
-        <button type="button" className="notes-button" onClick={actions.share} disabled={busy}>
+        <button type="button" className="ui-button" onClick={actions.share} disabled={busy}>
           {t('actions.share')}
         </button>
       )}
       {children}
       <button
         type="button"
-        className="notes-button"
+        className="ui-button"
         onClick={() => void actions.remove()}
         disabled={busy}
       >
@@ -129,14 +129,14 @@ export function NoteActionPanels({ note, actions }: NoteActionsProps) {
             <input id={linkId} readOnly value={shareUrl(publicId)} />
             <button
               type="button"
-              className="notes-button"
+              className="ui-button"
               onClick={() => void actions.copy(shareUrl(publicId))}
             >
               {actions.copied ? t('actions.copied') : t('actions.copyLink')}
             </button>
             <button
               type="button"
-              className="notes-button"
+              className="ui-button"
               onClick={actions.unshare}
               disabled={busy}
             >

@@ -119,7 +119,7 @@ export function NoteForm({ create, onCreated }: NoteFormProps) {
         </p>
       ) : null}
       <div className="note-form-actions">
-        <button type="submit" className="notes-button notes-button-primary" disabled={saving}>
+        <button type="submit" className="ui-button ui-button-primary" disabled={saving}>
           {saving ? t('form.saving') : t('form.add')}
         </button>
         <span className="note-form-status" role="status">

@@ -45,7 +45,7 @@ function PageFailed() {
   return (
     <div className="notes-error" role="alert">
       <p>{t('app.pageFailed')}</p>
-      <button type="button" className="notes-button" onClick={() => window.location.reload()}>
+      <button type="button" className="ui-button" onClick={() => window.location.reload()}>
         {t('app.reload')}
       </button>
     </div>

@@ -162,7 +162,7 @@ export function NotesPage({ api }: { api: NotesApi }) {
         <nav className="notes-pagination" aria-label={t('list.pages.label')}>
           <button
             type="button"
-            className="notes-button"
+            className="ui-button"
             onClick={() => showPage(page - 1)}
             disabled={loading || page <= 1}
           >
@@ -173,7 +173,7 @@ export function NotesPage({ api }: { api: NotesApi }) {
           </span>
           <button
             type="button"
-            className="notes-button"
+            className="ui-button"
             onClick={() => showPage(page + 1)}
             disabled={loading || last}
           >
@@ -229,7 +229,7 @@ export function NotesPage({ api }: { api: NotesApi }) {
               values={{ tag }}
               components={{ strong: <strong /> }}
             />{' '}
-            <button type="button" className="notes-button" onClick={() => showTag(undefined)}>
+            <button type="button" className="ui-button" onClick={() => showTag(undefined)}>
               {t('list.showAll')}
             </button>
           </p>

@@ -96,7 +96,7 @@ function SharedNoteView({ api, publicId }: Omit<SharedNoteProps, 'shell'>) {
         <p>{t('shared.loadFailed', { reason: errorText(loaded.error) })}</p>
         <button
           type="button"
-          className="notes-button"
+          className="ui-button"
           onClick={() => {
             setLoaded(undefined);
             setAttempt((n) => n + 1);

@@ -125,7 +125,7 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
           <li>
             <button
               type="button"
-              className="notes-button"
+              className="ui-button"
               aria-expanded={expanded}
               onClick={() => setExpanded((value) => !value)}
             >
@@ -147,12 +147,12 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
                   autoFocus
                 />
               </label>
-              <button type="submit" className="notes-button notes-button-primary" disabled={busy}>
+              <button type="submit" className="ui-button ui-button-primary" disabled={busy}>
                 {t('tags.rename')}
               </button>
               <button
                 type="button"
-                className="notes-button"
+                className="ui-button"
                 onClick={() => setRenaming(undefined)}
                 disabled={busy}
               >
@@ -163,14 +163,14 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
             <>
               <button
                 type="button"
-                className="notes-button"
+                className="ui-button"
                 onClick={() => setRenaming({ name: tag })}
               >
                 {t('tags.renameTag')}
               </button>
               <button
                 type="button"
-                className="notes-button"
+                className="ui-button"
                 onClick={() => void remove(active.count)}
                 disabled={busy}
               >

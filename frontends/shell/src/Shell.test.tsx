@@ -124,6 +124,12 @@ afterEach(() => {
 
 const sidebar = () => screen.queryByRole('complementary', { name: 'Sidebar' });
 
+/** Signs out as a person does: the account menu in the header, then Sign out. */
+const signOutFrom = (header: HTMLElement, account = /^Account: /, signOut = 'Sign out') => {
+  fireEvent.click(within(header).getByRole('button', { name: account }));
+  fireEvent.click(within(header).getByRole('menuitem', { name: signOut }));
+};
+
 describe('the shell', () => {
   it('welcomes a signed-out visitor without sidebar; Sign in opens the login dialog', () => {
     const { auth } = fakeAuth({ status: 'signedOut' });
@@ -132,7 +138,7 @@ describe('the shell', () => {
 
     const main = screen.getByRole('main');
     expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe(
-      'Your notes, in one place',
+      'Think on paper. Find it again.',
     );
     expect(sidebar()).toBeNull();
     fireEvent.click(within(main).getByRole('button', { name: 'Sign in' }));
@@ -169,7 +175,7 @@ describe('the shell', () => {
     expect(screen.queryByText('Checking your session…')).toBeNull();
     const main = screen.getByRole('main');
     expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe(
-      'Your notes, in one place',
+      'Think on paper. Find it again.',
     );
     fireEvent.click(within(main).getByRole('button', { name: 'Sign in' }));
     expect(screen.getByRole('dialog', { name: 'Sign in to Noted' })).toBeTruthy();
@@ -187,13 +193,14 @@ describe('the shell', () => {
     expect(await screen.findByText('Notes with a client and the shell at /')).toBeTruthy();
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Ada Lovelace')).toBeTruthy();
-    expect(within(header).getByText('ada@example.com')).toBeTruthy();
+    fireEvent.click(within(header).getByRole('button', { name: 'Account: Ada Lovelace' }));
+    expect(within(header).getByRole('menu').textContent).toContain('ada@example.com');
     expect(sidebar()).toBeTruthy();
     expect(checkAccount).toHaveBeenCalledTimes(1);
     expect(checkAccount).toHaveBeenCalledWith('user-1');
     expect(loadNotesApp).toHaveBeenCalledTimes(1);
 
-    fireEvent.click(within(header).getByRole('button', { name: 'Sign out' }));
+    fireEvent.click(within(header).getByRole('menuitem', { name: 'Sign out' }));
     expect(auth.logout).toHaveBeenCalledTimes(1);
   });
 
@@ -209,7 +216,7 @@ describe('the shell', () => {
     );
     fireEvent.click(within(sidebar() as HTMLElement).getByRole('link', { name: 'Feedback' }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Feedback');
-    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign out' }));
+    signOutFrom(screen.getByRole('banner'));
     expect(auth.logout).toHaveBeenCalledTimes(1);
   });
 
@@ -379,7 +386,8 @@ describe('settings', () => {
     fireEvent.click(within(chinese).getByRole('button', { name: '关闭' }));
     const chineseSidebar = screen.getByRole('complementary', { name: '侧边栏' });
     expect(within(chineseSidebar).getByRole('link', { name: '笔记' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '账户：Ada Lovelace' }));
+    expect(screen.getByRole('menuitem', { name: '退出登录' })).toBeTruthy();
 
     fireEvent.click(within(chineseSidebar).getByRole('button', { name: '设置' }));
     fireEvent.click(screen.getByRole('radio', { name: 'English' }));

@@ -1,3 +1,4 @@
+/** Shown when the shell itself could not start (no configuration, say): plain, and in English. */
 export function StartupError({ error }: { error: unknown }) {
   return (
     <main className="startup-error" role="alert">

@@ -1,3 +1,4 @@
+import '@noted/ui/styles.css';
 import './styles.css';
 
 // Async boundary: the Module Federation runtime negotiates the shared react/react-dom

@@ -29,6 +29,8 @@ export interface ShellState {
   confirmer: Confirmer;
   preview: Store<ImagePreviewRequest | undefined>;
   dialog: Store<OpenDialog>;
+  /** Badges on the navigation's entries, by path ('/review' → "New"). */
+  navBadges: Store<Readonly<Record<string, string>>>;
 }
 
 export const createShellState = (): ShellState => ({
@@ -36,6 +38,7 @@ export const createShellState = (): ShellState => ({
   confirmer: createConfirmer(),
   preview: createStore<ImagePreviewRequest | undefined>(undefined),
   dialog: createStore<OpenDialog>({ kind: 'none' }),
+  navBadges: createStore<Readonly<Record<string, string>>>({}),
 });
 
 /** Where the upgrade offer leads: the plans on the landing page. */
@@ -71,6 +74,12 @@ export const createShellServices = ({
     requestSignIn: () => state.dialog.set({ kind: 'signIn' }),
     openSettings: () => state.dialog.set({ kind: 'settings' }),
     offerUpgrade: () => navigate(plansPath),
+    setNavBadge: (path, badge) =>
+      state.navBadges.set((current) => {
+        if (current[path] === badge) return current;
+        const { [path]: _cleared, ...rest } = current;
+        return badge === undefined ? rest : { ...rest, [path]: badge };
+      }),
     i18n,
   };
 };

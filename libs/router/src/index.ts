@@ -17,6 +17,7 @@ export {
   useLinkClickHandler,
   useLocation,
   useNavigate,
+  useNavigationType,
   useParams,
   useSearchParams,
   type NavigateFunction,

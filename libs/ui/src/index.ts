@@ -1,5 +1,3 @@
-import './ui.css';
-
 export { createLog, type Log } from './log';
 export { ShellContext, useShell, type ShellServices } from './shell';
 export { uiMessages } from './messages';
@@ -57,3 +55,26 @@ export {
   type NavigateOptions,
   type OpenNoteOptions,
 } from './navigation/navigation';
+export * from './icons/icons';
+export {
+  Button,
+  IconButton,
+  buttonClass,
+  type ButtonLook,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+  type IconButtonProps,
+} from './button/Button';
+export { Menu, type MenuAction, type MenuEntry, type MenuProps } from './menu/Menu';
+export {
+  Callout,
+  EmptyState,
+  PageHeader,
+  Skeleton,
+  type CalloutProps,
+  type CalloutTone,
+  type EmptyStateProps,
+  type PageHeaderProps,
+  type SkeletonProps,
+} from './content/Content';

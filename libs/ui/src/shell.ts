@@ -27,6 +27,11 @@ export interface ShellServices {
   openSettings: () => void;
   /** Shows the plans, e.g. after NOTES_LEFT_NOT_ENOUGH. */
   offerUpgrade: () => void;
+  /**
+   * Marks an entry of the shell's navigation (by its path, e.g. '/review') with a short
+   * badge ("New"), or clears it with undefined.
+   */
+  setNavBadge: (path: string, badge: string | undefined) => void;
   i18n: I18n;
 }
 

@@ -55,6 +55,7 @@ export const createTestShell = (i18n: I18n = createTestI18n()): ShellServices =>
   requestSignIn: vi.fn(),
   openSettings: vi.fn(),
   offerUpgrade: vi.fn(),
+  setNavBadge: vi.fn(),
   i18n,
 });
 

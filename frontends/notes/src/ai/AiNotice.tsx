@@ -42,7 +42,7 @@ export function AiNotice({ error, onRetry }: { error: unknown; onRetry?: () => v
     <div className="notes-error" role="alert">
       <p>{t('notice.failed', { reason: errorText(error) })}</p>
       {onRetry ? (
-        <button type="button" className="notes-button" onClick={onRetry}>
+        <button type="button" className="ui-button" onClick={onRetry}>
           {t('common.retry')}
         </button>
       ) : null}

@@ -46,7 +46,7 @@ export function NoteSummaryPanel({
     <section className="ai-summary" aria-labelledby={headingId} aria-busy={loading}>
       <div className="ai-summary-head">
         <h2 id={headingId}>{t('summary.heading')}</h2>
-        <button type="button" className="notes-button notes-button-small" onClick={onClose}>
+        <button type="button" className="ui-button ui-button-sm" onClick={onClose}>
           {t('summary.hide')}
         </button>
       </div>

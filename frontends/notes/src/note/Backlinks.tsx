@@ -25,7 +25,7 @@ export function Backlinks({ state }: { state: NoteLinksState }) {
               <Link to={`/notes/${link.id}`}>{link.title || t('common.untitled')}</Link>
               <button
                 type="button"
-                className="notes-button notes-button-small"
+                className="ui-button ui-button-sm"
                 onClick={() => shell.showNoteLink(link.id)}
                 aria-label={t('backlinks.peekLabel', { title: link.title || t('common.untitled') })}
               >

@@ -93,7 +93,7 @@ export function LinksDialog({ api, noteId, links, onLinksChanged, onClose }: Lin
             ) : (
               <button
                 type="button"
-                className="notes-button"
+                className="ui-button"
                 disabled={busy}
                 aria-label={t('links.linkLabel', { title: titleOf(note) })}
                 onClick={() => void add(note)}
@@ -133,7 +133,7 @@ export function LinksDialog({ api, noteId, links, onLinksChanged, onClose }: Lin
                 {link.kind === 'manual' ? (
                   <button
                     type="button"
-                    className="notes-button"
+                    className="ui-button"
                     disabled={busy}
                     aria-label={t('links.removeLabel', { title: titleOf(link) })}
                     onClick={() => void remove(link)}

@@ -189,7 +189,7 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
               <>
                 <button
                   type="button"
-                  className="notes-button"
+                  className="ui-button"
                   onClick={() => {
                     autosave.rebase(undefined);
                     flush();
@@ -199,7 +199,7 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
                 </button>
                 <button
                   type="button"
-                  className="notes-button"
+                  className="ui-button"
                   onClick={() => {
                     autosave.close();
                     window.location.reload();
@@ -210,19 +210,19 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
               </>
             ) : null}
             {saveState.status === 'failed' && saveState.code !== 'CONFLICT' ? (
-              <button type="button" className="notes-button" onClick={flush}>
+              <button type="button" className="ui-button" onClick={flush}>
                 {t('common.retry')}
               </button>
             ) : null}
           </div>
         </div>
         <NoteActionButtons note={note} actions={actions}>
-          <button type="button" className="notes-button" onClick={() => setLinksOpen(true)}>
+          <button type="button" className="ui-button" onClick={() => setLinksOpen(true)}>
             {t('note.links')}
           </button>
           <button
             type="button"
-            className="notes-button"
+            className="ui-button"
             onClick={() => {
               flush();
               setSummaryRequest((n) => n + 1);
@@ -267,7 +267,7 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
             <div className="note-mode" role="group" aria-label={t('note.showAs')}>
               <button
                 type="button"
-                className="notes-button"
+                className="ui-button"
                 aria-pressed={mode === 'edit'}
                 onClick={() => setMode('edit')}
               >
@@ -275,7 +275,7 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
               </button>
               <button
                 type="button"
-                className="notes-button"
+                className="ui-button"
                 aria-pressed={mode === 'preview'}
                 onClick={() => {
                   flush();

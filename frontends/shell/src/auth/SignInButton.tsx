@@ -1,18 +1,24 @@
-import { useShell } from '@noted/ui';
+import { Button, useShell, type ButtonSize } from '@noted/ui';
 import { useTranslation } from 'react-i18next';
 
 /** "Sign in": opens the login dialog. */
-export function SignInButton({ primary = false }: { primary?: boolean }) {
+export function SignInButton({
+  primary = false,
+  size = 'md',
+}: {
+  primary?: boolean;
+  size?: ButtonSize;
+}) {
   const { t } = useTranslation('shell');
   const shell = useShell();
   return (
-    <button
-      type="button"
-      className={primary ? 'ui-button ui-button-primary' : 'ui-button'}
+    <Button
+      variant={primary ? 'primary' : 'secondary'}
+      size={size}
       aria-haspopup="dialog"
       onClick={shell.requestSignIn}
     >
       {t('auth.signIn')}
-    </button>
+    </Button>
   );
 }

@@ -1,8 +1,9 @@
-import { Dialog } from '@noted/ui';
+import { Button, Callout, Dialog } from '@noted/ui';
 import { useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from '@noted/router';
 import { useShellApp } from '../context';
+import { BrandMark } from '../layout/Brand';
 
 const providerNames: Record<string, string> = { google: 'Google', github: 'GitHub' };
 
@@ -22,33 +23,43 @@ export function SignInDialog({ onClose }: { onClose: () => void }) {
   const { pathname, search } = useLocation();
   const returnTo = `${pathname}${search}`;
   return (
-    <Dialog title={t('signIn.title')} onClose={onClose} initialFocus={continueRef}>
-      <p className="dialog-text">{t('signIn.body')}</p>
+    <Dialog
+      title={t('signIn.title')}
+      onClose={onClose}
+      initialFocus={continueRef}
+      className="sign-in-dialog"
+    >
+      <div className="sign-in-head">
+        <BrandMark />
+        <p className="ui-dialog-text">{t('signIn.body')}</p>
+      </div>
       {state.status === 'signedOut' && state.notice ? (
-        <p className="notice" role="status">
+        <Callout tone="info" role="status">
           {t(`auth.notice.${state.notice}`)}
-        </p>
+        </Callout>
       ) : null}
       <div className="sign-in-options">
-        <button
+        <Button
           ref={continueRef}
-          type="button"
-          className="ui-button ui-button-primary"
+          variant="primary"
+          size="lg"
+          block
           onClick={() => void auth.login({ returnTo })}
         >
           {t('signIn.continue')}
-        </button>
+        </Button>
         {identityProviders.map((alias) => (
-          <button
+          <Button
             key={alias}
-            type="button"
-            className="ui-button"
+            size="lg"
+            block
             onClick={() => void auth.login({ idpHint: alias, returnTo })}
           >
             {t('signIn.withProvider', { provider: providerName(alias) })}
-          </button>
+          </Button>
         ))}
       </div>
+      <p className="sign-in-fine">{t('signIn.fine')}</p>
     </Dialog>
   );
 }

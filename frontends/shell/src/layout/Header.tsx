@@ -1,29 +1,75 @@
-import { ThemeToggle } from '@noted/ui';
+import {
+  IconButton,
+  LogOutIcon,
+  Menu,
+  MenuIcon,
+  SettingsIcon,
+  SparklesIcon,
+  ThemeToggle,
+  useShell,
+} from '@noted/ui';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '@noted/router';
+import type { AuthUser } from '../auth/auth';
 import { SignInButton } from '../auth/SignInButton';
 import { useShellApp } from '../context';
-import { Icon } from './icons';
+import { Brand } from './Brand';
+
+/** Up to two letters of a name (or of an email) for the avatar. */
+export const initials = (user: Pick<AuthUser, 'name' | 'email'>): string => {
+  const source = (user.name ?? user.email ?? '?').trim();
+  const words = source.split(/[\s@._-]+/).filter(Boolean);
+  const letters =
+    words.length >= 2 ? `${words[0]?.[0] ?? ''}${words[1]?.[0] ?? ''}` : source.slice(0, 2);
+  return letters.toLocaleUpperCase();
+};
+
+/** The signed-in user's menu: who is signed in, settings, AI settings, sign out. */
+function AccountMenu({ user }: { user: AuthUser }) {
+  const { t } = useTranslation('shell');
+  const { auth } = useShellApp();
+  const shell = useShell();
+  const name = user.name ?? user.email ?? t('auth.signedIn');
+  return (
+    <Menu
+      label={t('account.menu', { name })}
+      look={{ variant: 'ghost', className: 'account-button' }}
+      trigger={
+        <>
+          <span className="avatar" aria-hidden="true">
+            {initials(user)}
+          </span>
+          <span className="account-name">{name}</span>
+        </>
+      }
+      header={
+        <>
+          <span className="account-menu-name">{name}</span>
+          {user.email && user.email !== name ? (
+            <span className="account-menu-email">{user.email}</span>
+          ) : null}
+        </>
+      }
+      entries={[
+        { label: t('account.settings'), icon: SettingsIcon, onSelect: shell.openSettings },
+        {
+          label: t('account.aiSettings'),
+          icon: SparklesIcon,
+          onSelect: () => shell.navigate('/settings/ai'),
+        },
+        'separator',
+        { label: t('auth.signOut'), icon: LogOutIcon, onSelect: () => void auth.logout() },
+      ]}
+    />
+  );
+}
 
 function AccountActions() {
-  const { t } = useTranslation('shell');
   const { auth } = useShellApp();
   const state = useSyncExternalStore(auth.subscribe, auth.getState);
   if (state.status === 'loading') return null;
   if (state.status === 'signedOut') return <SignInButton />;
-  const { user } = state;
-  return (
-    <div className="account">
-      <span className="account-name" title={user.email}>
-        {user.name ?? user.email ?? t('auth.signedIn')}
-        {user.name && user.email ? <span className="account-email"> {user.email}</span> : null}
-      </span>
-      <button type="button" className="ui-button" onClick={() => void auth.logout()}>
-        {t('auth.signOut')}
-      </button>
-    </div>
-  );
+  return <AccountMenu user={state.user} />;
 }
 
 /** The top bar of every layout: menu (small screens, with a sidebar), brand, theme, account. */
@@ -32,19 +78,15 @@ export function Header({ onMenu, minimal = false }: { onMenu?: () => void; minim
   return (
     <header className="app-header">
       {onMenu ? (
-        <button
-          type="button"
-          className="ui-button ui-button-quiet menu-button"
+        <IconButton
+          className="menu-button"
+          label={t('layout.openMenu')}
+          icon={MenuIcon}
           aria-haspopup="dialog"
-          aria-label={t('layout.openMenu')}
           onClick={onMenu}
-        >
-          <Icon name="menu" />
-        </button>
+        />
       ) : null}
-      <Link className="brand" to="/">
-        Noted
-      </Link>
+      <Brand />
       <div className="header-actions">
         <ThemeToggle />
         {minimal ? null : <AccountActions />}

@@ -1,6 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigationType } from '@noted/router';
 import { InstallPrompt } from '../pwa/PwaNotices';
+import { BottomNav } from './BottomNav';
 import { Header } from './Header';
 import { Sidebar, SidebarDrawer } from './Sidebar';
 import { readSidebarCollapsed, saveSidebarCollapsed } from './sidebarState';
@@ -14,15 +16,28 @@ function SkipLink() {
   );
 }
 
-function Main({ children }: { children: ReactNode }) {
+/**
+ * A new page starts at its top; Back and Forward keep the place the browser restores (a list
+ * scrolled down and left for a note is where it was when the user comes back).
+ */
+function useScrollToTopOnNavigation() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+}
+
+function Main({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  useScrollToTopOnNavigation();
   return (
-    <main id="main" className="app-main" tabIndex={-1}>
+    <main id="main" className={wide ? 'app-main app-main-wide' : 'app-main'} tabIndex={-1}>
       {children}
     </main>
   );
 }
 
-/** The default layout: header, the sidebar (a drawer on small screens) and the page. */
+/** The default layout: header, the sidebar (a drawer and a tab bar on a phone) and the page. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
   const [collapsed, setCollapsed] = useState(readSidebarCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -41,6 +56,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           {children}
         </Main>
       </div>
+      <BottomNav />
       {drawerOpen ? <SidebarDrawer onClose={() => setDrawerOpen(false)} /> : null}
     </div>
   );
@@ -49,11 +65,11 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
 /** The default layout without sidebar: public and marketing pages, a shared note. */
 export function PlainLayout({ children }: { children: ReactNode }) {
   return (
-    <div className="app">
+    <div className="app app-plain">
       <SkipLink />
       <Header />
       <div className="app-body">
-        <Main>{children}</Main>
+        <Main wide>{children}</Main>
       </div>
     </div>
   );
@@ -66,7 +82,7 @@ export function ErrorLayout({ children }: { children: ReactNode }) {
       <SkipLink />
       <Header minimal />
       <div className="app-body">
-        <Main>{children}</Main>
+        <Main wide>{children}</Main>
       </div>
     </div>
   );

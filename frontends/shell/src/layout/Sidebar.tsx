@@ -1,58 +1,90 @@
-import { Dialog, useShell } from '@noted/ui';
+import {
+  Dialog,
+  PanelLeftCloseIcon,
+  PanelLeftOpenIcon,
+  SettingsIcon,
+  SquarePenIcon,
+  useShell,
+  type IconComponent,
+} from '@noted/ui';
+import { useSyncExternalStore, type ButtonHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from '@noted/router';
-import { Icon, type IconName } from './icons';
+import { useShellApp } from '../context';
+import { Brand } from './Brand';
+import { newNoteTarget, primaryNav, secondaryNav, type NavItem } from './navigation';
 
-interface NavItem {
-  to: string;
-  icon: IconName;
-  /** Key in the sidebar message set. */
-  label: string;
-  /** Whether a path belongs to this item, for aria-current. */
-  owns: (pathname: string) => boolean;
-}
-
-const notesArea = /^\/($|notes\/(?!s\/)|todos$|review$|summaries$|ai$)/;
-
-const items: NavItem[] = [
-  { to: '/', icon: 'notes', label: 'notes', owns: (path) => notesArea.test(path) },
-  { to: '/mindlink', icon: 'mindlink', label: 'mindlink', owns: (path) => path === '/mindlink' },
-  {
-    to: '/chat',
-    icon: 'chat',
-    label: 'chat',
-    owns: (path) => path === '/chat' || path.startsWith('/chat/'),
-  },
-  { to: '/feedback', icon: 'feedback', label: 'feedback', owns: (path) => path === '/feedback' },
-  { to: '/guide', icon: 'guide', label: 'guide', owns: (path) => path === '/guide' },
-  { to: '/blog', icon: 'blog', label: 'blog', owns: (path) => path.startsWith('/blog') },
-];
-
-/** The app's areas; in the collapsed rail only their icons show, named for assistive tech. */
-function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+/** One entry of the sidebar: icon and name (only the icon, named for assistive tech, when collapsed). */
+function NavLinkItem({
+  item,
+  collapsed,
+  onNavigate,
+}: {
+  item: NavItem;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation('sidebar');
   const { pathname } = useLocation();
+  const { state } = useShellApp();
+  const badges = useSyncExternalStore(state.navBadges.subscribe, state.navBadges.get);
+  const badge = badges[item.to];
+  const Icon = item.icon;
+  return (
+    <li>
+      <Link
+        to={item.to}
+        className="sidebar-link"
+        aria-current={item.owns(pathname) ? 'page' : undefined}
+        title={collapsed ? t(item.label) : undefined}
+        onClick={onNavigate}
+      >
+        <Icon className="ui-icon" aria-hidden="true" />
+        <span className={collapsed ? 'visually-hidden' : 'sidebar-text'}>{t(item.label)}</span>
+        {badge ? (
+          <span className={collapsed ? 'sidebar-dot' : 'ui-badge ui-badge-accent sidebar-badge'}>
+            <span className={collapsed ? 'visually-hidden' : undefined}>{badge}</span>
+          </span>
+        ) : null}
+      </Link>
+    </li>
+  );
+}
+
+/** The app's places in two groups; in the collapsed rail only their icons show. */
+function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('sidebar');
   return (
     <nav className="sidebar-nav" aria-label={t('label')}>
       <ul>
-        {items.map((item) => (
-          <li key={item.to}>
-            <Link
-              to={item.to}
-              className="sidebar-link"
-              aria-current={item.owns(pathname) ? 'page' : undefined}
-              title={collapsed ? t(item.label) : undefined}
-              onClick={onNavigate}
-            >
-              <Icon name={item.icon} />
-              <span className={collapsed ? 'visually-hidden' : 'sidebar-text'}>
-                {t(item.label)}
-              </span>
-            </Link>
-          </li>
+        {primaryNav.map((item) => (
+          <NavLinkItem key={item.to} item={item} collapsed={collapsed} onNavigate={onNavigate} />
+        ))}
+      </ul>
+      <ul className="sidebar-secondary">
+        {secondaryNav.map((item) => (
+          <NavLinkItem key={item.to} item={item} collapsed={collapsed} onNavigate={onNavigate} />
         ))}
       </ul>
     </nav>
+  );
+}
+
+function SidebarButton({
+  icon: Icon,
+  label,
+  collapsed,
+  ...rest
+}: {
+  icon: IconComponent;
+  label: string;
+  collapsed: boolean;
+} & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button type="button" className="sidebar-link" title={collapsed ? label : undefined} {...rest}>
+      <Icon className="ui-icon" aria-hidden="true" />
+      <span className={collapsed ? 'visually-hidden' : 'sidebar-text'}>{label}</span>
+    </button>
   );
 }
 
@@ -60,19 +92,41 @@ function SettingsButton({ collapsed, onOpen }: { collapsed: boolean; onOpen?: ()
   const { t } = useTranslation('sidebar');
   const shell = useShell();
   return (
-    <button
-      type="button"
-      className="sidebar-link"
+    <SidebarButton
+      icon={SettingsIcon}
+      label={t('settings')}
+      collapsed={collapsed}
       aria-haspopup="dialog"
-      title={collapsed ? t('settings') : undefined}
       onClick={() => {
         onOpen?.();
         shell.openSettings();
       }}
+    />
+  );
+}
+
+/** "New note": to the list with its composer focused. */
+function NewNoteLink({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('sidebar');
+  const { pathname } = useLocation();
+  return (
+    <Link
+      to={newNoteTarget.pathname}
+      state={newNoteTarget.state}
+      replace={pathname === '/'}
+      className="ui-button ui-button-primary sidebar-new"
+      title={collapsed ? t('newNote') : undefined}
+      aria-label={collapsed ? t('newNote') : undefined}
+      onClick={onNavigate}
     >
-      <Icon name="settings" />
-      <span className={collapsed ? 'visually-hidden' : 'sidebar-text'}>{t('settings')}</span>
-    </button>
+      <SquarePenIcon className="ui-icon" aria-hidden="true" />
+      {collapsed ? null : <span>{t('newNote')}</span>}
+      {collapsed ? null : (
+        <kbd className="ui-kbd" aria-hidden="true">
+          N
+        </kbd>
+      )}
+    </Link>
   );
 }
 
@@ -83,21 +137,19 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
   const { t } = useTranslation('sidebar');
   return (
     <aside id={sidebarId} className="sidebar" data-collapsed={collapsed} aria-label={t('region')}>
+      <NewNoteLink collapsed={collapsed} />
       <SidebarNav collapsed={collapsed} />
       <div className="sidebar-foot">
         <SettingsButton collapsed={collapsed} />
-        <button
-          type="button"
+        <SidebarButton
+          icon={collapsed ? PanelLeftOpenIcon : PanelLeftCloseIcon}
+          label={collapsed ? t('expand') : t('collapse')}
+          collapsed={collapsed}
           className="sidebar-link sidebar-toggle"
           aria-expanded={!collapsed}
           aria-controls={sidebarId}
           onClick={onToggle}
-        >
-          <Icon name={collapsed ? 'expand' : 'collapse'} />
-          <span className={collapsed ? 'visually-hidden' : 'sidebar-text'}>
-            {collapsed ? t('expand') : t('collapse')}
-          </span>
-        </button>
+        />
       </div>
     </aside>
   );
@@ -107,9 +159,13 @@ export function Sidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle:
 export function SidebarDrawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('sidebar');
   return (
-    <Dialog title={t('menu')} onClose={onClose} className="sidebar-drawer">
+    <Dialog title={t('menu')} onClose={onClose} variant="sheet" className="sidebar-drawer">
+      <Brand />
+      <NewNoteLink collapsed={false} onNavigate={onClose} />
       <SidebarNav collapsed={false} onNavigate={onClose} />
-      <SettingsButton collapsed={false} onOpen={onClose} />
+      <div className="sidebar-foot">
+        <SettingsButton collapsed={false} onOpen={onClose} />
+      </div>
     </Dialog>
   );
 }

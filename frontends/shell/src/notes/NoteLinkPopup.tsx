@@ -1,5 +1,5 @@
 import type { Note } from '@noted/api';
-import { Dialog, useShell } from '@noted/ui';
+import { Button, Callout, Dialog, ExternalLinkIcon, Skeleton, useShell } from '@noted/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShellApp } from '../context';
@@ -50,22 +50,20 @@ export function NoteLinkPopup({ noteId, onClose }: { noteId: string; onClose: ()
       className="note-link-popup"
       initialFocus={openRef}
     >
-      {loaded.status === 'loading' ? (
-        <p className="status" role="status">
-          {t('noteLink.loading')}
-        </p>
-      ) : null}
+      {loaded.status === 'loading' ? <Skeleton lines={4} label={t('noteLink.loading')} /> : null}
       {loaded.status === 'failed' ? (
-        <p className="notice notice-error" role="alert">
+        <Callout tone="danger" role="alert">
           {t('noteLink.failed', { reason: loaded.reason })}
-        </p>
+        </Callout>
       ) : null}
       {note ? (
         <>
           {note.tags.length > 0 ? (
             <ul className="note-link-tags" aria-label={t('noteLink.tags')}>
               {note.tags.map((tag) => (
-                <li key={tag}>#{tag}</li>
+                <li key={tag} className="ui-chip">
+                  #{tag}
+                </li>
               ))}
             </ul>
           ) : null}
@@ -73,27 +71,25 @@ export function NoteLinkPopup({ noteId, onClose }: { noteId: string; onClose: ()
             {text.length > excerptLength ? `${text.slice(0, excerptLength)}…` : text}
           </p>
           <div className="ui-dialog-actions">
-            <button
-              type="button"
-              className="ui-button"
+            <Button
+              icon={ExternalLinkIcon}
               onClick={() => {
                 onClose();
                 shell.openNote(note.id, { newTab: true });
               }}
             >
               {t('noteLink.openInNewTab')}
-            </button>
-            <button
+            </Button>
+            <Button
               ref={openRef}
-              type="button"
-              className="ui-button ui-button-primary"
+              variant="primary"
               onClick={() => {
                 onClose();
                 shell.openNote(note.id, { note });
               }}
             >
               {t('noteLink.open')}
-            </button>
+            </Button>
           </div>
         </>
       ) : null}

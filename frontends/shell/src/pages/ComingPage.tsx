@@ -1,3 +1,5 @@
+import { buttonClass, BookOpenIcon, FeedbackIcon, NewspaperIcon, SparklesIcon } from '@noted/ui';
+import type { IconComponent } from '@noted/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@noted/router';
 
@@ -11,19 +13,33 @@ export type ComingPageName =
   | 'subscriptionSuccess'
   | 'subscriptionCancel';
 
+const icons: Record<ComingPageName, IconComponent> = {
+  landing: SparklesIcon,
+  guide: BookOpenIcon,
+  blog: NewspaperIcon,
+  article: NewspaperIcon,
+  feedback: FeedbackIcon,
+  subscriptionSuccess: SparklesIcon,
+  subscriptionCancel: SparklesIcon,
+};
+
 /**
  * A real page for a route whose remote does not exist yet: it says what will be here and
  * what works today, in the route's own layout.
  */
 export function ComingPage({ page }: { page: ComingPageName }) {
   const { t } = useTranslation('landing');
+  const Icon = icons[page];
   return (
     <section className="coming-page" aria-labelledby="coming-title">
+      <span className="error-art" aria-hidden="true">
+        <Icon className="ui-icon" />
+      </span>
       <h1 id="coming-title">{t(`coming.${page}.title`)}</h1>
       <p>{t(`coming.${page}.body`)}</p>
       <p className="coming-note">{t('coming.note')}</p>
-      <p>
-        <Link className="ui-button ui-button-primary" to="/">
+      <p className="error-actions">
+        <Link className={buttonClass({ variant: 'primary' })} to="/">
           {t('coming.toNotes')}
         </Link>
       </p>

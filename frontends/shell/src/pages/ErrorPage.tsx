@@ -1,3 +1,4 @@
+import { FileQuestionIcon, RefreshIcon, TriangleAlertIcon, buttonClass } from '@noted/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@noted/router';
 
@@ -15,20 +16,30 @@ export interface ErrorPageProps {
 export function ErrorPage({ status = 500, message, description, onReload }: ErrorPageProps) {
   const { t } = useTranslation('shell');
   const shownMessage = message ?? (status === 404 ? t('error.notFound') : t('error.internal'));
+  const Art = status === 404 ? FileQuestionIcon : TriangleAlertIcon;
   return (
     <section className="error-page" aria-labelledby="error-title">
-      <p className="error-status" aria-hidden="true">
-        {status}
+      <span className="error-art" aria-hidden="true">
+        <Art className="ui-icon" />
+      </span>
+      <p className="error-status">
+        <span className="error-code" aria-hidden="true">
+          {status}
+        </span>
+        <span>{shownMessage}</span>
       </p>
       <h1 id="error-title">{description ?? shownMessage}</h1>
-      {description ? <p className="error-message">{shownMessage}</p> : null}
+      <p className="error-message">
+        {status === 404 ? t('error.notFoundHelp') : t('error.internalHelp')}
+      </p>
       <p className="error-actions">
         {onReload ? (
-          <button type="button" className="ui-button ui-button-primary" onClick={onReload}>
+          <button type="button" className={buttonClass({ variant: 'primary' })} onClick={onReload}>
+            <RefreshIcon className="ui-icon" aria-hidden="true" />
             {t('error.reload')}
           </button>
         ) : null}
-        <Link className="ui-button" to="/">
+        <Link className={buttonClass({ variant: onReload ? 'secondary' : 'primary' })} to="/">
           {t('error.home')}
         </Link>
       </p>

@@ -1,4 +1,4 @@
-import { ExternalNavigationRefused, useShell } from '@noted/ui';
+import { Callout, ExternalNavigationRefused, Skeleton, useShell } from '@noted/ui';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '@noted/router';
@@ -69,9 +69,9 @@ function SignedIn({ user }: { user: AuthUser }) {
   return (
     <>
       {accountError ? (
-        <p className="notice notice-error" role="alert">
+        <Callout tone="danger" role="alert" className="notice">
           {t('account.loadFailed', { reason: accountError })}
-        </p>
+        </Callout>
       ) : null}
       <RemoteModule
         load={loadNotesApp}
@@ -106,9 +106,7 @@ export function NotesArea() {
   return (
     <PlainLayout>
       {checking ? (
-        <p className="status" role="status">
-          {t('auth.checking')}
-        </p>
+        <Skeleton blocks={3} label={t('auth.checking')} />
       ) : (
         <Welcome
           notice={state.status === 'signedOut' ? state.notice : undefined}

@@ -1,7 +1,8 @@
-import { useShell } from '@noted/ui';
+import { Button, useShell } from '@noted/ui';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShellApp } from '../context';
+import { BrandMark } from '../layout/Brand';
 
 /**
  * Says once that the app now works offline, and offers the new version (Refresh) when one
@@ -37,21 +38,23 @@ export function InstallPrompt() {
   if (!installable) return null;
   return (
     <aside className="install-prompt" aria-labelledby="install-prompt-title">
-      <p id="install-prompt-title">{t('pwa.installOffer')}</p>
+      <BrandMark />
+      <div className="install-prompt-text">
+        <p id="install-prompt-title" className="install-prompt-title">
+          {t('pwa.installTitle')}
+        </p>
+        <p className="install-prompt-body">{t('pwa.installOffer')}</p>
+      </div>
       <div className="install-prompt-actions">
-        <button
-          type="button"
-          className="ui-button ui-button-primary"
-          onClick={() => void pwa.install()}
-        >
+        <Button variant="primary" size="sm" onClick={() => void pwa.install()}>
           {t('pwa.install')}
-        </button>
-        <button type="button" className="ui-button" onClick={() => pwa.hideInstall(false)}>
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => pwa.hideInstall(false)}>
           {t('pwa.notNow')}
-        </button>
-        <button type="button" className="ui-button" onClick={() => pwa.hideInstall(true)}>
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => pwa.hideInstall(true)}>
           {t('pwa.neverAsk')}
-        </button>
+        </Button>
       </div>
     </aside>
   );

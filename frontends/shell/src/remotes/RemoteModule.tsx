@@ -1,5 +1,6 @@
 import { Component, Suspense, lazy, useState } from 'react';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
+import { Button, Callout, RefreshIcon, Skeleton } from '@noted/ui';
 import { useTranslation } from 'react-i18next';
 import { log } from '../log';
 
@@ -34,12 +35,18 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
-      <div className="remote-error" role="alert">
-        <p>{this.props.message}</p>
-        <button type="button" className="button" onClick={this.props.onRetry}>
-          {this.props.retryLabel}
-        </button>
-      </div>
+      <Callout
+        tone="danger"
+        role="alert"
+        className="remote-error"
+        actions={
+          <Button size="sm" icon={RefreshIcon} onClick={this.props.onRetry}>
+            {this.props.retryLabel}
+          </Button>
+        }
+      >
+        {this.props.message}
+      </Callout>
     );
   }
 }
@@ -77,13 +84,7 @@ export function RemoteModule<P extends object>({
       onRetry={retry}
       onError={onError}
     >
-      <Suspense
-        fallback={
-          <p className="status" role="status">
-            {t('remote.loading', { title })}
-          </p>
-        }
-      >
+      <Suspense fallback={<Skeleton blocks={3} label={t('remote.loading', { title })} />}>
         <Loaded {...props} />
       </Suspense>
     </RemoteErrorBoundary>

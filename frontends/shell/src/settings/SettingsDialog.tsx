@@ -1,6 +1,9 @@
 import type { User } from '@noted/api';
 import {
+  ArrowUpRightIcon,
+  Button,
   Dialog,
+  SparklesIcon,
   ThemeChoice,
   changeLocale,
   isLocale,
@@ -34,18 +37,24 @@ function LanguageChoice() {
   return (
     <fieldset className="ui-choice">
       <legend>{t('settings.language')}</legend>
-      {locales.map((locale) => (
-        <label key={locale} lang={locale === 'zh' ? 'zh-CN' : 'en'}>
-          <input
-            type="radio"
-            name="locale"
-            value={locale}
-            checked={current === locale}
-            onChange={() => choose(locale)}
-          />
-          {localeNames[locale]}
-        </label>
-      ))}
+      <div className="ui-segmented ui-segmented-block">
+        {locales.map((locale) => (
+          <label
+            key={locale}
+            lang={locale === 'zh' ? 'zh-CN' : 'en'}
+            className="ui-segmented-option"
+          >
+            <input
+              type="radio"
+              name="locale"
+              value={locale}
+              checked={current === locale}
+              onChange={() => choose(locale)}
+            />
+            {localeNames[locale]}
+          </label>
+        ))}
+      </div>
     </fieldset>
   );
 }
@@ -76,25 +85,43 @@ function Plan() {
   const unlimited = limit === undefined || limit === -1 || typeof limit !== 'number';
   return (
     <section className="settings-plan" aria-labelledby="settings-plan-title">
-      <h3 id="settings-plan-title">{t('settings.plan')}</h3>
-      <p>
-        {unlimited ? t('settings.notesUnlimited') : t('settings.notesPerMonth', { count: limit })}
-      </p>
-      <button type="button" className="ui-button" onClick={shell.offerUpgrade}>
+      <div className="settings-plan-text">
+        <h3 id="settings-plan-title">{t('settings.plan')}</h3>
+        <p>
+          {unlimited
+            ? t('settings.notesUnlimited')
+            : t('settings.notesPerMonth', { count: limit })}
+        </p>
+      </div>
+      <Button size="sm" onClick={shell.offerUpgrade}>
         {t('settings.seePlans')}
-      </button>
+      </Button>
     </section>
   );
 }
 
-/** The settings modal: theme, language and the plan. Every choice applies at once. */
+/** The settings modal: theme, language, the plan, and AI settings. Every choice applies at once. */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('shell');
+  const shell = useShell();
   return (
-    <Dialog title={t('settings.title')} onClose={onClose}>
+    <Dialog title={t('settings.title')} onClose={onClose} className="settings-dialog">
       <ThemeChoice />
       <LanguageChoice />
       <Plan />
+      <div className="settings-links">
+        <Button
+          variant="ghost"
+          icon={SparklesIcon}
+          onClick={() => {
+            onClose();
+            shell.navigate('/settings/ai');
+          }}
+        >
+          {t('account.aiSettings')}
+          <ArrowUpRightIcon className="ui-icon" aria-hidden="true" />
+        </Button>
+      </div>
     </Dialog>
   );
 }

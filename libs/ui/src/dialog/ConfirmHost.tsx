@@ -1,5 +1,7 @@
 import { useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../button/Button';
+import { TriangleAlertIcon } from '../icons/icons';
 import type { Confirmer, PendingConfirm } from './confirmer';
 import { Dialog } from './Dialog';
 
@@ -13,27 +15,23 @@ function ConfirmDialog({ pending }: { pending: PendingConfirm }) {
       role="alertdialog"
       className="ui-confirm"
       hideClose
+      icon={pending.danger ? TriangleAlertIcon : undefined}
+      tone="danger"
       onClose={() => pending.answer(false)}
       initialFocus={pending.danger ? cancelRef : confirmRef}
     >
       {pending.message ? <p className="ui-confirm-message">{pending.message}</p> : null}
       <div className="ui-dialog-actions">
-        <button
-          ref={cancelRef}
-          type="button"
-          className="ui-button"
-          onClick={() => pending.answer(false)}
-        >
+        <Button ref={cancelRef} onClick={() => pending.answer(false)}>
           {pending.cancelLabel ?? t('confirm.cancel')}
-        </button>
-        <button
+        </Button>
+        <Button
           ref={confirmRef}
-          type="button"
-          className={pending.danger ? 'ui-button ui-button-danger' : 'ui-button ui-button-primary'}
+          variant={pending.danger ? 'danger' : 'primary'}
           onClick={() => pending.answer(true)}
         >
           {pending.confirmLabel ?? t('confirm.ok')}
-        </button>
+        </Button>
       </div>
     </Dialog>
   );

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../button/Button';
+import { XIcon, type IconComponent } from '../icons/icons';
 
 export interface DialogProps {
   title: string;
@@ -12,12 +14,18 @@ export interface DialogProps {
   /** Hides the Close button in the head, when the dialog's own buttons close it. */
   hideClose?: boolean;
   role?: 'dialog' | 'alertdialog';
+  /** An icon beside the title (a confirm's warning, say). */
+  icon?: IconComponent;
+  /** The icon's tone. */
+  tone?: 'neutral' | 'accent' | 'danger';
+  /** 'sheet' slides in from the start edge (the menu drawer on a phone). */
+  variant?: 'dialog' | 'sheet';
   children: ReactNode;
 }
 
 /**
  * A modal dialog: the rest of the page is inert while it is open, Escape and Close close it,
- * and the focus goes back where it was.
+ * and the focus goes back where it was. On a phone it rises from the bottom edge.
  */
 export function Dialog({
   title,
@@ -26,6 +34,9 @@ export function Dialog({
   className,
   hideClose = false,
   role,
+  icon: Icon,
+  tone = 'neutral',
+  variant = 'dialog',
   children,
 }: DialogProps) {
   const { t } = useTranslation('ui');
@@ -44,10 +55,13 @@ export function Dialog({
     };
   }, [initialFocus]);
 
+  const classes = ['ui-dialog', variant === 'sheet' ? 'ui-sheet' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <dialog
       ref={ref}
-      className={className ? `ui-dialog ${className}` : 'ui-dialog'}
+      className={classes}
       role={role}
       aria-labelledby={titleId}
       onCancel={(event) => {
@@ -60,13 +74,33 @@ export function Dialog({
         event.stopPropagation();
         onClose();
       }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the <dialog> itself, outside its box.
+        if (event.target !== event.currentTarget) return;
+        const box = event.currentTarget.getBoundingClientRect();
+        const inside =
+          event.clientX >= box.left &&
+          event.clientX <= box.right &&
+          event.clientY >= box.top &&
+          event.clientY <= box.bottom;
+        if (!inside && role !== 'alertdialog') onClose();
+      }}
     >
       <div className="ui-dialog-head">
+        {Icon ? (
+          <span className={`ui-dialog-icon ui-dialog-icon-${tone}`} aria-hidden="true">
+            <Icon className="ui-icon" />
+          </span>
+        ) : null}
         <h2 id={titleId}>{title}</h2>
         {hideClose ? null : (
-          <button type="button" className="ui-button" onClick={onClose}>
-            {t('close')}
-          </button>
+          <IconButton
+            label={t('close')}
+            icon={XIcon}
+            size="sm"
+            className="ui-dialog-close"
+            onClick={onClose}
+          />
         )}
       </div>
       {children}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { XIcon } from '../icons/icons';
 
 export interface ImagePreviewProps {
   /** An address the <img> can load: an object URL of a note image, or a public image URL. */
@@ -114,8 +115,15 @@ export function ImagePreview({ src, onClose, title }: ImagePreviewProps) {
       onClick={onBackdropClick}
       onKeyDown={keepFocusInside}
     >
-      <button ref={closeRef} type="button" className="image-preview-close" onClick={onClose}>
-        {t('close')}
+      <button
+        ref={closeRef}
+        type="button"
+        className="image-preview-close"
+        aria-label={t('close')}
+        title={t('close')}
+        onClick={onClose}
+      >
+        <XIcon className="ui-icon" aria-hidden="true" />
       </button>
       {state === 'loading' ? (
         <p className="image-preview-status" role="status">
@@ -136,6 +144,11 @@ export function ImagePreview({ src, onClose, title }: ImagePreviewProps) {
         onLoad={() => setLoaded({ src, failed: false })}
         onError={() => setLoaded({ src, failed: true })}
       />
+      {state === 'shown' ? (
+        <p className="image-preview-title" aria-hidden="true">
+          {shownTitle}
+        </p>
+      ) : null}
     </div>,
     document.body,
   );

@@ -98,7 +98,7 @@ export function ChatList({ api, openId, generation, onDeletedOpen }: ChatListPro
                   </Link>
                   <button
                     type="button"
-                    className="notes-button notes-button-small"
+                    className="ui-button ui-button-sm"
                     aria-label={t('chat.delete.label', { title })}
                     disabled={deleting === chat.id}
                     onClick={() => void remove(chat)}
@@ -112,7 +112,7 @@ export function ChatList({ api, openId, generation, onDeletedOpen }: ChatListPro
           {settled.value.total > settled.value.items.length && limit < MOST ? (
             <button
               type="button"
-              className="notes-button notes-button-small"
+              className="ui-button ui-button-sm"
               disabled={loading}
               onClick={() => setLimit((current) => Math.min(MOST, current + PAGE))}
             >

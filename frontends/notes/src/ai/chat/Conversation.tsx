@@ -213,7 +213,7 @@ export function Conversation({ api, chatId: openedId, onStarted, onAnswered }: C
                 {turn.messageId && chatId ? (
                   <button
                     type="button"
-                    className="notes-button notes-button-small"
+                    className="ui-button ui-button-sm"
                     disabled={saving !== undefined}
                     onClick={() => void saveAsNote(turn)}
                   >
@@ -255,13 +255,13 @@ export function Conversation({ api, chatId: openedId, onStarted, onAnswered }: C
         <div className="ai-chat-ask-row">
           <span className="note-hint">{t('chat.keys')}</span>
           {streaming ? (
-            <button type="button" className="notes-button" onClick={stop}>
+            <button type="button" className="ui-button" onClick={stop}>
               {t('chat.stop')}
             </button>
           ) : (
             <button
               type="submit"
-              className="notes-button notes-button-primary"
+              className="ui-button ui-button-primary"
               disabled={!question.trim() || loading !== 'ready'}
             >
               {t('chat.ask')}

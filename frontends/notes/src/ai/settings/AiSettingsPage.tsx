@@ -177,7 +177,7 @@ function ExcludedTags({
         <div className="ai-settings-save">
           <button
             type="submit"
-            className="notes-button notes-button-primary"
+            className="ui-button ui-button-primary"
             disabled={state.status === 'saving'}
           >
             {state.status === 'saving'

@@ -174,7 +174,7 @@ export function SummariesPage({ api }: SummariesPageProps) {
         <div className="ai-period-controls">
           <button
             type="button"
-            className="notes-button"
+            className="ui-button"
             onClick={() => show({ date: shiftDate(date, kind, -1) })}
           >
             <span aria-hidden="true">← </span>
@@ -194,7 +194,7 @@ export function SummariesPage({ api }: SummariesPageProps) {
           </label>
           <button
             type="button"
-            className="notes-button"
+            className="ui-button"
             disabled={atLatest}
             onClick={() => show({ date: nextDate })}
           >
@@ -202,7 +202,7 @@ export function SummariesPage({ api }: SummariesPageProps) {
             <span aria-hidden="true"> →</span>
           </button>
           {date !== today ? (
-            <button type="button" className="notes-button" onClick={() => show({ date: today })}>
+            <button type="button" className="ui-button" onClick={() => show({ date: today })}>
               {t('summaries.today')}
             </button>
           ) : null}

@@ -276,7 +276,7 @@ function WriterToolbar({ writer, id }: { writer: AiWriter; id: string }) {
         <button
           key={command}
           type="button"
-          className="notes-button notes-button-small"
+          className="ui-button ui-button-sm"
           tabIndex={index === current ? 0 : -1}
           onFocus={() => setCurrent(index)}
           // The editor keeps the focus and shows the selection while the pointer is down.
@@ -347,10 +347,10 @@ function WriterInput({
         />
       )}
       <div className="ai-writer-actions">
-        <button type="submit" className="notes-button notes-button-primary">
+        <button type="submit" className="ui-button ui-button-primary">
           {translate ? t('writer.translate') : t('writer.ask')}
         </button>
-        <button type="button" className="notes-button" onClick={onCancel}>
+        <button type="button" className="ui-button" onClick={onCancel}>
           {t('common.cancel')}
         </button>
       </div>
@@ -436,16 +436,16 @@ function WriterPanel({ writer, request }: { writer: AiWriter; request: WriterReq
           ) : null}
           <div className="ai-writer-actions">
             {streaming ? (
-              <button type="button" className="notes-button" onClick={stop}>
+              <button type="button" className="ui-button" onClick={stop}>
                 {t('writer.stop')}
               </button>
             ) : null}
             {answer && !streaming && answer.text.trim() ? (
-              <button type="button" className="notes-button notes-button-primary" onClick={accept}>
+              <button type="button" className="ui-button ui-button-primary" onClick={accept}>
                 {t('writer.accept')}
               </button>
             ) : null}
-            <button type="button" className="notes-button" onClick={close}>
+            <button type="button" className="ui-button" onClick={close}>
               {t('writer.discard')}
             </button>
           </div>

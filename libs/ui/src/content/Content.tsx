@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import {
+  CircleCheckIcon,
+  CircleXIcon,
+  InfoIcon,
+  TriangleAlertIcon,
+  type IconComponent,
+} from '../icons/icons';
+
+export type CalloutTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
+
+const calloutIcons: Record<CalloutTone, IconComponent> = {
+  neutral: InfoIcon,
+  info: InfoIcon,
+  success: CircleCheckIcon,
+  warning: TriangleAlertIcon,
+  danger: CircleXIcon,
+};
+
+export interface CalloutProps {
+  tone?: CalloutTone;
+  title?: ReactNode;
+  /** Buttons at the end (Retry, ...). */
+  actions?: ReactNode;
+  /** 'alert' for what failed, 'status' for what changed; none for a standing notice. */
+  role?: 'alert' | 'status';
+  icon?: IconComponent;
+  className?: string;
+  children?: ReactNode;
+}
+
+/** A notice in the flow of the page: what failed (with Retry), a warning, a tip. */
+export function Callout({
+  tone = 'neutral',
+  title,
+  actions,
+  role,
+  icon,
+  className,
+  children,
+}: CalloutProps) {
+  const Icon = icon ?? calloutIcons[tone];
+  return (
+    <div
+      className={['ui-callout', `ui-callout-${tone}`, className ?? ''].filter(Boolean).join(' ')}
+      role={role}
+    >
+      <Icon className="ui-icon" aria-hidden="true" />
+      <div className="ui-callout-body">
+        {title ? <p className="ui-callout-title">{title}</p> : null}
+        {children}
+      </div>
+      {actions ? <div className="ui-callout-actions">{actions}</div> : null}
+    </div>
+  );
+}
+
+export interface EmptyStateProps {
+  icon: IconComponent;
+  title: ReactNode;
+  children?: ReactNode;
+  /** A button or link that gets the user going. */
+  action?: ReactNode;
+  /** The heading level of the title, so it fits the page's outline. */
+  level?: 2 | 3;
+}
+
+/** What a page shows when there is nothing yet: an icon, a title, a line of help, an action. */
+export function EmptyState({ icon: Icon, title, children, action, level = 2 }: EmptyStateProps) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <div className="ui-empty">
+      <span className="ui-empty-icon" aria-hidden="true">
+        <Icon className="ui-icon" />
+      </span>
+      <Heading className="ui-empty-title">{title}</Heading>
+      {children ? <div className="ui-empty-text">{children}</div> : null}
+      {action ? <div className="ui-empty-action">{action}</div> : null}
+    </div>
+  );
+}
+
+export interface SkeletonProps {
+  /** Lines of text to stand in for. */
+  lines?: number;
+  /** Blocks (cards) to stand in for, each with a few lines. */
+  blocks?: number;
+  /** Said to assistive technology while loading ("Loading notes…"). */
+  label: string;
+  className?: string;
+}
+
+/** Grey shapes where content is on its way; announced once as `label`. */
+export function Skeleton({ lines = 3, blocks = 0, label, className }: SkeletonProps) {
+  return (
+    <div className={['ui-skeleton', className ?? ''].filter(Boolean).join(' ')} role="status">
+      <span className="visually-hidden">{label}</span>
+      {blocks > 0
+        ? Array.from({ length: blocks }, (_, block) => (
+            <div key={block} className="ui-skeleton-card" aria-hidden="true">
+              {Array.from({ length: lines }, (_, line) => (
+                <span key={line} className="ui-skeleton-line" />
+              ))}
+            </div>
+          ))
+        : Array.from({ length: lines }, (_, line) => (
+            <span key={line} className="ui-skeleton-line" aria-hidden="true" />
+          ))}
+    </div>
+  );
+}
+
+export interface PageHeaderProps {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  /** The h1's id, for a section labelled by it. */
+  titleId?: string;
+}
+
+/** The head of a page: its level-one title, a line under it, and its actions. */
+export function PageHeader({ title, description, actions, titleId }: PageHeaderProps) {
+  return (
+    <header className="ui-page-header">
+      <div className="ui-page-header-text">
+        <h1 id={titleId}>{title}</h1>
+        {description ? <p className="ui-page-header-description">{description}</p> : null}
+      </div>
+      {actions ? <div className="ui-page-header-actions">{actions}</div> : null}
+    </header>
+  );
+}

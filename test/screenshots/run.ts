@@ -1,0 +1,267 @@
+/**
+ * Pictures of every screen, to look at: signs in (a fresh account), seeds notes with tags,
+ * links, todos and an image, then saves a PNG of every route of the spec and every dialog in
+ * the light and dark theme at 1280×800 and 390×844, named `<shot>.<theme>.<width>.png`.
+ *
+ *   BASE_URL=http://localhost:8080 npm run screenshots
+ *   SHOTS='notes|dialog' THEMES=dark WIDTHS=390 npm run screenshots   (a subset)
+ *
+ * Written to `test-results/screenshots` (SCREENSHOTS_DIR to change). A shot that cannot be
+ * taken is reported and the run goes on; the exit code says whether every shot was taken.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { shots, type Seeded, type Shot } from './shots.js';
+
+const baseUrl = new URL(process.env.BASE_URL ?? 'http://localhost:8080');
+const outDir = path.resolve(process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const only = process.env.SHOTS ? new RegExp(process.env.SHOTS) : undefined;
+const themes = (process.env.THEMES ?? 'light,dark').split(',') as ('light' | 'dark')[];
+const widths = (process.env.WIDTHS ?? '1280,390').split(',').map(Number);
+const heights: Record<number, number> = { 1280: 800, 390: 844 };
+
+const email = `screens-${randomUUID().slice(0, 8)}@example.com`;
+const displayName = 'Ada Lovelace';
+const password = process.env.NOTED_DEV_PASSWORD ?? 'noted';
+
+const fail = (message: string): never => {
+  throw new Error(message);
+};
+
+const token = async (): Promise<string> => {
+  const response = await fetch(new URL('/realms/noted/protocol/openid-connect/token', baseUrl), {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'noted-cli',
+      username: email,
+      password,
+    }),
+  });
+  if (!response.ok) fail(`the token request answered ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+};
+
+const api = async <T>(bearer: string, method: string, route: string, body?: unknown) => {
+  const response = await fetch(new URL(route, baseUrl), {
+    method,
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      ...(body instanceof FormData || body === undefined
+        ? {}
+        : { 'content-type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) fail(`${method} ${route} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+};
+
+/** Notes a person might have after a week: tags, a pinned one, links, todos, an image. */
+const seed = async (bearer: string): Promise<Seeded> => {
+  type Created = { id: string; title: string };
+  const create = (title: string, note: string, tags: string[]) =>
+    api<Created>(bearer, 'POST', '/api/note/create/direct', { title, note, tags });
+  const plan = await create(
+    'Q4 planning',
+    [
+      '## Goals',
+      '',
+      '- Ship the **offline editor** before the conference',
+      '- Cut the sign-up flow to two steps',
+      '',
+      '## Open questions',
+      '',
+      '- [ ] Ask Grace about the sync budget',
+      '- [x] Book the room for Thursday',
+      '- [ ] Draft the launch post',
+      '',
+      'See [[Reading list]] for background.',
+    ].join('\n'),
+    ['work', 'planning'],
+  );
+  const reading = await create(
+    'Reading list',
+    [
+      '> The best way to have a good idea is to have lots of ideas. — Linus Pauling',
+      '',
+      '1. *How to Take Smart Notes*, Sönke Ahrens',
+      '2. *The Design of Everyday Things*, Don Norman',
+      '3. *Thinking in Systems*, Donella Meadows',
+    ].join('\n'),
+    ['books'],
+  );
+  const whiteboard = await create(
+    'Whiteboard from the design review',
+    'The flow we agreed on: capture first, organise later. Tags are cheap; links are earned.',
+    ['work', 'design'],
+  );
+  await create(
+    '周末计划',
+    '去图书馆还书，买菜，给奶奶打电话。\n\n- [ ] 整理照片\n- [ ] 修自行车',
+    ['生活'],
+  );
+  await create(
+    'Mechanic',
+    'New brake pads and a tyre rotation: $340. Next service at 60,000 km.',
+    ['car', 'receipts'],
+  );
+  await create(
+    'Idea: voice memos to tasks',
+    'Record on the walk home, let Noted pull out the todos. `byaudio` then the writer.\n\n```ts\nconst todos = extract(memo);\n```',
+    ['ideas'],
+  );
+  await api(bearer, 'POST', '/api/note/pin', { noteId: plan.id });
+  const shared = await api<{ url: string }>(bearer, 'POST', '/api/note/share', {
+    noteId: reading.id,
+  });
+  const png = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: { r: 240, g: 244, b: 248 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="1200" height="800" xmlns="http://www.w3.org/2000/svg">
+            <rect x="80" y="80" width="320" height="160" rx="16" fill="#bbf7d0" stroke="#15803d" stroke-width="6"/>
+            <rect x="560" y="300" width="320" height="160" rx="16" fill="#e0e7ff" stroke="#4338ca" stroke-width="6"/>
+            <path d="M400 160 C 500 160, 480 380, 560 380" stroke="#111827" stroke-width="6" fill="none"/>
+            <text x="120" y="175" font-size="48" font-family="sans-serif">Capture</text>
+            <text x="600" y="395" font-size="48" font-family="sans-serif">Organise</text>
+          </svg>`,
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'whiteboard.png');
+  await api(bearer, 'POST', `/api/notes/${whiteboard.id}/images`, form);
+  return {
+    noteId: plan.id,
+    imageNoteId: whiteboard.id,
+    linkedNoteTitle: reading.title,
+    sharedPath: new URL(shared.url).pathname,
+  };
+};
+
+/** Signs in through the identity provider's form, as a person would, and keeps the session. */
+const signIn = async (browser: Browser) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(baseUrl.href);
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue to sign in' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Display name').fill(displayName);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('banner').getByRole('button', { name: /^Account: / }).waitFor();
+  // One conversation in the chat history, asked as a person would.
+  await page.goto(new URL('/chat', baseUrl).href);
+  await page.getByRole('textbox', { name: 'Your question' }).fill('How much did the car cost?');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+  const chatPath = new URL(page.url()).pathname;
+  const state = await context.storageState();
+  await context.close();
+  return { state, chatPath };
+};
+
+/** Waits until the page has settled: no loading texts, no busy regions, fonts and images in. */
+export const settle = async (page: Page) => {
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector(
+          '.boot-status, .notes-status, [aria-busy="true"], .ui-skeleton, [data-loading]',
+        ),
+      null,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForTimeout(250);
+};
+
+const takeShot = async (
+  context: BrowserContext,
+  shot: Shot,
+  seeded: Seeded,
+  file: string,
+): Promise<void> => {
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  try {
+    await page.goto(new URL(shot.path(seeded), baseUrl).href);
+    await settle(page);
+    if (shot.act) {
+      await shot.act(page, seeded);
+      await settle(page);
+    }
+    await page.screenshot({ path: file, fullPage: shot.fullPage ?? false });
+  } finally {
+    await page.close();
+  }
+};
+
+const main = async (): Promise<number> => {
+  await mkdir(outDir, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  let taken = 0;
+  const failed: string[] = [];
+  try {
+    const seeded = await seed(await token());
+    const { state, chatPath } = await signIn(browser);
+    seeded.chatPath = chatPath;
+    const chosen = shots.filter((shot) => !only || only.test(shot.name));
+    for (const width of widths) {
+      for (const theme of themes) {
+        const contexts = {
+          signedIn: await browser.newContext({
+            viewport: { width, height: heights[width] ?? 800 },
+            storageState: state,
+            colorScheme: theme,
+            serviceWorkers: 'block',
+          }),
+          signedOut: await browser.newContext({
+            viewport: { width, height: heights[width] ?? 800 },
+            colorScheme: theme,
+            serviceWorkers: 'block',
+          }),
+        };
+        for (const context of Object.values(contexts)) {
+          await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+        }
+        for (const shot of chosen) {
+          const file = path.join(outDir, `${shot.name}.${theme}.${width}.png`);
+          const context = shot.signedOut ? contexts.signedOut : contexts.signedIn;
+          try {
+            await takeShot(context, shot, seeded, file);
+            taken += 1;
+          } catch (error) {
+            const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+            failed.push(`${shot.name}.${theme}.${width}: ${message}`);
+          }
+        }
+        await contexts.signedIn.close();
+        await contexts.signedOut.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`${taken} screenshots in ${path.relative(process.cwd(), outDir)}`);
+  for (const line of failed) console.error(`not taken: ${line}`);
+  return failed.length === 0 ? 0 : 1;
+};
+
+process.exitCode = await main();

@@ -1,0 +1,177 @@
+/**
+ * The screens of Noted: every route of the spec, signed in and out, and every dialog and
+ * shell piece. Each later screen adds its shot here.
+ */
+import type { Page } from 'playwright-core';
+
+export interface Seeded {
+  /** A pinned note with headings, todos and a [[link]]. */
+  noteId: string;
+  /** A note with an image. */
+  imageNoteId: string;
+  /** The title of the note the first one links to. */
+  linkedNoteTitle: string;
+  /** The public path of a shared note. */
+  sharedPath: string;
+  /** A conversation of the knowledge chat. */
+  chatPath?: string;
+}
+
+export interface Shot {
+  name: string;
+  path: (seeded: Seeded) => string;
+  signedOut?: boolean;
+  /** What to do on the page before the picture: open a dialog, scroll, ... */
+  act?: (page: Page, seeded: Seeded) => Promise<void>;
+  fullPage?: boolean;
+}
+
+const at =
+  (route: string) =>
+  (): string =>
+    route;
+
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
+
+/** The sidebar's Settings button, or the drawer's on a phone. */
+const openMenuItem = async (page: Page, name: string) => {
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Open the menu' });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('dialog').getByRole(name === 'Settings' ? 'button' : 'link', { name }).click();
+  } else {
+    await sidebar(page).getByRole(name === 'Settings' ? 'button' : 'link', { name }).click();
+  }
+};
+
+export const shots: Shot[] = [
+  { name: 'welcome', path: at('/'), signedOut: true },
+  {
+    name: 'dialog-sign-in',
+    path: at('/'),
+    signedOut: true,
+    act: async (page) => {
+      await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  { name: 'private-page-signed-out', path: at('/todos'), signedOut: true },
+  { name: 'shared-note', path: (seeded) => seeded.sharedPath, signedOut: true },
+  { name: 'not-found-signed-out', path: at('/no-such-page'), signedOut: true },
+  { name: 'landing', path: at('/landing'), signedOut: true },
+  { name: 'guide', path: at('/guide'), signedOut: true },
+  { name: 'blog', path: at('/blog'), signedOut: true },
+  { name: 'blog-article', path: at('/blog/why-noted'), signedOut: true },
+  { name: 'subscription-success', path: at('/subscription/success') },
+  { name: 'subscription-cancel', path: at('/subscription/cancel') },
+
+  { name: 'notes', path: at('/') },
+  { name: 'notes-full', path: at('/'), fullPage: true },
+  {
+    name: 'notes-search',
+    path: at('/?q=reading'),
+  },
+  {
+    name: 'notes-empty-search',
+    path: at('/?q=nothingmatchesthis'),
+  },
+  { name: 'note', path: (seeded) => `/notes/${seeded.noteId}` },
+  { name: 'note-with-image', path: (seeded) => `/notes/${seeded.imageNoteId}` },
+  {
+    name: 'note-scrolled-list-then-open',
+    path: at('/'),
+    act: async (page) => {
+      await page.mouse.wheel(0, 2000);
+      await page.waitForTimeout(300);
+      await page.getByRole('link', { name: 'Mechanic', exact: true }).click();
+      await page.waitForURL(/\/notes\//);
+    },
+  },
+  {
+    name: 'dialog-image-preview',
+    path: (seeded) => `/notes/${seeded.imageNoteId}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Open image 1' }).click();
+      await page.getByRole('dialog', { name: 'Image preview' }).waitFor();
+    },
+  },
+  {
+    name: 'dialog-note-link',
+    path: (seeded) => `/notes/${seeded.noteId}`,
+    act: async (page, seeded) => {
+      await page.getByRole('button', { name: `Preview ${seeded.linkedNoteTitle}` }).first().click();
+      await page.getByRole('dialog', { name: seeded.linkedNoteTitle }).waitFor();
+    },
+  },
+  {
+    name: 'dialog-links',
+    path: (seeded) => `/notes/${seeded.noteId}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Links', exact: true }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'dialog-confirm-delete',
+    path: (seeded) => `/notes/${seeded.noteId}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Delete', exact: true }).first().click();
+      await page.getByRole('alertdialog').waitFor();
+    },
+  },
+  {
+    name: 'dialog-settings',
+    path: at('/'),
+    act: async (page) => {
+      await openMenuItem(page, 'Settings');
+      await page.getByRole('dialog', { name: 'Settings' }).waitFor();
+    },
+  },
+  {
+    name: 'drawer-menu',
+    path: at('/'),
+    act: async (page) => {
+      const menu = page.getByRole('banner').getByRole('button', { name: 'Open the menu' });
+      if (await menu.isVisible()) await menu.click();
+    },
+  },
+  {
+    name: 'sidebar-collapsed',
+    path: at('/'),
+    act: async (page) => {
+      const toggle = sidebar(page).getByRole('button', { name: 'Collapse sidebar' });
+      if (await toggle.isVisible()) {
+        await toggle.click();
+        await page.waitForTimeout(300);
+      }
+    },
+  },
+  {
+    name: 'toast',
+    path: at('/?next=https%3A%2F%2Fexample.org%2Fsomewhere'),
+    act: async (page) => {
+      await page.locator('.ui-toast').waitFor();
+    },
+  },
+  {
+    name: 'update-notice',
+    path: at('/'),
+    act: async (page) => {
+      await page.route('**/build.json', (route) =>
+        route.fulfill({ contentType: 'application/json', body: '{"buildId":"newer"}' }),
+      );
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await page.reload();
+      await page.locator('.ui-toast').waitFor({ timeout: 5000 }).catch(() => undefined);
+    },
+  },
+  { name: 'todos', path: at('/todos') },
+  { name: 'review', path: at('/review') },
+  { name: 'mindlink', path: at('/mindlink') },
+  { name: 'chat', path: at('/chat') },
+  { name: 'chat-conversation', path: (seeded) => seeded.chatPath ?? '/chat' },
+  { name: 'summaries', path: at('/summaries') },
+  { name: 'ai-settings', path: at('/settings/ai') },
+  { name: 'feedback', path: at('/feedback') },
+  { name: 'not-found', path: at('/no-such-page') },
+];
