@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rspack } from '@rspack/core';
 import { defineConfig } from '@rspack/cli';
+import { PrecompressPlugin } from '../rspack.base.js';
 
 const dist = new URL('./dist/', import.meta.url);
 
@@ -49,6 +50,9 @@ export default defineConfig({
       },
     ],
   },
-  plugins: [new rspack.DefinePlugin({ 'self.__WB_MANIFEST': JSON.stringify(precacheManifest()) })],
+  plugins: [
+    new rspack.DefinePlugin({ 'self.__WB_MANIFEST': JSON.stringify(precacheManifest()) }),
+    new PrecompressPlugin(),
+  ],
   performance: { hints: false },
 });

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import type { GatewayConfig } from './config.js';
+import { precompress, staticPrecompressed } from './precompressed.js';
 
 /** What the shell reads at start: every URL it needs is given at runtime, none is built in. */
 export const webConfig = (config: GatewayConfig) => ({
@@ -45,22 +46,21 @@ export const webRouter = (config: GatewayConfig): { router: Router; indexHtml?: 
     res.setHeader('cache-control', 'no-cache');
     res.json(webConfig(config));
   });
-  router.use(
-    '/remotes/notes',
-    express.static(config.webRoot.notes, { index: false, setHeaders: setCacheHeaders }),
-  );
+  router.use('/remotes/notes', staticPrecompressed(config.webRoot.notes, setCacheHeaders));
 
   const indexPath = path.join(config.webRoot.shell, 'index.html');
   if (!existsSync(indexPath)) return { router };
   const indexHtml = readFileSync(indexPath, 'utf8');
-  router.use(express.static(config.webRoot.shell, { index: false, setHeaders: setCacheHeaders }));
+  const indexBody = precompress(indexHtml);
+  router.use(staticPrecompressed(config.webRoot.shell, setCacheHeaders));
   router.get(/^(?!\/(api|user|ai|export|public|ws|realms|remotes)(\/|$)).*/, (req, res, next) => {
     if (!req.accepts('html') || path.extname(req.path)) {
       next();
       return;
     }
     res.setHeader('cache-control', 'no-cache');
-    res.type('html').send(indexHtml);
+    res.type('html');
+    indexBody.send(req, res);
   });
   return { router, indexHtml };
 };
