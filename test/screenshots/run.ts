@@ -58,7 +58,8 @@ const api = async <T>(bearer: string, method: string, route: string, body?: unkn
     },
     body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) fail(`${method} ${route} answered ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    fail(`${method} ${route} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 };
 
@@ -101,16 +102,13 @@ const seed = async (bearer: string): Promise<Seeded> => {
     'The flow we agreed on: capture first, organise later. Tags are cheap; links are earned.',
     ['work', 'design'],
   );
-  await create(
-    '周末计划',
-    '去图书馆还书，买菜，给奶奶打电话。\n\n- [ ] 整理照片\n- [ ] 修自行车',
-    ['生活'],
-  );
-  await create(
-    'Mechanic',
-    'New brake pads and a tyre rotation: $340. Next service at 60,000 km.',
-    ['car', 'receipts'],
-  );
+  await create('周末计划', '去图书馆还书，买菜，给奶奶打电话。\n\n- [ ] 整理照片\n- [ ] 修自行车', [
+    '生活',
+  ]);
+  await create('Mechanic', 'New brake pads and a tyre rotation: $340. Next service at 60,000 km.', [
+    'car',
+    'receipts',
+  ]);
   await create(
     'Idea: voice memos to tasks',
     'Record on the walk home, let Noted pull out the todos. `byaudio` then the writer.\n\n```ts\nconst todos = extract(memo);\n```',
@@ -159,7 +157,10 @@ const signIn = async (browser: Browser) => {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Display name').fill(displayName);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('banner').getByRole('button', { name: /^Account: / }).waitFor();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Account: / })
+    .waitFor();
   // One conversation in the chat history, asked as a person would.
   await page.goto(new URL('/chat', baseUrl).href);
   await page.getByRole('textbox', { name: 'Your question' }).fill('How much did the car cost?');

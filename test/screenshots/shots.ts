@@ -26,10 +26,7 @@ export interface Shot {
   fullPage?: boolean;
 }
 
-const at =
-  (route: string) =>
-  (): string =>
-    route;
+const at = (route: string) => (): string => route;
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 
@@ -38,9 +35,14 @@ const openMenuItem = async (page: Page, name: string) => {
   const menu = page.getByRole('banner').getByRole('button', { name: 'Open the menu' });
   if (await menu.isVisible()) {
     await menu.click();
-    await page.getByRole('dialog').getByRole(name === 'Settings' ? 'button' : 'link', { name }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole(name === 'Settings' ? 'button' : 'link', { name })
+      .click();
   } else {
-    await sidebar(page).getByRole(name === 'Settings' ? 'button' : 'link', { name }).click();
+    await sidebar(page)
+      .getByRole(name === 'Settings' ? 'button' : 'link', { name })
+      .click();
   }
 };
 
@@ -99,7 +101,10 @@ export const shots: Shot[] = [
     name: 'dialog-note-link',
     path: (seeded) => `/notes/${seeded.noteId}`,
     act: async (page, seeded) => {
-      await page.getByRole('button', { name: `Preview ${seeded.linkedNoteTitle}` }).first().click();
+      await page
+        .getByRole('button', { name: `Preview ${seeded.linkedNoteTitle}` })
+        .first()
+        .click();
       await page.getByRole('dialog', { name: seeded.linkedNoteTitle }).waitFor();
     },
   },
@@ -162,7 +167,10 @@ export const shots: Shot[] = [
       );
       await page.evaluate(() => window.dispatchEvent(new Event('focus')));
       await page.reload();
-      await page.locator('.ui-toast').waitFor({ timeout: 5000 }).catch(() => undefined);
+      await page
+        .locator('.ui-toast')
+        .waitFor({ timeout: 5000 })
+        .catch(() => undefined);
     },
   },
   { name: 'todos', path: at('/todos') },

@@ -1,7 +1,6 @@
 import type { Note } from '@noted/api';
-import { useShell } from '@noted/ui';
+import { Button, CheckIcon, CopyIcon, GlobeIcon, useShell } from '@noted/ui';
 import { useId, useState } from 'react';
-import type { ReactNode } from 'react';
 import type { NotesApi } from './api';
 import { log } from './log';
 import { useErrorText, useNotesMessages } from './messages';
@@ -64,10 +63,12 @@ export function useNoteActions({ note, api, onChanged, onDeleted }: NoteActionsO
         onDeleted(note);
       });
     },
-    copy: async (url: string) => {
+    /** Copies the share link; says so in a toast when `announce`, as from a menu. */
+    copy: async (url: string, announce = false) => {
       try {
         await navigator.clipboard.writeText(url);
         setCopied(true);
+        if (announce) shell.toast(t('actions.linkCopied'), { type: 'success' });
       } catch (failure) {
         log.warn('Copying the link failed.', failure);
         setError(t('actions.copyFailed'));
@@ -83,37 +84,6 @@ interface NoteActionsProps {
   actions: NoteActions;
 }
 
-/** Pin or Unpin, Share (while not shared), any `children`, then Delete. */
-export function NoteActionButtons({
-  note,
-  actions,
-  children,
-}: NoteActionsProps & { children?: ReactNode }) {
-  const { t } = useNotesMessages('note');
-  const { busy } = actions;
-  return (
-    <div className="note-actions">
-      <button type="button" className="ui-button" onClick={actions.togglePin} disabled={busy}>
-        {note.isPinned ? t('actions.unpin') : t('actions.pin')}
-      </button>
-      {note.publicId ? null : (
-        <button type="button" className="ui-button" onClick={actions.share} disabled={busy}>
-          {t('actions.share')}
-        </button>
-      )}
-      {children}
-      <button
-        type="button"
-        className="ui-button"
-        onClick={() => void actions.remove()}
-        disabled={busy}
-      >
-        {t('actions.delete')}
-      </button>
-    </div>
-  );
-}
-
 /** The share link with Copy link and Stop sharing, and what failed. */
 export function NoteActionPanels({ note, actions }: NoteActionsProps) {
   const { t } = useNotesMessages('note');
@@ -124,24 +94,28 @@ export function NoteActionPanels({ note, actions }: NoteActionsProps) {
     <>
       {publicId ? (
         <div className="note-share">
-          <label htmlFor={linkId}>{t('actions.shareLink')}</label>
+          <label htmlFor={linkId} className="note-share-label">
+            <GlobeIcon className="ui-icon" aria-hidden="true" />
+            {t('actions.shareLink')}
+          </label>
           <div className="note-share-row">
-            <input id={linkId} readOnly value={shareUrl(publicId)} />
-            <button
-              type="button"
-              className="ui-button"
+            <input
+              id={linkId}
+              className="ui-input ui-input-sm"
+              readOnly
+              value={shareUrl(publicId)}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+            <Button
+              size="sm"
+              icon={actions.copied ? CheckIcon : CopyIcon}
               onClick={() => void actions.copy(shareUrl(publicId))}
             >
               {actions.copied ? t('actions.copied') : t('actions.copyLink')}
-            </button>
-            <button
-              type="button"
-              className="ui-button"
-              onClick={actions.unshare}
-              disabled={busy}
-            >
+            </Button>
+            <Button size="sm" variant="danger-ghost" onClick={actions.unshare} disabled={busy}>
               {t('actions.stopSharing')}
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}

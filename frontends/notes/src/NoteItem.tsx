@@ -1,10 +1,32 @@
 import type { Note, SearchHit } from '@noted/api';
+import {
+  CopyIcon,
+  EllipsisIcon,
+  ExternalLinkIcon,
+  LinkIcon,
+  Menu,
+  PinIcon,
+  PinOffIcon,
+  ShareIcon,
+  TrashIcon,
+  useShell,
+  type MenuEntry,
+} from '@noted/ui';
+import { Suspense, lazy, useCallback, useLayoutEffect, useState } from 'react';
 import { Link } from '@noted/router';
 import type { NotesApi } from './api';
-import { useNotesMessages } from './messages';
-import { NoteActionButtons, NoteActionPanels, useNoteActions } from './NoteActions';
+import { NoteThumbs } from './images/NoteThumbs';
+import { log } from './log';
+import { useErrorText, useNotesMessages } from './messages';
+import { NoteActionPanels, shareUrl, useNoteActions } from './NoteActions';
+import { toggleTask } from './note/markdown';
 import { Highlighted } from './search/Highlighted';
-import { excerpt, formatDate } from './text';
+import { excerpt, formatDate, relativeDate } from './text';
+
+// The Markdown renderer comes after the first paint; until then a card shows its plain text.
+const CardMarkdown = lazy(() =>
+  import('./note/MarkdownPreview').then((m) => ({ default: m.MarkdownPreview })),
+);
 
 export interface NoteItemProps {
   /** A note of the list, with the matches marked when it was found by a search. */
@@ -16,23 +38,139 @@ export interface NoteItemProps {
   onTag: (tag: string) => void;
 }
 
+/** A card taller than this is cut with a fade and a "Show more". */
+const CLAMP_PX = 288;
+
+/** Whether the card's body is taller than the clamp, measured as it renders and resizes. */
+function useOverflow() {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollHeight > CLAMP_PX + 24);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return { ref: setElement, overflows };
+}
+
+/** The body of a card: Markdown (tasks can be ticked), or the search's marked excerpt. */
+function CardBody({
+  note,
+  onToggleTask,
+}: {
+  note: SearchHit;
+  onToggleTask: (line: number) => void;
+}) {
+  const { t } = useNotesMessages('note');
+  const [expanded, setExpanded] = useState(false);
+  const { ref, overflows } = useOverflow();
+  if (note.highlights?.note) {
+    return (
+      <p className="note-card-excerpt">
+        <Highlighted html={note.highlights.note} />
+      </p>
+    );
+  }
+  if (!note.note.trim()) return null;
+  const plain = <p className="note-card-excerpt">{excerpt(note.note, 600)}</p>;
+  return (
+    <div className="note-card-body" data-clamped={overflows && !expanded ? true : undefined}>
+      <div ref={ref} className="note-card-markdown">
+        <Suspense fallback={plain}>
+          <CardMarkdown body={note.note} onToggleTask={onToggleTask} wikiLinks="text" />
+        </Suspense>
+      </div>
+      {overflows ? (
+        <button
+          type="button"
+          className="note-card-more"
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? t('list.showLess') : t('list.showMore')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** One note of the list as a card: title, when, its text rendered, images, tags, actions. */
 export function NoteItem({ note, api, onChanged, onDeleted, onTag }: NoteItemProps) {
   const { t, i18n } = useNotesMessages('note');
+  const errorText = useErrorText();
+  const shell = useShell();
   const titleId = `note-${note.id}-title`;
   const actions = useNoteActions({ note, api, onChanged, onDeleted });
+  const [sharePanel, setSharePanel] = useState(false);
+  const [taskError, setTaskError] = useState<string>();
   const { highlights } = note;
-  const preview = highlights?.note ? (
-    <Highlighted html={highlights.note} />
-  ) : (
-    excerpt(note.note) || null
+
+  const toggle = useCallback(
+    (line: number) => {
+      setTaskError(undefined);
+      api.notes
+        .update(note.id, { note: toggleTask(note.note, line), baseUpdatedAt: note.updatedAt })
+        .then(onChanged, (error: unknown) => {
+          log.error('Ticking a task from the list failed.', error);
+          setTaskError(errorText(error));
+        });
+    },
+    [api, note.id, note.note, note.updatedAt, onChanged, errorText],
   );
 
+  const entries: MenuEntry[] = [
+    {
+      label: t('actions.open'),
+      icon: ExternalLinkIcon,
+      onSelect: () => shell.openNote(note.id, { note }),
+    },
+    note.isPinned
+      ? { label: t('actions.unpin'), icon: PinOffIcon, onSelect: () => void actions.togglePin() }
+      : { label: t('actions.pin'), icon: PinIcon, onSelect: () => void actions.togglePin() },
+    note.publicId
+      ? {
+          label: t('actions.copyLink'),
+          icon: CopyIcon,
+          onSelect: () => void actions.copy(shareUrl(note.publicId ?? ''), true),
+        }
+      : {
+          label: t('actions.share'),
+          icon: ShareIcon,
+          onSelect: () => {
+            setSharePanel(true);
+            void actions.share();
+          },
+        },
+    'separator',
+    {
+      label: t('actions.delete'),
+      icon: TrashIcon,
+      danger: true,
+      onSelect: () => void actions.remove(),
+    },
+  ];
+
+  const when = note.updatedAt > note.createdAt ? note.updatedAt : note.createdAt;
   return (
     <li>
-      <article className="note-item" aria-labelledby={titleId} aria-busy={actions.busy}>
-        <div className="note-item-head">
-          <h3 id={titleId}>
-            {note.isPinned ? <span className="note-badge">{t('common.pinned')}</span> : null}
+      <article
+        className={note.isPinned ? 'note-card note-card-pinned' : 'note-card'}
+        aria-labelledby={titleId}
+        aria-busy={actions.busy}
+      >
+        <div className="note-card-head">
+          <h3 id={titleId} className="note-card-title">
+            {note.isPinned ? (
+              <PinIcon
+                className="ui-icon note-card-pin"
+                role="img"
+                aria-label={t('common.pinned')}
+              />
+            ) : null}
             <Link className="note-title-link" to={`/notes/${note.id}`}>
               {highlights?.title ? (
                 <Highlighted html={highlights.title} />
@@ -41,19 +179,39 @@ export function NoteItem({ note, api, onChanged, onDeleted, onTag }: NoteItemPro
               )}
             </Link>
           </h3>
-          <NoteActionButtons note={note} actions={actions} />
+          <Menu
+            label={t('actions.menu', { title: note.title || t('common.untitled') })}
+            icon={EllipsisIcon}
+            look={{ size: 'sm', className: 'note-card-menu' }}
+            entries={entries}
+          />
         </div>
-        {preview ? <p className="note-excerpt">{preview}</p> : null}
-        <NoteActionPanels note={note} actions={actions} />
-        <div className="note-meta">
-          <time dateTime={note.createdAt}>{formatDate(note.createdAt, i18n.language)}</time>
+        <CardBody note={note} onToggleTask={toggle} />
+        {note.images.length > 0 ? (
+          <NoteThumbs api={api} urls={note.images} title={note.title} />
+        ) : null}
+        <div className="note-card-foot">
+          <time dateTime={when} title={formatDate(when, i18n.language)}>
+            {relativeDate(when, i18n.language, t('common.justNow'))}
+          </time>
+          {note.publicId ? (
+            <button
+              type="button"
+              className="ui-badge ui-badge-accent note-card-shared"
+              aria-expanded={sharePanel}
+              onClick={() => setSharePanel((open) => !open)}
+            >
+              <LinkIcon className="ui-icon" aria-hidden="true" />
+              {t('list.shared')}
+            </button>
+          ) : null}
           {note.tags.length > 0 ? (
-            <ul className="note-tags" aria-label={t('common.tags')}>
+            <ul className="note-card-tags" aria-label={t('common.tags')}>
               {note.tags.map((tag) => (
                 <li key={tag}>
                   <button
                     type="button"
-                    className="note-tag"
+                    className="ui-chip"
                     onClick={() => onTag(tag)}
                     aria-label={t('common.showTagged', { tag })}
                   >
@@ -64,6 +222,17 @@ export function NoteItem({ note, api, onChanged, onDeleted, onTag }: NoteItemPro
             </ul>
           ) : null}
         </div>
+        {sharePanel && note.publicId ? <NoteActionPanels note={note} actions={actions} /> : null}
+        {!sharePanel && actions.error ? (
+          <p className="note-error" role="alert">
+            {actions.error}
+          </p>
+        ) : null}
+        {taskError ? (
+          <p className="note-error" role="alert">
+            {taskError}
+          </p>
+        ) : null}
       </article>
     </li>
   );

@@ -1,13 +1,20 @@
-import { ShellContext, type ShellServices } from '@noted/ui';
-import { Suspense, lazy } from 'react';
+import {
+  Button,
+  Callout,
+  RefreshIcon,
+  ShellContext,
+  useShell,
+  type ShellServices,
+} from '@noted/ui';
+import { Suspense, lazy, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Route, Routes, useLocation, useParams } from '@noted/router';
 import type { NotesApi } from './api';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Loading } from './LoadStatus';
 import { useNotesMessages } from './messages';
-import { NotesNav } from './NotesNav';
 import { NotesPage } from './NotesPage';
+import { useReviewNew } from './review/store';
 import './notes.css';
 
 /** Props of the module exposed as './NotesApp'; the shell passes its ApiClient and services. */
@@ -43,13 +50,31 @@ const pageKey = (pathname: string) => (pathname.startsWith('/chat/') ? '/chat' :
 function PageFailed() {
   const { t } = useNotesMessages('note');
   return (
-    <div className="notes-error" role="alert">
-      <p>{t('app.pageFailed')}</p>
-      <button type="button" className="ui-button" onClick={() => window.location.reload()}>
-        {t('app.reload')}
-      </button>
-    </div>
+    <Callout
+      tone="danger"
+      role="alert"
+      actions={
+        <Button size="sm" icon={RefreshIcon} onClick={() => window.location.reload()}>
+          {t('app.reload')}
+        </Button>
+      }
+    >
+      {t('app.pageFailed')}
+    </Callout>
   );
+}
+
+/** Marks Review in the shell's navigation while notes to review came in unseen. */
+function ReviewBadge() {
+  const { t } = useNotesMessages('note');
+  const shell = useShell();
+  const reviewNew = useReviewNew();
+  const badge = reviewNew ? t('nav.new') : undefined;
+  useEffect(() => {
+    shell.setNavBadge('/review', badge);
+  }, [shell, badge]);
+  useEffect(() => () => shell.setNavBadge('/review', undefined), [shell]);
+  return null;
 }
 
 /** One note per mount: opening another note starts afresh (and saves the one left). */
@@ -63,13 +88,13 @@ function NotesSections({ api }: { api: NotesApi }) {
   const { pathname } = useLocation();
   return (
     <div className="notes-app">
-      <NotesNav />
+      <ReviewBadge />
       <ErrorBoundary
         key={pageKey(pathname)}
         message="A page of the notes module failed."
         fallback={<PageFailed />}
       >
-        <Suspense fallback={<Loading>{t('common.loading')}</Loading>}>
+        <Suspense fallback={<Loading blocks={2}>{t('common.loading')}</Loading>}>
           <Routes>
             <Route path="/" element={<NotesPage api={api} />} />
             <Route path="/notes/:id" element={<NoteRoute api={api} />} />

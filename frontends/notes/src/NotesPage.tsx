@@ -1,29 +1,35 @@
-import type { Note } from '@noted/api';
+import type { Note, SearchHit } from '@noted/api';
+import {
+  Button,
+  EmptyState,
+  IconButton,
+  KeyboardIcon,
+  NotebookPenIcon,
+  PageHeader,
+  PinIcon,
+  SearchXIcon,
+  TagIcon,
+} from '@noted/ui';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Trans } from 'react-i18next';
-import { useSearchParams } from '@noted/router';
+import { useLocation, useSearchParams } from '@noted/router';
 import { MeaningSearch } from './ai/MeaningSearch';
 import type { NotesApi } from './api';
-import { log } from './log';
+import { Composer, type ComposerHandle } from './composer/Composer';
+import { useNotesFeed, type Feed } from './feed/useNotesFeed';
+import { useListShortcuts } from './feed/useListShortcuts';
+import { ShortcutsDialog } from './feed/ShortcutsDialog';
+import { LoadFailed, Loading } from './LoadStatus';
 import { useNotesMessages, type Translate } from './messages';
-import { NoteForm } from './NoteForm';
 import { NoteList } from './NoteList';
 import { SearchBox } from './search/SearchBox';
 import { TagBar } from './TagBar';
-import { useLoad } from './useLoad';
-import { LoadFailed, Loading } from './LoadStatus';
 import { useAddressed } from './useAddressed';
 
-export const PAGE_SIZE = 10;
+export { PAGE_SIZE } from './feed/useNotesFeed';
 
 /** A total the service stopped counting at is "at least". */
 const countLabel = (t: Translate, total: number, exact: boolean) =>
   exact ? t('list.count', { count: total }) : t('list.countAtLeast', { total });
-
-const pageNumber = (value: string | null) => {
-  const number = Number(value ?? 1);
-  return Number.isSafeInteger(number) && number >= 1 ? number : 1;
-};
 
 const emptyText = (t: Translate, search: string, tag: string | undefined, sharedOnly: boolean) => {
   const values = { search, tag };
@@ -39,35 +45,90 @@ const emptyText = (t: Translate, search: string, tag: string | undefined, shared
   return t('list.empty.none');
 };
 
+/** Loads the next notes when the end of the list comes into view (and on a click). */
+function MoreNotes({
+  feed,
+  loading,
+  failed,
+  onMore,
+}: {
+  feed: Feed;
+  loading: boolean;
+  failed: boolean;
+  onMore: () => void;
+}) {
+  const { t } = useNotesMessages('note');
+  const ref = useRef<HTMLDivElement>(null);
+  const latest = useRef(onMore);
+  useEffect(() => {
+    latest.current = onMore;
+  });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !feed.hasMore || failed || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [feed.hasMore, failed, feed.items.length]);
+
+  if (!feed.hasMore) {
+    return feed.items.length > 10 ? (
+      <p className="notes-end">{t('list.end', { count: feed.items.length })}</p>
+    ) : null;
+  }
+  return (
+    <div ref={ref} className="notes-more">
+      {failed ? <p className="note-error">{t('list.moreFailed')}</p> : null}
+      <Button onClick={onMore} loading={loading} disabled={loading}>
+        {loading ? t('list.loadingMore') : t('list.loadMore')}
+      </Button>
+    </div>
+  );
+}
+
 /**
- * The list at `/`: the form, search (`?q=`) with search by meaning (`?meaning=1`), tag filter
- * (`?tag=`), shared notes only (`?shared=1`) and pages (`?page=`); pinned notes first, in their
- * own section.
+ * The list at `/`: the quick composer, search (`?q=`) with search by meaning (`?meaning=1`),
+ * tag filter (`?tag=`) and shared notes only (`?shared=1`); pinned notes first, in their own
+ * group; more notes load as the end of the list comes into view. Keys: `/` searches, `n`
+ * writes, `j`/`k` move between notes, `?` lists them.
  */
 export function NotesPage({ api }: { api: NotesApi }) {
   const { t } = useNotesMessages('note');
   const headingId = useId();
+  const location = useLocation();
   const [params, setParams] = useSearchParams();
   const search = params.get('q')?.trim() ?? '';
   const tag = params.get('tag') || undefined;
   const sharedOnly = params.get('shared') === '1';
   const byMeaning = params.get('meaning') === '1';
   const [sharedShown, showSharedAt] = useAddressed(sharedOnly);
-  const page = pageNumber(params.get('page'));
   const [generation, setGeneration] = useState(0);
-  const filter = { ...(tag ? { tag } : {}), ...(sharedOnly ? { sharedOnly } : {}) };
-  const { settled, loading, show } = useLoad(
-    `${page}:${tag ?? ''}:${sharedOnly}:${search}:${generation}`,
-    () =>
-      api.notes.list(
-        search
-          ? { search, page, limit: PAGE_SIZE, ...filter }
-          : { page, limit: PAGE_SIZE, pinnedFirst: true, ...filter },
-      ),
-    (error) => log.error('Loading notes failed.', error),
-  );
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const composerRef = useRef<ComposerHandle>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLElement>(null);
+  const feed = useNotesFeed(api, { search, tag, sharedOnly }, generation);
+  const { state, loading } = feed;
 
   const reload = () => setGeneration((n) => n + 1);
+
+  // "New note" (sidebar, tab bar) leads here with the composer to focus.
+  const composeRequested = (location.state as { compose?: boolean } | null)?.compose === true;
+  useEffect(() => {
+    if (composeRequested) composerRef.current?.focus();
+  }, [composeRequested, location.key]);
+
+  useListShortcuts({
+    list: listRef,
+    onSearch: () => searchRef.current?.focus(),
+    onCompose: () => composerRef.current?.focus(),
+    onHelp: () => setShortcutsOpen(true),
+  });
 
   // The newest address, including one asked for but not rendered yet: changes made in quick
   // succession (a debounced search, then the meaning box) each build on the one before, where
@@ -85,119 +146,142 @@ export function NotesPage({ api }: { api: NotesApi }) {
     latest.current = next;
     setParams(next, { replace });
   };
-  const showTag = (next: string | undefined) => setAddress({ tag: next, page: undefined });
-  const showShared = (only: boolean) =>
-    setAddress({ shared: only ? '1' : undefined, page: undefined });
-  const showPage = (next: number) => setAddress({ page: next > 1 ? String(next) : undefined });
+  const showTag = (next: string | undefined) => setAddress({ tag: next });
+  const showShared = (only: boolean) => setAddress({ shared: only ? '1' : undefined });
   // Typing replaces the entry: the history keeps searches, not keystrokes.
-  const showSearch = (next: string) => setAddress({ q: next, page: undefined }, true);
+  const showSearch = (next: string) => setAddress({ q: next }, true);
 
   const onChanged = (note: Note) => {
-    if (!settled || !('value' in settled)) return;
-    const listed = settled.value.items.find((item) => item.id === note.id);
-    if (!search && listed?.isPinned !== note.isPinned) {
-      reload();
-      return;
-    }
-    show({
-      ...settled.value,
-      items: settled.value.items.map((item) =>
-        item.id === note.id ? { ...note, highlights: item.highlights } : item,
-      ),
-    });
+    const listed =
+      state && !('error' in state) ? state.feed.items.find((item) => item.id === note.id) : null;
+    // Pinning moves a note between the groups: ask again for the order.
+    if (!search && listed && listed.isPinned !== note.isPinned) reload();
+    else feed.replace(note);
   };
 
   const onCreated = (note: Note) => {
-    if (page === 1 && !search && !loading && settled && 'value' in settled) {
-      const current = settled.value;
-      show({
-        ...current,
-        items: [note, ...current.items.filter((item) => item.id !== note.id)].slice(
-          0,
-          current.limit,
-        ),
-        total: current.total + 1,
-      });
-      return;
-    }
-    showPage(1);
-    reload();
+    const fits = !search && !sharedOnly && (!tag || note.tags.some((noteTag) => noteTag === tag));
+    if (fits && !loading) feed.prepend(note);
+    else reload();
   };
 
   let content;
-  if (!settled || (loading && 'error' in settled)) {
-    content = <Loading>{t('list.loading')}</Loading>;
-  } else if ('error' in settled) {
+  if (!state || (loading && 'error' in state)) {
+    content = <Loading blocks={3}>{t('list.loading')}</Loading>;
+  } else if ('error' in state) {
     content = (
       <LoadFailed
         message={(reason) => t('list.loadFailed', { reason })}
-        error={settled.error}
+        error={state.error}
         onRetry={reload}
       />
     );
-  } else if (settled.value.total === 0 && settled.value.items.length === 0) {
-    content = <p className="notes-empty">{emptyText(t, search, tag, sharedOnly)}</p>;
+  } else if (state.feed.items.length === 0) {
+    const filtered = Boolean(search || tag || sharedOnly);
+    content = (
+      <EmptyState
+        icon={search ? SearchXIcon : tag ? TagIcon : NotebookPenIcon}
+        title={emptyText(t, search, tag, sharedOnly)}
+        level={3}
+        action={
+          filtered ? (
+            <Button onClick={() => setAddress({ q: undefined, tag: undefined, shared: undefined })}>
+              {t('list.clearFilters')}
+            </Button>
+          ) : (
+            <Button variant="primary" onClick={() => composerRef.current?.focus()}>
+              {t('list.writeFirst')}
+            </Button>
+          )
+        }
+      >
+        {filtered ? t('list.emptyFilteredHelp') : t('list.emptyHelp')}
+      </EmptyState>
+    );
   } else {
-    const { items, total, totalExact, limit } = settled.value;
-    const pages = Math.max(1, Math.ceil(total / Math.max(1, limit)));
-    const last = page >= pages && (totalExact || items.length < limit);
-    const handlers = { api, onChanged, onDeleted: reload, onTag: showTag };
-    const pinned = search ? [] : items.filter((item) => item.isPinned);
+    const { items } = state.feed;
+    const handlers = {
+      api,
+      onChanged,
+      onDeleted: (note: Note) => feed.remove(note.id),
+      onTag: showTag,
+    };
+    const pinned: SearchHit[] = search ? [] : items.filter((item) => item.isPinned);
     const others = items.filter((item) => !pinned.includes(item));
     content = (
       <>
         {pinned.length > 0 ? (
           <section className="notes-group" aria-labelledby={`${headingId}-pinned`}>
-            <h3 id={`${headingId}-pinned`}>{t('list.pinned')}</h3>
+            <h3 id={`${headingId}-pinned`} className="notes-group-title">
+              <PinIcon className="ui-icon" aria-hidden="true" />
+              {t('list.pinned')}
+            </h3>
             <NoteList notes={pinned} {...handlers} />
           </section>
         ) : null}
         {pinned.length > 0 && others.length > 0 ? (
           <section className="notes-group" aria-labelledby={`${headingId}-others`}>
-            <h3 id={`${headingId}-others`}>{t('list.others')}</h3>
+            <h3 id={`${headingId}-others`} className="notes-group-title">
+              {t('list.others')}
+            </h3>
             <NoteList notes={others} {...handlers} />
           </section>
         ) : null}
         {pinned.length === 0 ? <NoteList notes={items} {...handlers} /> : null}
-        <nav className="notes-pagination" aria-label={t('list.pages.label')}>
-          <button
-            type="button"
-            className="ui-button"
-            onClick={() => showPage(page - 1)}
-            disabled={loading || page <= 1}
-          >
-            {t('list.pages.previous')}
-          </button>
-          <span>
-            {t(totalExact ? 'list.pages.pageOf' : 'list.pages.pageOfAtLeast', { page, pages })}
-          </span>
-          <button
-            type="button"
-            className="ui-button"
-            onClick={() => showPage(page + 1)}
-            disabled={loading || last}
-          >
-            {t('list.pages.next')}
-          </button>
-        </nav>
+        <MoreNotes
+          feed={state.feed}
+          loading={feed.loadingMore}
+          failed={state.moreError !== undefined}
+          onMore={() => void feed.loadMore()}
+        />
       </>
     );
   }
 
-  const counted = settled && 'value' in settled ? settled.value : undefined;
+  const counted = state && !('error' in state) ? state.feed : undefined;
 
   return (
-    <>
-      <h1 className="visually-hidden">{t('list.title')}</h1>
-      <NoteForm create={api.notes.create} onCreated={onCreated} />
-      <section className="notes-section" aria-labelledby={headingId} aria-busy={loading}>
-        <div className="notes-heading">
-          <h2 id={headingId}>{t('list.heading')}</h2>
-          {counted ? (
-            <p className="notes-total">{countLabel(t, counted.total, counted.totalExact)}</p>
-          ) : null}
+    <div className="notes-page">
+      <PageHeader
+        title={t('list.title')}
+        description={counted ? countLabel(t, counted.total, counted.totalExact) : ' '}
+        actions={
+          <>
+            <SearchBox ref={searchRef} query={search} onSearch={showSearch} />
+            <IconButton
+              label={t('shortcuts.button')}
+              icon={KeyboardIcon}
+              className="notes-shortcuts-button"
+              aria-haspopup="dialog"
+              onClick={() => setShortcutsOpen(true)}
+            />
+          </>
+        }
+      />
+      <Composer ref={composerRef} api={api} onCreated={onCreated} />
+      <section
+        ref={listRef}
+        className="notes-section"
+        aria-labelledby={headingId}
+        aria-busy={loading}
+      >
+        <h2 id={headingId} className="visually-hidden">
+          {t('list.heading')}
+        </h2>
+        <div className="notes-filters">
+          <TagBar api={api} tag={tag} onTag={showTag} generation={generation} onRetagged={reload} />
+          <label className="ui-switch notes-shared-only">
+            <input
+              type="checkbox"
+              checked={sharedShown}
+              onChange={(event) => {
+                showSharedAt(event.target.checked);
+                showShared(event.target.checked);
+              }}
+            />
+            {t('list.sharedOnly')}
+          </label>
         </div>
-        <SearchBox query={search} onSearch={showSearch} />
         {/* The list does not wait for the AI words. */}
         <Suspense fallback={null}>
           <MeaningSearch
@@ -207,35 +291,9 @@ export function NotesPage({ api }: { api: NotesApi }) {
             onToggle={(on) => setAddress({ meaning: on ? '1' : undefined }, true)}
           />
         </Suspense>
-        <div className="notes-filters">
-          <TagBar api={api} tag={tag} onTag={showTag} generation={generation} onRetagged={reload} />
-          <label className="notes-shared-only">
-            <input
-              type="checkbox"
-              checked={sharedShown}
-              onChange={(event) => {
-                showSharedAt(event.target.checked);
-                showShared(event.target.checked);
-              }}
-            />{' '}
-            {t('list.sharedOnly')}
-          </label>
-        </div>
-        {tag ? (
-          <p className="notes-filter">
-            <Trans
-              t={t}
-              i18nKey="list.filteredByTag"
-              values={{ tag }}
-              components={{ strong: <strong /> }}
-            />{' '}
-            <button type="button" className="ui-button" onClick={() => showTag(undefined)}>
-              {t('list.showAll')}
-            </button>
-          </p>
-        ) : null}
         {content}
       </section>
-    </>
+      {shortcutsOpen ? <ShortcutsDialog onClose={() => setShortcutsOpen(false)} /> : null}
+    </div>
   );
 }

@@ -1,5 +1,16 @@
 import type { ApiClient, PublicNote } from '@noted/api';
-import { ShellContext, useShell, type ShellServices } from '@noted/ui';
+import {
+  Button,
+  Callout,
+  EmptyState,
+  GlobeIcon,
+  LockIcon,
+  RefreshIcon,
+  ShellContext,
+  buttonClass,
+  useShell,
+  type ShellServices,
+} from '@noted/ui';
 import { Suspense, useEffect, useState } from 'react';
 import { I18nextProvider, Trans } from 'react-i18next';
 import { Loading } from './LoadStatus';
@@ -80,54 +91,80 @@ function SharedNoteView({ api, publicId }: Omit<SharedNoteProps, 'shell'>) {
   }, [api, publicId, attempt]);
 
   if (!loaded) {
-    return <Loading>{t('shared.loading')}</Loading>;
+    return (
+      <div className="shared-note">
+        <Loading lines={6}>{t('shared.loading')}</Loading>
+      </div>
+    );
   }
   if ('missing' in loaded) {
     return (
-      <section className="shared-note">
-        <h1>{t('shared.missing')}</h1>
-        <p>{t('shared.missingReason')}</p>
-      </section>
+      <div className="shared-note">
+        <EmptyState icon={LockIcon} title={t('shared.missing')} level={2}>
+          {t('shared.missingReason')}
+        </EmptyState>
+      </div>
     );
   }
   if ('error' in loaded) {
     return (
-      <div className="notes-error" role="alert">
-        <p>{t('shared.loadFailed', { reason: errorText(loaded.error) })}</p>
-        <button
-          type="button"
-          className="ui-button"
-          onClick={() => {
-            setLoaded(undefined);
-            setAttempt((n) => n + 1);
-          }}
+      <div className="shared-note">
+        <Callout
+          tone="danger"
+          role="alert"
+          actions={
+            <Button
+              size="sm"
+              icon={RefreshIcon}
+              onClick={() => {
+                setLoaded(undefined);
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {t('shared.tryAgain')}
+            </Button>
+          }
         >
-          {t('shared.tryAgain')}
-        </button>
+          {t('shared.loadFailed', { reason: errorText(loaded.error) })}
+        </Callout>
       </div>
     );
   }
   const { note } = loaded;
   return (
     <article className="shared-note" aria-labelledby="shared-note-title">
-      <h1 id="shared-note-title">{note.title || t('common.untitled')}</h1>
-      <p className="note-meta">
-        <span>
+      <header className="shared-note-head">
+        <p className="shared-note-kicker">
+          <GlobeIcon className="ui-icon" aria-hidden="true" />
+          {t('shared.kicker')}
+        </p>
+        <h1 id="shared-note-title">{note.title || t('common.untitled')}</h1>
+        <div className="note-meta">
           <Trans
             t={t}
             i18nKey="common.updated"
             values={{ date: formatDate(note.updatedAt, i18n.language) }}
             components={{ time: <time dateTime={note.updatedAt} /> }}
           />
-        </span>
-        {note.tags.length > 0 ? (
-          <span className="note-tags" aria-label={t('common.tags')}>
-            {note.tags.map((tag) => `#${tag}`).join(' ')}
-          </span>
-        ) : null}
-      </p>
+          {note.tags.length > 0 ? (
+            <ul className="note-card-tags" aria-label={t('common.tags')}>
+              {note.tags.map((tag) => (
+                <li key={tag} className="ui-chip">
+                  #{tag}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </header>
       <MarkdownPreview body={note.note} />
       <SharedImages note={note} />
+      <footer className="shared-note-foot">
+        <p>{t('shared.madeWith')}</p>
+        <a className={buttonClass({ size: 'sm' })} href="/">
+          {t('shared.startYourOwn')}
+        </a>
+      </footer>
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import type { TagList } from '@noted/api';
-import { useShell } from '@noted/ui';
+import { Button, PencilIcon, TagIcon, TrashIcon, XIcon, useShell } from '@noted/ui';
 import { useState, type FormEvent } from 'react';
+import { Trans } from 'react-i18next';
 import type { NotesApi } from './api';
 import { log } from './log';
 import { useErrorText, useNotesMessages } from './messages';
@@ -44,13 +45,13 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
   if (!settled) return null;
   if ('error' in settled) {
     return (
-      <p className="notes-tags-error" role="alert">
+      <p className="note-error" role="alert">
         {t('tags.loadFailed', { reason: errorText(settled.error) })}
       </p>
     );
   }
   const tags = settled.value.items;
-  if (tags.length === 0) return null;
+  if (tags.length === 0 && !tag) return null;
   const shown = expanded ? tags : tags.slice(0, SHOWN_TAGS);
   // The tag filtered by stays visible even when it is not among the most used.
   const active = tags.find((item) => item.tag === tag);
@@ -113,11 +114,11 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
           <li key={item.tag}>
             <button
               type="button"
-              className="notes-tag-chip"
+              className="ui-chip"
               aria-pressed={item.tag === tag}
               onClick={() => onTag(item.tag === tag ? undefined : item.tag)}
             >
-              #{item.tag} <span className="notes-tag-count">{item.count}</span>
+              #{item.tag} <span className="ui-chip-count">{item.count}</span>
             </button>
           </li>
         ))}
@@ -125,7 +126,7 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
           <li>
             <button
               type="button"
-              className="ui-button"
+              className="ui-chip notes-tag-more"
               aria-expanded={expanded}
               onClick={() => setExpanded((value) => !value)}
             >
@@ -134,52 +135,72 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
           </li>
         ) : null}
       </ul>
-      {tag && active ? (
-        <div className="notes-tag-edit">
+      {tag ? (
+        <div className="notes-tag-active">
           {renaming ? (
             <form onSubmit={rename} className="notes-tag-rename">
-              <label>
-                {t('tags.renameTo', { tag })}{' '}
-                <input
-                  value={renaming.name}
-                  onChange={(event) => setRenaming({ name: event.target.value })}
-                  maxLength={64}
-                  autoFocus
-                />
+              <label htmlFor={`${tag}-rename`} className="notes-tag-rename-label">
+                {t('tags.renameTo', { tag })}
               </label>
-              <button type="submit" className="ui-button ui-button-primary" disabled={busy}>
+              <input
+                id={`${tag}-rename`}
+                className="ui-input ui-input-sm"
+                value={renaming.name}
+                onChange={(event) => setRenaming({ name: event.target.value })}
+                maxLength={64}
+                autoFocus
+              />
+              <Button type="submit" size="sm" variant="primary" disabled={busy}>
                 {t('tags.rename')}
-              </button>
-              <button
-                type="button"
-                className="ui-button"
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
                 onClick={() => setRenaming(undefined)}
                 disabled={busy}
               >
                 {t('common.cancel')}
-              </button>
+              </Button>
             </form>
           ) : (
             <>
-              <button
-                type="button"
-                className="ui-button"
-                onClick={() => setRenaming({ name: tag })}
-              >
-                {t('tags.renameTag')}
-              </button>
-              <button
-                type="button"
-                className="ui-button"
-                onClick={() => void remove(active.count)}
-                disabled={busy}
-              >
-                {t('tags.deleteTag')}
-              </button>
+              <p className="notes-tag-active-text">
+                <TagIcon className="ui-icon" aria-hidden="true" />
+                <Trans
+                  t={t}
+                  i18nKey="list.filteredByTag"
+                  values={{ tag }}
+                  components={{ strong: <strong /> }}
+                />
+              </p>
+              {active ? (
+                <>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon={PencilIcon}
+                    onClick={() => setRenaming({ name: tag })}
+                  >
+                    {t('tags.renameTag')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="danger-ghost"
+                    icon={TrashIcon}
+                    onClick={() => void remove(active.count)}
+                    disabled={busy}
+                  >
+                    {t('tags.deleteTag')}
+                  </Button>
+                </>
+              ) : null}
+              <Button size="sm" icon={XIcon} onClick={() => onTag(undefined)}>
+                {t('list.showAll')}
+              </Button>
             </>
           )}
           {error ? (
-            <p className="notes-error" role="alert">
+            <p className="note-error" role="alert">
               {error}
             </p>
           ) : null}

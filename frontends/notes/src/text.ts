@@ -38,6 +38,49 @@ export const formatDate = (iso: string, locale: string): string => {
   return format.format(date);
 };
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * When something happened, as a person says it: `justNow`, "5 minutes ago", "yesterday",
+ * "3 days ago"; past a week, the date ("Nov 3", with the year when it is not this year).
+ */
+export const relativeDate = (
+  iso: string,
+  locale: string,
+  justNow: string,
+  now = Date.now(),
+): string => {
+  const date = new Date(iso);
+  const time = date.getTime();
+  if (Number.isNaN(time)) return iso;
+  let relative = relativeFormats.get(locale);
+  if (!relative) {
+    relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, relative);
+  }
+  const seconds = Math.round((time - now) / 1000);
+  const minutes = Math.round(seconds / 60);
+  const hours = Math.round(minutes / 60);
+  const days = Math.round(hours / 24);
+  if (Math.abs(seconds) < 45) return justNow;
+  if (Math.abs(minutes) < 45) return relative.format(minutes, 'minute');
+  if (Math.abs(hours) < 22) return relative.format(hours, 'hour');
+  if (Math.abs(days) <= 6) return relative.format(days, 'day');
+  const sameYear = date.getFullYear() === new Date(now).getFullYear();
+  const formatKey = `${locale}:${sameYear}`;
+  let format = dayFormats.get(formatKey);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      month: 'short',
+      day: 'numeric',
+      ...(sameYear ? {} : { year: 'numeric' }),
+    });
+    dayFormats.set(formatKey, format);
+  }
+  return format.format(date);
+};
+
 /** Errors cross the federation boundary, so AppError is recognised by shape, not by class. */
 export const errorCode = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'

@@ -1,11 +1,12 @@
 import type { Note } from '@noted/api';
-import { useShell } from '@noted/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { IconButton, ImagePlusIcon, TrashIcon, buttonClass, useShell } from '@noted/ui';
+import { useId, useRef, useState } from 'react';
 import type { ChangeEvent, DragEvent } from 'react';
 import type { NotesApi } from '../api';
 import { log } from '../log';
 import { useErrorText, useNotesMessages } from '../messages';
 import { prepareUpload, UPLOAD_MAX_BYTES, type Compressor } from './compress';
+import { useNoteImage } from './useNoteImage';
 import './images.css';
 
 export interface NoteImagesProps {
@@ -173,16 +174,15 @@ export function NoteImages({ api, note, onChanged, compress }: NoteImagesProps) 
             multiple
             onChange={onPick}
           />
-          <label htmlFor={inputId} className="note-images-button">
+          <label htmlFor={inputId} className={buttonClass({ size: 'sm' })}>
+            <ImagePlusIcon className="ui-icon" aria-hidden="true" />
             {t('images.add')}
           </label>
           <span className="note-images-hint">{t('images.dropHint')}</span>
         </div>
       </div>
 
-      {note.images.length === 0 ? (
-        <p className="note-images-empty">{t('images.empty')}</p>
-      ) : (
+      {note.images.length === 0 ? null : (
         <ul className="note-images-grid">
           {note.images.map((url, index) => (
             <GalleryImage
@@ -249,48 +249,23 @@ interface GalleryImageProps {
   onRemove: () => void;
 }
 
-type Loaded = { key: string; objectUrl: string } | { key: string; error: unknown };
-
 /** One image of the gallery, read with the bearer token and shown through an object URL. */
 function GalleryImage({ api, url, number, removing, onRemove }: GalleryImageProps) {
   const shell = useShell();
   const { t } = useNotesMessages('note');
   const errorText = useErrorText();
   const [attempt, setAttempt] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded>();
-  const key = `${url}#${attempt}`;
-  const current = loaded?.key === key ? loaded : undefined;
-
-  useEffect(() => {
-    let active = true;
-    let objectUrl: string | undefined;
-    api.images.read(url).then(
-      (blob) => {
-        if (!active) return;
-        objectUrl = URL.createObjectURL(blob);
-        setLoaded({ key, objectUrl });
-      },
-      (error: unknown) => {
-        if (!active) return;
-        log.error('Loading a note image failed.', error);
-        setLoaded({ key, error });
-      },
-    );
-    return () => {
-      active = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [api, url, key]);
+  const image = useNoteImage(api, url, attempt);
 
   return (
     <li className="note-image">
-      {current === undefined ? (
+      {image.status === 'loading' ? (
         <div className="note-image-tile note-image-loading" role="status">
           {t('images.image.loading', { number })}
         </div>
-      ) : 'error' in current ? (
+      ) : image.status === 'failed' ? (
         <div className="note-image-tile note-image-failed" role="alert">
-          <span>{t('images.image.loadFailed', { number, reason: errorText(current.error) })}</span>
+          <span>{t('images.image.loadFailed', { number, reason: errorText(image.error) })}</span>
           <button
             type="button"
             className="note-images-link"
@@ -306,16 +281,24 @@ function GalleryImage({ api, url, number, removing, onRemove }: GalleryImageProp
           className="note-image-tile note-image-open"
           aria-label={t('images.image.open', { number })}
           onClick={() =>
-            shell.previewImage(current.objectUrl, { title: t('images.image.alt', { number }) })
+            shell.previewImage(image.objectUrl, { title: t('images.image.alt', { number }) })
           }
         >
-          <img src={current.objectUrl} alt={t('images.image.alt', { number })} loading="lazy" />
+          <img src={image.objectUrl} alt={t('images.image.alt', { number })} loading="lazy" />
         </button>
       )}
 
-      <button type="button" className="note-images-link" onClick={onRemove} disabled={removing}>
-        {removing ? t('images.image.removing', { number }) : t('images.image.remove', { number })}
-      </button>
+      <IconButton
+        className="note-image-remove"
+        variant="secondary"
+        size="sm"
+        icon={TrashIcon}
+        label={
+          removing ? t('images.image.removing', { number }) : t('images.image.remove', { number })
+        }
+        onClick={onRemove}
+        disabled={removing}
+      />
     </li>
   );
 }

@@ -1,9 +1,9 @@
-import { useShell } from '@noted/ui';
+import { EyeIcon, FileTextIcon, IconButton, useShell } from '@noted/ui';
 import { useId } from 'react';
 import { Link } from '@noted/router';
 import { useNotesMessages } from '../messages';
 import type { NoteLinksState } from './useNoteLinks';
-import { LoadFailed } from '../LoadStatus';
+import { LoadFailed, Loading } from '../LoadStatus';
 
 /** The notes that link to this one, by `[[Title]]` or by hand. */
 export function Backlinks({ state }: { state: NoteLinksState }) {
@@ -17,20 +17,19 @@ export function Backlinks({ state }: { state: NoteLinksState }) {
     const notes = [...new Map(links.backlinks.map((link) => [link.id, link])).values()];
     content =
       notes.length === 0 ? (
-        <p className="notes-empty">{t('backlinks.empty')}</p>
+        <p className="note-side-empty">{t('backlinks.empty')}</p>
       ) : (
-        <ul className="note-link-list">
+        <ul className="note-side-list">
           {notes.map((link) => (
             <li key={link.id}>
+              <FileTextIcon className="ui-icon" aria-hidden="true" />
               <Link to={`/notes/${link.id}`}>{link.title || t('common.untitled')}</Link>
-              <button
-                type="button"
-                className="ui-button ui-button-sm"
+              <IconButton
+                size="sm"
+                icon={EyeIcon}
                 onClick={() => shell.showNoteLink(link.id)}
-                aria-label={t('backlinks.peekLabel', { title: link.title || t('common.untitled') })}
-              >
-                {t('backlinks.peek')}
-              </button>
+                label={t('backlinks.peekLabel', { title: link.title || t('common.untitled') })}
+              />
             </li>
           ))}
         </ul>
@@ -44,14 +43,10 @@ export function Backlinks({ state }: { state: NoteLinksState }) {
       />
     );
   } else {
-    content = (
-      <p className="notes-status" role="status">
-        {t('backlinks.loading')}
-      </p>
-    );
+    content = <Loading lines={2}>{t('backlinks.loading')}</Loading>;
   }
   return (
-    <section className="note-backlinks" aria-labelledby={headingId}>
+    <section className="note-side-card note-backlinks" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('backlinks.heading')}</h2>
       {content}
     </section>

@@ -1,11 +1,11 @@
 import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { markdown } from '@codemirror/lang-markdown';
-import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { useEffect, useRef, useState } from 'react';
 import type { MarkdownEditorProps } from './editor';
+import { editorTheme } from './editorTheme';
 import { slashCommandCompletions } from './slashCompletion';
 import { WIKI_LOOKUP_DELAY_MS, wikiLinkCompletions } from './wikiCompletion';
 
@@ -69,7 +69,7 @@ export default function CodeMirrorEditor({
         extensions: [
           history(),
           markdown({ completeHTMLTags: false }),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          editorTheme,
           EditorView.lineWrapping,
           autocompletion({
             override: [

@@ -5,7 +5,8 @@ import type { NotesApi } from '../api';
 import { log } from '../log';
 import { useErrorText, useNotesMessages } from '../messages';
 import { useDebounced } from '../useDebounced';
-import { Dialog } from '@noted/ui';
+import { Button, Dialog, FileTextIcon, LinkIcon, SearchIcon, XIcon } from '@noted/ui';
+import { Loading } from '../LoadStatus';
 
 const SEARCH_DELAY_MS = 250;
 const RESULTS = 8;
@@ -67,13 +68,9 @@ export function LinksDialog({ api, noteId, links, onLinksChanged, onClose }: Lin
 
   let results = null;
   if (!query) {
-    results = <p className="note-hint">{t('links.hint')}</p>;
+    results = <p className="ui-hint">{t('links.hint')}</p>;
   } else if (!found || found.query !== query) {
-    results = (
-      <p className="notes-status" role="status">
-        {t('links.searching')}
-      </p>
-    );
+    results = <Loading lines={2}>{t('links.searching')}</Loading>;
   } else if ('error' in found) {
     results = (
       <p className="note-error" role="alert">
@@ -81,25 +78,26 @@ export function LinksDialog({ api, noteId, links, onLinksChanged, onClose }: Lin
       </p>
     );
   } else if (found.notes.length === 0) {
-    results = <p className="notes-empty">{t('links.noMatch', { query })}</p>;
+    results = <p className="ui-hint">{t('links.noMatch', { query })}</p>;
   } else {
     results = (
       <ul className="note-link-list" aria-label={t('links.found')}>
         {found.notes.map((note) => (
           <li key={note.id}>
-            <span>{titleOf(note)}</span>
+            <FileTextIcon className="ui-icon" aria-hidden="true" />
+            <span className="note-link-title">{titleOf(note)}</span>
             {linkedByHand.has(note.id) ? (
-              <span className="note-hint">{t('links.linked')}</span>
+              <span className="ui-badge ui-badge-accent">{t('links.linked')}</span>
             ) : (
-              <button
-                type="button"
-                className="ui-button"
+              <Button
+                size="sm"
+                icon={LinkIcon}
                 disabled={busy}
                 aria-label={t('links.linkLabel', { title: titleOf(note) })}
                 onClick={() => void add(note)}
               >
                 {t('links.link')}
-              </button>
+              </Button>
             )}
           </li>
         ))}
@@ -117,29 +115,31 @@ export function LinksDialog({ api, noteId, links, onLinksChanged, onClose }: Lin
       <section className="note-links-out" aria-labelledby={`${searchId}-out`}>
         <h3 id={`${searchId}-out`}>{t('links.outgoing')}</h3>
         {!links ? (
-          <p className="notes-status" role="status">
-            {t('links.loading')}
-          </p>
+          <Loading lines={2}>{t('links.loading')}</Loading>
         ) : links.outgoing.length === 0 ? (
-          <p className="notes-empty">{t('links.none')}</p>
+          <p className="ui-hint">{t('links.none')}</p>
         ) : (
           <ul className="note-link-list">
             {links.outgoing.map((link) => (
               <li key={`${link.id}-${link.kind}`}>
-                <Link to={`/notes/${link.id}`}>{titleOf(link)}</Link>
-                <span className="note-link-kind">
+                <FileTextIcon className="ui-icon" aria-hidden="true" />
+                <Link className="note-link-title" to={`/notes/${link.id}`}>
+                  {titleOf(link)}
+                </Link>
+                <span className="ui-badge">
                   {link.kind === 'wiki' ? t('links.wiki') : t('links.manual')}
                 </span>
                 {link.kind === 'manual' ? (
-                  <button
-                    type="button"
-                    className="ui-button"
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon={XIcon}
                     disabled={busy}
                     aria-label={t('links.removeLabel', { title: titleOf(link) })}
                     onClick={() => void remove(link)}
                   >
                     {t('links.remove')}
-                  </button>
+                  </Button>
                 ) : null}
               </li>
             ))}
@@ -152,16 +152,22 @@ export function LinksDialog({ api, noteId, links, onLinksChanged, onClose }: Lin
         </p>
       ) : null}
       <section className="note-links-find">
-        <label htmlFor={searchId}>{t('links.find')}</label>
-        <input
-          ref={searchRef}
-          id={searchId}
-          type="search"
-          autoComplete="off"
-          maxLength={200}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
+        <label htmlFor={searchId} className="ui-label">
+          {t('links.find')}
+        </label>
+        <div className="ui-search">
+          <SearchIcon className="ui-icon" aria-hidden="true" />
+          <input
+            ref={searchRef}
+            id={searchId}
+            className="ui-input"
+            type="search"
+            autoComplete="off"
+            maxLength={200}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
         {results}
       </section>
     </Dialog>

@@ -22,11 +22,14 @@ interface PreviewContextValue {
   resolve: (title: string) => LinkedNote | undefined;
   /** Undefined when the body is only read (a shared note): tasks show, but cannot change. */
   onToggleTask: ((line: number) => void) | undefined;
+  /** `[[Title]]` shown as text rather than resolved to a link (a card in the list). */
+  wikiAsText: boolean;
 }
 
 const PreviewContext = createContext<PreviewContextValue>({
   resolve: () => undefined,
   onToggleTask: undefined,
+  wikiAsText: true,
 });
 
 /** The task list item a checkbox belongs to: its line in the body and its text. */
@@ -34,9 +37,9 @@ const TaskContext = createContext<{ line: number; text: string } | undefined>(un
 
 function WikiLink({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useNotesMessages('note');
-  const { resolve, onToggleTask } = useContext(PreviewContext);
+  const { resolve, onToggleTask, wikiAsText } = useContext(PreviewContext);
   // A reader of a shared note has no notes to go to: the reference stays as text.
-  if (!onToggleTask) return <span className="wiki-link-text">{children}</span>;
+  if (!onToggleTask || wikiAsText) return <span className="wiki-link-text">{children}</span>;
   const target = resolve(title);
   if (!target) {
     return (
@@ -108,10 +111,17 @@ export interface MarkdownPreviewProps {
    * Without it the preview is read-only (tasks disabled, wiki references plain text).
    */
   onToggleTask?: (line: number) => void;
+  /** 'text' shows `[[Title]]` as text without resolving it (a card in the list). */
+  wikiLinks?: 'resolve' | 'text';
 }
 
 /** The body rendered from Markdown (GFM, no raw HTML), tasks clickable, wiki links resolved. */
-export function MarkdownPreview({ body, outgoing, onToggleTask }: MarkdownPreviewProps) {
+export function MarkdownPreview({
+  body,
+  outgoing,
+  onToggleTask,
+  wikiLinks = 'resolve',
+}: MarkdownPreviewProps) {
   const { t } = useNotesMessages('note');
   const context = useMemo<PreviewContextValue>(() => {
     const byTitle = new Map<string, LinkedNote>();
@@ -119,10 +129,14 @@ export function MarkdownPreview({ body, outgoing, onToggleTask }: MarkdownPrevie
       const key = link.title.trim().toLowerCase();
       if (!byTitle.has(key)) byTitle.set(key, link);
     }
-    return { resolve: (title) => byTitle.get(title.trim().toLowerCase()), onToggleTask };
-  }, [outgoing, onToggleTask]);
+    return {
+      resolve: (title) => byTitle.get(title.trim().toLowerCase()),
+      onToggleTask,
+      wikiAsText: wikiLinks === 'text',
+    };
+  }, [outgoing, onToggleTask, wikiLinks]);
 
-  if (!body.trim()) return <p className="notes-empty">{t('preview.empty')}</p>;
+  if (!body.trim()) return <p className="note-preview-empty">{t('preview.empty')}</p>;
   return (
     <PreviewContext.Provider value={context}>
       <div className="note-preview">

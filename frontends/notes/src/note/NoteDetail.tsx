@@ -1,7 +1,34 @@
 import type { Note } from '@noted/api';
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { KeyboardEvent } from 'react';
 import { Trans } from 'react-i18next';
+import {
+  ArrowLeftIcon,
+  Button,
+  CheckIcon,
+  EllipsisIcon,
+  EyeIcon,
+  GlobeIcon,
+  IconButton,
+  LinkIcon,
+  Menu,
+  PencilIcon,
+  PinIcon,
+  RefreshIcon,
+  ShareIcon,
+  ScrollTextIcon,
+  TrashIcon,
+  buttonClass,
+  type MenuEntry,
+} from '@noted/ui';
 import { Link, useNavigate } from '@noted/router';
 import { RelatedNotes } from '../ai/RelatedNotes';
 import { NoteSummaryPanel } from '../ai/NoteSummaryPanel';
@@ -9,8 +36,8 @@ import { AiWriterButton, AiWriterTools, useAiWriter } from '../ai/writer/AiWrite
 import type { NotesApi } from '../api';
 import { NoteImages } from '../images/NoteImages';
 import { useErrorText, useNotesMessages, type Translate } from '../messages';
-import { NoteActionButtons, NoteActionPanels, useNoteActions } from '../NoteActions';
-import { formatDate } from '../text';
+import { NoteActionPanels, useNoteActions } from '../NoteActions';
+import { formatDate, relativeDate } from '../text';
 import { createAutosave, type Draft, type SaveState } from './autosave';
 import { Backlinks } from './Backlinks';
 import { MarkdownEditor, type FindTitles } from './editor';
@@ -35,6 +62,52 @@ const statusText = (t: Translate, state: SaveState, errorText: (error: unknown) 
       return '';
   }
 };
+
+/**
+ * The note's title as the page's big heading, editable in place: it wraps onto more lines as
+ * it grows (a long title is never cut), and Enter does not break it.
+ */
+function TitleField({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+  onBlur,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const field = ref.current;
+    if (!field) return;
+    field.style.height = 'auto';
+    field.style.height = `${field.scrollHeight}px`;
+  }, [value]);
+  return (
+    <textarea
+      ref={ref}
+      id={id}
+      className="note-title-input"
+      rows={1}
+      maxLength={500}
+      autoComplete="off"
+      aria-label={label}
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => onChange(event.target.value.replace(/\s*\n\s*/g, ' '))}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') event.preventDefault();
+      }}
+      onBlur={onBlur}
+    />
+  );
+}
 
 export interface NoteDetailProps {
   /** The note as loaded. */
@@ -158,79 +231,132 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
 
   const bodyLabelId = `${id}-body`;
   const toolbarId = `${id}-ai-toolbar`;
+  const untitled = t('common.untitled');
+  const menuEntries: MenuEntry[] = [
+    note.publicId
+      ? { label: t('actions.stopSharing'), icon: LinkIcon, onSelect: () => void actions.unshare() }
+      : { label: t('actions.share'), icon: ShareIcon, onSelect: () => void actions.share() },
+    'separator',
+    {
+      label: t('actions.delete'),
+      icon: TrashIcon,
+      danger: true,
+      onSelect: () => void actions.remove(),
+    },
+  ];
   return (
     <div className="note-layout">
       <div className="note-page" onKeyDown={onKeyDown}>
-        <p className="note-back">
-          <Link to="/">
-            <span aria-hidden="true">← </span>
+        <div className="note-topbar">
+          <Link className={buttonClass({ variant: 'ghost', size: 'sm' })} to="/">
+            <ArrowLeftIcon className="ui-icon" aria-hidden="true" />
             {t('note.allNotes')}
           </Link>
-        </p>
-        <h1 className="visually-hidden">{draft.title || t('common.untitled')}</h1>
-        <div className="note-page-head">
-          <div className="note-field note-title-field">
-            <label htmlFor={`${id}-title`}>{t('note.title')}</label>
-            <input
-              id={`${id}-title`}
-              type="text"
-              maxLength={500}
-              autoComplete="off"
-              value={draft.title}
-              onChange={(event) => edit({ title: event.target.value })}
-              onBlur={flush}
-            />
-          </div>
-          <div className="note-save">
+          <div className="note-save" data-status={saveState.status}>
             <p className="note-save-status" role="status">
+              {saveState.status === 'saved' ? (
+                <CheckIcon className="ui-icon" aria-hidden="true" />
+              ) : null}
               {statusText(t, saveState, errorText)}
             </p>
             {saveState.status === 'failed' && saveState.code === 'CONFLICT' ? (
               <>
-                <button
-                  type="button"
-                  className="ui-button"
+                <Button
+                  size="sm"
                   onClick={() => {
                     autosave.rebase(undefined);
                     flush();
                   }}
                 >
                   {t('note.save.keepMine')}
-                </button>
-                <button
-                  type="button"
-                  className="ui-button"
+                </Button>
+                <Button
+                  size="sm"
                   onClick={() => {
                     autosave.close();
                     window.location.reload();
                   }}
                 >
                   {t('note.save.loadOther')}
-                </button>
+                </Button>
               </>
             ) : null}
             {saveState.status === 'failed' && saveState.code !== 'CONFLICT' ? (
-              <button type="button" className="ui-button" onClick={flush}>
+              <Button size="sm" icon={RefreshIcon} onClick={flush}>
                 {t('common.retry')}
-              </button>
+              </Button>
             ) : null}
           </div>
+          <div className="note-tools">
+            <IconButton
+              label={note.isPinned ? t('actions.unpin') : t('actions.pin')}
+              icon={PinIcon}
+              size="sm"
+              aria-pressed={note.isPinned}
+              disabled={actions.busy}
+              onClick={() => void actions.togglePin()}
+            />
+            <Button size="sm" variant="ghost" icon={LinkIcon} onClick={() => setLinksOpen(true)}>
+              {t('note.links')}
+            </Button>
+            {note.publicId ? null : (
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={ShareIcon}
+                disabled={actions.busy}
+                onClick={() => void actions.share()}
+              >
+                {t('actions.share')}
+              </Button>
+            )}
+            <Menu
+              label={t('actions.menu', { title: draft.title || untitled })}
+              icon={EllipsisIcon}
+              look={{ size: 'sm' }}
+              entries={menuEntries}
+            />
+          </div>
         </div>
-        <NoteActionButtons note={note} actions={actions}>
-          <button type="button" className="ui-button" onClick={() => setLinksOpen(true)}>
-            {t('note.links')}
-          </button>
-          <button
-            type="button"
-            className="ui-button"
-            onClick={() => {
-              flush();
-              setSummaryRequest((n) => n + 1);
-            }}
-          >
-            {tAi('summary.summarize')}
-          </button>
-        </NoteActionButtons>
+        <h1 className="visually-hidden">{draft.title || untitled}</h1>
+        <TitleField
+          id={`${id}-title`}
+          label={t('note.title')}
+          placeholder={untitled}
+          value={draft.title}
+          onChange={(title) => edit({ title })}
+          onBlur={flush}
+        />
+        <div className="note-meta">
+          <span>
+            <Trans
+              t={t}
+              i18nKey="common.updated"
+              values={{ date: relativeDate(note.updatedAt, i18n.language, t('common.justNow')) }}
+              components={{
+                time: (
+                  <time
+                    dateTime={note.updatedAt}
+                    title={formatDate(note.updatedAt, i18n.language)}
+                  />
+                ),
+              }}
+            />
+          </span>
+          {note.isPinned ? (
+            <span className="ui-badge">
+              <PinIcon className="ui-icon" aria-hidden="true" />
+              {t('common.pinned')}
+            </span>
+          ) : null}
+          {note.publicId ? (
+            <span className="ui-badge ui-badge-accent">
+              <GlobeIcon className="ui-icon" aria-hidden="true" />
+              {t('list.shared')}
+            </span>
+          ) : null}
+        </div>
+        <TagEditor tags={draft.tags} onChange={editTags} />
         <NoteActionPanels note={note} actions={actions} />
         {summaryRequest > 0 ? (
           <NoteSummaryPanel
@@ -241,49 +367,46 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
             onClose={() => setSummaryRequest(0)}
           />
         ) : null}
-        <p className="note-meta">
-          {note.isPinned ? <span className="note-badge">{t('common.pinned')}</span> : null}
-          <span>
-            <Trans
-              t={t}
-              i18nKey="common.updated"
-              values={{ date: formatDate(note.updatedAt, i18n.language) }}
-              components={{ time: <time dateTime={note.updatedAt} /> }}
-            />
-          </span>
-        </p>
-        <TagEditor tags={draft.tags} onChange={editTags} />
         <div className="note-body">
           <div className="note-body-head">
-            <span id={bodyLabelId} className="note-body-label">
+            <span id={bodyLabelId} className="visually-hidden">
               {t('note.body')}
             </span>
-            <AiWriterButton
-              writer={writer}
-              toolbarId={toolbarId}
-              disabled={mode !== 'edit'}
-              buttonRef={writerButton}
-            />
-            <div className="note-mode" role="group" aria-label={t('note.showAs')}>
-              <button
-                type="button"
-                className="ui-button"
-                aria-pressed={mode === 'edit'}
-                onClick={() => setMode('edit')}
-              >
+            <div className="ui-segmented note-mode" role="group" aria-label={t('note.showAs')}>
+              <button type="button" aria-pressed={mode === 'edit'} onClick={() => setMode('edit')}>
+                <PencilIcon className="ui-icon" aria-hidden="true" />
                 {t('note.edit')}
               </button>
               <button
                 type="button"
-                className="ui-button"
                 aria-pressed={mode === 'preview'}
                 onClick={() => {
                   flush();
                   setMode('preview');
                 }}
               >
+                <EyeIcon className="ui-icon" aria-hidden="true" />
                 {t('note.preview')}
               </button>
+            </div>
+            <div className="note-ai-tools">
+              <AiWriterButton
+                writer={writer}
+                toolbarId={toolbarId}
+                disabled={mode !== 'edit'}
+                buttonRef={writerButton}
+              />
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={ScrollTextIcon}
+                onClick={() => {
+                  flush();
+                  setSummaryRequest((n) => n + 1);
+                }}
+              >
+                {tAi('summary.summarize')}
+              </Button>
             </div>
           </div>
           <div hidden={mode !== 'edit'} ref={writerArea} className="ai-writer-area">
@@ -308,18 +431,20 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
           ) : null}
         </div>
         <NoteImages api={api} note={note} onChanged={showNote} />
-        <Backlinks state={links} />
-        {linksOpen ? (
-          <LinksDialog
-            api={api}
-            noteId={initial.id}
-            links={links.links}
-            onLinksChanged={links.show}
-            onClose={() => setLinksOpen(false)}
-          />
-        ) : null}
       </div>
-      <RelatedNotes api={api} noteId={initial.id} generation={saves} />
+      <div className="note-side">
+        <Backlinks state={links} />
+        <RelatedNotes api={api} noteId={initial.id} generation={saves} />
+      </div>
+      {linksOpen ? (
+        <LinksDialog
+          api={api}
+          noteId={initial.id}
+          links={links.links}
+          onLinksChanged={links.show}
+          onClose={() => setLinksOpen(false)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -320,7 +320,8 @@ describe('NotePage', () => {
   it('deletes the note after confirming and goes back to the list', async () => {
     const { api, note } = await open();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(screen.getByRole('button', { name: `Actions for ${note.title}` }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete note' }));
 
     await vi.waitFor(() => expect(address()).toBe('/'));

@@ -1,5 +1,5 @@
 import type { Note } from '@noted/api';
-import { takeCurrentNote } from '@noted/ui';
+import { EmptyState, FileQuestionIcon, buttonClass, takeCurrentNote } from '@noted/ui';
 import { useState } from 'react';
 import { Link } from '@noted/router';
 import type { NotesApi } from '../api';
@@ -8,7 +8,7 @@ import { useNotesMessages } from '../messages';
 import { errorCode } from '../text';
 import { useLoad } from '../useLoad';
 import { NoteDetail } from './NoteDetail';
-import { LoadFailed } from '../LoadStatus';
+import { LoadFailed, Loading } from '../LoadStatus';
 
 /** Not found, or not even a note id (which cannot name a note either). */
 const isMissing = (error: unknown) => {
@@ -58,19 +58,21 @@ function LoadedNotePage({ id, api }: NotePageProps) {
   );
 
   if (!settled || loading) {
-    return (
-      <p className="notes-status" role="status">
-        {t('note.loading')}
-      </p>
-    );
+    return <Loading lines={8}>{t('note.loading')}</Loading>;
   }
   if ('error' in settled && isMissing(settled.error)) {
     return (
       <section className="note-missing">
-        <h1>{t('note.missing')}</h1>
-        <p>
-          <Link to="/">{t('note.backToList')}</Link>
-        </p>
+        <EmptyState
+          icon={FileQuestionIcon}
+          title={t('note.missing')}
+          level={1}
+          action={
+            <Link className={buttonClass({ variant: 'primary' })} to="/">
+              {t('note.backToList')}
+            </Link>
+          }
+        />
       </section>
     );
   }

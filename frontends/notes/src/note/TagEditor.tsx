@@ -1,3 +1,4 @@
+import { XIcon } from '@noted/ui';
 import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Link } from '@noted/router';
@@ -57,7 +58,7 @@ export function TagEditor({ tags, onChange }: TagEditorProps) {
       {tags.length > 0 ? (
         <ul className="note-chips" aria-label={t('common.tags')}>
           {tags.map((tag) => (
-            <li key={tag} className="note-chip">
+            <li key={tag} className="ui-chip note-chip">
               <Link
                 to={`/?tag=${encodeURIComponent(tag)}`}
                 aria-label={t('common.showTagged', { tag })}
@@ -68,15 +69,16 @@ export function TagEditor({ tags, onChange }: TagEditorProps) {
                 type="button"
                 className="note-chip-remove"
                 aria-label={t('tagEditor.remove', { tag })}
+                title={t('tagEditor.remove', { tag })}
                 onClick={() => onChange(tags.filter((kept) => kept !== tag))}
               >
-                ×
+                <XIcon className="ui-icon" aria-hidden="true" />
               </button>
             </li>
           ))}
         </ul>
       ) : null}
-      <label htmlFor={id} className="note-tag-label">
+      <label htmlFor={id} className="visually-hidden">
         {t('tagEditor.add')}
       </label>
       <input

@@ -1,5 +1,6 @@
+import { SearchIcon } from '@noted/ui';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, Ref } from 'react';
 import { useNotesMessages } from '../messages';
 
 export const SEARCH_DELAY_MS = 250;
@@ -9,10 +10,12 @@ export interface SearchBoxProps {
   query: string;
   /** Called ~250 ms after the last keystroke, or at once on Enter. */
   onSearch: (query: string) => void;
+  /** The field, for the page's `/` key. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** The search field of the list; what it shows follows `query` when the address changes. */
-export function SearchBox({ query, onSearch }: SearchBoxProps) {
+export function SearchBox({ query, onSearch, ref }: SearchBoxProps) {
   const { t } = useNotesMessages('note');
   const id = useId();
   const [text, setText] = useState(query);
@@ -41,16 +44,30 @@ export function SearchBox({ query, onSearch }: SearchBoxProps) {
 
   return (
     <form className="notes-search" role="search" onSubmit={submit}>
-      <label htmlFor={id}>{t('search.label')}</label>
-      <input
-        id={id}
-        type="search"
-        value={text}
-        maxLength={200}
-        autoComplete="off"
-        placeholder={t('search.placeholder')}
-        onChange={(event) => change(event.target.value)}
-      />
+      <label htmlFor={id} className="visually-hidden">
+        {t('search.label')}
+      </label>
+      <div className="ui-search">
+        <SearchIcon className="ui-icon" aria-hidden="true" />
+        <input
+          ref={ref}
+          id={id}
+          className="ui-input"
+          type="search"
+          value={text}
+          maxLength={200}
+          autoComplete="off"
+          placeholder={t('search.placeholder')}
+          aria-keyshortcuts="/"
+          onChange={(event) => change(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !text) event.currentTarget.blur();
+          }}
+        />
+        <kbd className="ui-kbd" aria-hidden="true">
+          /
+        </kbd>
+      </div>
     </form>
   );
 }

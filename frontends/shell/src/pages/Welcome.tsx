@@ -28,9 +28,7 @@ export function Welcome({
       <div className="welcome-hero">
         <BrandMark />
         <h1 id="welcome-title">{privatePage ? t('welcome.privateTitle') : t('welcome.title')}</h1>
-        <p className="welcome-lead">
-          {privatePage ? t('welcome.privateBody') : t('welcome.body')}
-        </p>
+        <p className="welcome-lead">{privatePage ? t('welcome.privateBody') : t('welcome.body')}</p>
         {notice ? (
           <Callout tone="info" role="status" className="welcome-notice">
             {tShell(`auth.notice.${notice}`)}

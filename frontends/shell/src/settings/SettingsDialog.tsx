@@ -88,9 +88,7 @@ function Plan() {
       <div className="settings-plan-text">
         <h3 id="settings-plan-title">{t('settings.plan')}</h3>
         <p>
-          {unlimited
-            ? t('settings.notesUnlimited')
-            : t('settings.notesPerMonth', { count: limit })}
+          {unlimited ? t('settings.notesUnlimited') : t('settings.notesPerMonth', { count: limit })}
         </p>
       </div>
       <Button size="sm" onClick={shell.offerUpgrade}>

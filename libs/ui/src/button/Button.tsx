@@ -82,7 +82,9 @@ export function Button({
 }
 
 export interface IconButtonProps
-  extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'children'>, Omit<ButtonLook, 'iconOnly' | 'block'> {
+  extends
+    Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className' | 'children'>,
+    Omit<ButtonLook, 'iconOnly' | 'block'> {
   /** The button's name: read by assistive technology and shown as a tooltip. */
   label: string;
   icon: IconComponent;

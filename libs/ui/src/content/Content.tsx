@@ -61,13 +61,13 @@ export interface EmptyStateProps {
   children?: ReactNode;
   /** A button or link that gets the user going. */
   action?: ReactNode;
-  /** The heading level of the title, so it fits the page's outline. */
-  level?: 2 | 3;
+  /** The heading level of the title, so it fits the page's outline (1 when it is the page). */
+  level?: 1 | 2 | 3;
 }
 
 /** What a page shows when there is nothing yet: an icon, a title, a line of help, an action. */
 export function EmptyState({ icon: Icon, title, children, action, level = 2 }: EmptyStateProps) {
-  const Heading = level === 2 ? 'h2' : 'h3';
+  const Heading = (['h1', 'h2', 'h3'] as const)[level - 1] ?? 'h2';
   return (
     <div className="ui-empty">
       <span className="ui-empty-icon" aria-hidden="true">
