@@ -19,6 +19,12 @@ import { chromium } from 'playwright-core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expectAccessible } from './axe.js';
+import {
+  expectCoversViewport,
+  expectDesignTokens,
+  expectInViewport,
+  expectReadableText,
+} from './look.js';
 import { shellSteps, signOutStep, type Step } from './shell.js';
 
 const baseUrl = new URL(process.env.BASE_URL ?? 'http://localhost:8080');
@@ -59,13 +65,27 @@ const withTimeout = async (work: Promise<void>, ms: number): Promise<void> => {
   }
 };
 
-const signOutButton = (page: Page) =>
-  page.getByRole('banner').getByRole('button', { name: 'Sign out' });
+/** The account menu's button in the header: there once signed in. */
+const accountButton = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /^Account: / });
 
 const noteHeading = (page: Page) =>
-  page.getByRole('article').getByRole('heading', { name: noteTitle, exact: true });
+  page.getByRole('article').getByRole('heading', { name: titled });
 
-const noteArticle = (page: Page) => page.getByRole('article', { name: noteTitle });
+/** The note's title, pinned or not (a pinned note's title starts with its "Pinned" icon). */
+const titled = new RegExp(`^(Pinned )?${noteTitle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+const noteArticle = (page: Page) => page.getByRole('article', { name: titled });
+
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
+
+/** Chooses an entry of the note's card menu in the list. */
+const noteAction = async (page: Page, item: string) => {
+  await noteArticle(page)
+    .getByRole('button', { name: `Actions for ${noteTitle}` })
+    .click();
+  await noteArticle(page).getByRole('menuitem', { name: item }).click();
+};
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Note', exact: true });
 
@@ -80,6 +100,54 @@ const pageHeading = (name: string) => (page: Page) =>
 
 const notFoundHeading = (page: Page) =>
   page.getByRole('heading', { level: 1, name: /no-such-page/ });
+
+/** The title field's value once it shows `expected` (a page being replaced may show the last). */
+const titleShown = async (page: Page, expected: string) => {
+  await page
+    .waitForFunction(
+      (title) =>
+        (document.querySelector('[aria-label="Title"]') as HTMLTextAreaElement | null)?.value ===
+        title,
+      expected,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
+  return page.getByLabel('Title', { exact: true }).inputValue();
+};
+
+/** Notes written through the API as the signed-in user (its password grant, as scripts do). */
+const createNotesByApi = async (count: number, prefix: string) => {
+  const tokenResponse = await fetch(
+    new URL('/realms/noted/protocol/openid-connect/token', baseUrl),
+    {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'password',
+        client_id: 'noted-cli',
+        username: email,
+        password: process.env.NOTED_DEV_PASSWORD ?? 'noted',
+      }),
+    },
+  );
+  if (!tokenResponse.ok) fail(`the token request answered ${tokenResponse.status}`);
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  for (let index = 1; index <= count; index += 1) {
+    const created = await fetch(new URL('/api/note/create/direct', baseUrl), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: `${prefix} ${index}`,
+        // Long enough that its page is taller than the window: a page that opened scrolled
+        // down would stay scrolled down.
+        note: Array.from({ length: 60 }, (_, line) => `Line ${line + 1} of a long note.`).join(
+          '\n\n',
+        ),
+        tags: [],
+      }),
+    });
+    if (!created.ok) fail(`creating a note answered ${created.status}`);
+  }
+};
 
 const pageErrors: string[] = [];
 let sharedUrl = '';
@@ -114,8 +182,9 @@ const headedPage = (label: string, path: string, heading: string): CheckedPage =
 
 /**
  * Opens each page in the light theme, then in the dark one (stored as the theme button stores
- * it), waits until nothing is "Loading…", and checks it with axe. Puts the stored theme back,
- * and fails at the end with the violations of every page.
+ * it), waits until nothing is "Loading…", and checks it with axe, for the design tokens, and
+ * for the contrast of every visible text. Puts the stored theme back, and fails at the end
+ * with the violations of every page.
  */
 const expectAccessibleInBothThemes = async (page: Page, pages: CheckedPage[]) => {
   const stored = await page.evaluate(() => localStorage.getItem('theme'));
@@ -129,15 +198,19 @@ const expectAccessibleInBothThemes = async (page: Page, pages: CheckedPage[]) =>
           .waitFor({ timeout: 15_000 })
           .catch(() => fail(`${label}, ${theme} theme: its content never showed`));
         await page
-          .waitForFunction(() => !document.querySelector('.boot-status, .notes-status'), null, {
-            timeout: 15_000,
-          })
+          .waitForFunction(
+            () => !document.querySelector('.boot-status, .notes-status, .ui-skeleton'),
+            null,
+            { timeout: 15_000 },
+          )
           .catch(() => fail(`${label}, ${theme} theme: still loading after 15 s`));
         const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
         if (dark !== (theme === 'dark')) fail(`${label}: the ${theme} theme was not applied`);
-        await expectAccessible(page, `${label}, ${theme} theme`).catch((error: unknown) => {
-          failures.push(error instanceof Error ? error.message : String(error));
-        });
+        for (const check of [expectAccessible, expectDesignTokens, expectReadableText]) {
+          await check(page, `${label}, ${theme} theme`).catch((error: unknown) => {
+            failures.push(error instanceof Error ? error.message : String(error));
+          });
+        }
       }
     }
   } finally {
@@ -181,7 +254,7 @@ const steps: Step[] = [
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Display name').fill(displayName);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await signOutButton(page).waitFor();
+      await accountButton(page).waitFor();
       const header = (await page.getByRole('banner').innerText()).trim();
       if (!header.includes(displayName) && !header.includes(email)) {
         fail(`the header does not show the user: "${header}"`);
@@ -193,13 +266,47 @@ const steps: Step[] = [
     },
   },
   {
-    name: 'creates a note through the form and sees it first in the list',
+    name: 'a note opened from far down the list starts at its top, and Back returns there',
+    run: async (page) => {
+      await createNotesByApi(24, 'Filler');
+      await page.goto(baseUrl.href);
+      await page.getByRole('heading', { name: 'Filler 24' }).waitFor();
+      await page.getByRole('button', { name: 'Load more notes' }).click();
+      const far = page.getByRole('link', { name: 'Filler 12', exact: true });
+      await far.scrollIntoViewIfNeeded();
+      const scrolled = await page.evaluate(() => window.scrollY);
+      if (scrolled < 400) fail(`the list scrolled only ${scrolled}px`);
+      // Open from the card's menu hands the note over: its page shows at once, at full height.
+      await page
+        .getByRole('article', { name: 'Filler 12' })
+        .getByRole('button', { name: 'Actions for Filler 12' })
+        .click();
+      await page.getByRole('menuitem', { name: 'Open' }).click();
+      await page.waitForURL(/\/notes\//);
+      await page.getByLabel('Title', { exact: true }).waitFor();
+      const top = await page.evaluate(() => window.scrollY);
+      if (top !== 0) fail(`the note's page opened scrolled down by ${top}px`);
+      await page.goBack();
+      await far.waitFor();
+      const back = await page.evaluate(() => window.scrollY);
+      if (Math.abs(back - scrolled) > 120) {
+        fail(`Back returned to ${back}px down the list, not where it was (${scrolled}px)`);
+      }
+    },
+  },
+  {
+    name: 'creates a note in the composer (#words as tags, Ctrl+Enter) and sees it first',
     run: async (page) => {
       await page.getByLabel('Title').fill(noteTitle);
-      await page.getByLabel('Note', { exact: true }).fill('Written by the browser check.');
-      await page.getByLabel('Tags').fill('browser, check');
-      await page.getByRole('button', { name: 'Add note' }).click();
+      await page
+        .getByLabel('Note', { exact: true })
+        .fill('Written by the browser check. #browser #check');
+      await page.getByLabel('Note', { exact: true }).press('Control+Enter');
       await noteHeading(page).waitFor();
+      const tags = await noteArticle(page).getByRole('list', { name: 'Tags' }).innerText();
+      if (tags.replace(/\s+/g, ' ').trim() !== '#browser #check') {
+        fail(`the note's tags read "${tags}", expected #browser #check`);
+      }
       const first = await page.getByRole('article').first().getByRole('heading').innerText();
       if (first !== noteTitle) fail(`the first note is "${first}", expected "${noteTitle}"`);
     },
@@ -228,7 +335,7 @@ const steps: Step[] = [
     name: 'still shows the edit after reloading the page',
     run: async (page) => {
       await page.reload();
-      await signOutButton(page).waitFor();
+      await accountButton(page).waitFor();
       await editor(page).getByText(`Edited with ${bodyWord}.`).waitFor();
       if (page.url() !== noteUrl) fail(`after the reload the address is ${page.url()}`);
     },
@@ -289,7 +396,7 @@ const steps: Step[] = [
       await popup.getByText(`Follows up on [[${noteTitle}]].`).waitFor();
       await popup.getByRole('button', { name: 'Open', exact: true }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/notes/') && url.href !== noteUrl);
-      const title = await page.getByLabel('Title', { exact: true }).inputValue();
+      const title = await titleShown(page, secondTitle);
       if (title !== secondTitle) fail(`the opened note is "${title}", expected "${secondTitle}"`);
       await page.goto(noteUrl);
       await editor(page).getByText(`Edited with ${bodyWord}.`).waitFor();
@@ -308,7 +415,7 @@ const steps: Step[] = [
     },
   },
   {
-    name: 'adds an image, previews it, and closes the preview by the backdrop and by Back',
+    name: 'adds an image, previews it over the whole viewport, closes it by the backdrop and by Back',
     run: async (page) => {
       const png = await sharp({
         create: { width: 64, height: 64, channels: 3, background: { r: 36, g: 87, b: 197 } },
@@ -322,6 +429,7 @@ const steps: Step[] = [
       const preview = page.getByRole('dialog', { name: 'Image preview' });
       await page.getByRole('button', { name: 'Open image 1' }).click();
       await preview.waitFor();
+      await expectCoversViewport(page, '.image-preview', 'the image preview');
       const box = (await preview.boundingBox()) ?? fail('the preview has no box');
       await page.mouse.click(box.x + 8, box.y + box.height - 8);
       await preview.waitFor({ state: 'hidden' });
@@ -336,12 +444,7 @@ const steps: Step[] = [
   {
     name: 'shows the note in the mind map',
     run: async (page) => {
-      await page
-        .getByRole('navigation', { name: 'Notes sections' })
-        .getByRole('link', {
-          name: 'Mind map',
-        })
-        .click();
+      await sidebar(page).getByRole('link', { name: 'Mind map' }).click();
       await page.waitForURL(/\/mindlink$/);
       await page.getByRole('link', { name: noteTitle, exact: true }).waitFor();
     },
@@ -349,10 +452,7 @@ const steps: Step[] = [
   {
     name: 'goes back to the list of notes',
     run: async (page) => {
-      await page
-        .getByRole('navigation', { name: 'Notes sections' })
-        .getByRole('link', { name: 'Notes', exact: true })
-        .click();
+      await sidebar(page).getByRole('link', { name: 'Notes', exact: true }).click();
       await noteHeading(page).waitFor();
     },
   },
@@ -360,22 +460,43 @@ const steps: Step[] = [
     name: 'still shows the note after a reload',
     run: async (page) => {
       await page.reload();
-      await signOutButton(page).waitFor();
+      await accountButton(page).waitFor();
       await noteHeading(page).waitFor();
     },
   },
   ...shellSteps(baseUrl),
   {
+    name: 'on a phone, a toast shows inside the screen, above the tab bar',
+    run: async (page) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        await page.goto(new URL('/?next=https%3A%2F%2Fexample.org%2Faway', baseUrl).href);
+        await page.locator('.ui-toast').waitFor();
+        await expectInViewport(page, '.ui-toast', 'the toast on a phone');
+        const toastBox = await page.locator('.ui-toast').boundingBox();
+        const tabBar = await page.getByRole('navigation', { name: 'Tabs' }).boundingBox();
+        if (!toastBox || !tabBar) fail('the toast or the tab bar has no box');
+        if (toastBox && tabBar && toastBox.y + toastBox.height > tabBar.y) {
+          fail('the toast covers the tab bar');
+        }
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+      await page.goto(baseUrl.href);
+      await noteArticle(page).waitFor();
+    },
+  },
+  {
     name: 'pins the note',
     run: async (page) => {
-      await noteArticle(page).getByRole('button', { name: 'Pin' }).click();
-      await noteArticle(page).getByRole('button', { name: 'Unpin' }).waitFor();
+      await noteAction(page, 'Pin');
+      await page.getByRole('article', { name: `Pinned ${noteTitle}` }).waitFor();
     },
   },
   {
     name: 'shares the note and reads it signed out through the link',
     run: async (page) => {
-      await noteArticle(page).getByRole('button', { name: 'Share' }).click();
+      await noteAction(page, 'Share');
       const link = noteArticle(page).getByLabel('Anyone with this link can read the note');
       sharedUrl = await link.inputValue();
       if (!/\/notes\/s\/[A-Za-z0-9_-]{22}$/.test(sharedUrl)) fail(`unexpected link ${sharedUrl}`);
@@ -518,8 +639,11 @@ const steps: Step[] = [
   {
     name: 'stops sharing, and the link no longer shows the note',
     run: async (page) => {
+      await noteArticle(page).getByRole('button', { name: 'Shared' }).click();
       await noteArticle(page).getByRole('button', { name: 'Stop sharing' }).click();
-      await noteArticle(page).getByRole('button', { name: 'Share' }).waitFor();
+      await noteArticle(page)
+        .getByRole('button', { name: 'Shared' })
+        .waitFor({ state: 'detached' });
       await asVisitor(page, sharedUrl, async (visitor) => {
         await visitor.getByRole('heading', { name: 'This note is not shared' }).waitFor();
       });
@@ -535,7 +659,7 @@ const steps: Step[] = [
   {
     name: 'deletes the note after confirming',
     run: async (page) => {
-      await noteArticle(page).getByRole('button', { name: 'Delete' }).click();
+      await noteAction(page, 'Delete');
       await page
         .getByRole('alertdialog', { name: 'Delete this note?' })
         .getByRole('button', { name: 'Delete note' })

@@ -6,6 +6,7 @@
  * valid token, a used-up quota), the browser's request is answered by the test instead.
  */
 import type { Page, Request } from 'playwright-core';
+import { expectIconRail, expectInViewport } from './look.js';
 
 export interface Step {
   name: string;
@@ -21,6 +22,10 @@ const sidebarToggle = (page: Page) =>
   sidebar(page).getByRole('button', { name: /^(Collapse|Expand) sidebar$/ });
 const themeButton = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: /^Theme:/ });
+const themeShown = async (page: Page) =>
+  ((await themeButton(page).getAttribute('aria-label')) ?? '').replace(/\..*$/, '');
+const accountButton = (page: Page, name: RegExp | string = /^Account: /) =>
+  page.getByRole('banner').getByRole('button', { name });
 const toast = (page: Page) => page.locator('.ui-toast');
 const isDark = (page: Page) =>
   page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -43,7 +48,7 @@ const firstFrameDark = (page: Page) =>
 
 const home = async (page: Page, baseUrl: URL) => {
   await page.goto(baseUrl.href);
-  await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
+  await accountButton(page).waitFor();
 };
 
 /** Steps that need a signed-in page at the root; each leaves it signed in at the root. */
@@ -53,8 +58,8 @@ export const shellSteps = (baseUrl: URL): Step[] => [
     run: async (page) => {
       const expanded = await sidebarToggle(page).getAttribute('aria-expanded');
       if (expanded !== 'true') fail(`the sidebar toggle says aria-expanded=${expanded}`);
-      const label = await themeButton(page).innerText();
-      if (label.trim() !== 'Theme: System') fail(`the theme button says "${label}"`);
+      const label = await themeShown(page);
+      if (label !== 'Theme: System') fail(`the theme button says "${label}"`);
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
       await page.emulateMedia({ colorScheme: 'light' });
@@ -84,11 +89,10 @@ export const shellSteps = (baseUrl: URL): Step[] => [
       await page.reload();
       // The session check may pass through the provider and load the page once more; the
       // init script records the first frame of every load, so read it on the last one.
-      await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
+      await accountButton(page).waitFor();
       if (!(await firstFrameDark(page))) fail('the first frame after reload was light: a flash');
       await themeButton(page).waitFor();
-      if ((await themeButton(page).innerText()).trim() !== 'Theme: Dark')
-        fail('Dark was forgotten');
+      if ((await themeShown(page)) !== 'Theme: Dark') fail('Dark was forgotten');
       await themeButton(page).click();
       await page
         .getByRole('banner')
@@ -97,7 +101,7 @@ export const shellSteps = (baseUrl: URL): Step[] => [
     },
   },
   {
-    name: 'a collapsed sidebar stays collapsed after a reload',
+    name: 'a collapsed sidebar is a rail of named icons, and stays collapsed after a reload',
     run: async (page) => {
       await sidebarToggle(page).click();
       await sidebar(page).getByRole('button', { name: 'Expand sidebar' }).waitFor();
@@ -105,6 +109,9 @@ export const shellSteps = (baseUrl: URL): Step[] => [
       const toggle = sidebar(page).getByRole('button', { name: 'Expand sidebar' });
       await toggle.waitFor();
       if ((await toggle.getAttribute('aria-expanded')) !== 'false') fail('not collapsed');
+      await page.waitForTimeout(400);
+      await expectIconRail(page);
+      await sidebar(page).getByRole('link', { name: 'Todos' }).waitFor();
       await toggle.click();
       await sidebar(page).getByRole('button', { name: 'Collapse sidebar' }).waitFor();
     },
@@ -120,6 +127,8 @@ export const shellSteps = (baseUrl: URL): Step[] => [
         await page.getByLabel('Note', { exact: true }).fill('This note is refused.');
         await page.getByRole('button', { name: 'Add note' }).click();
         const shown = toast(page);
+        await shown.waitFor();
+        await expectInViewport(page, '.ui-toast', 'the quota toast');
         await shown.getByText('You have used all your notes for this month.').waitFor();
         await shown.getByRole('button', { name: 'Upgrade' }).waitFor();
         // Duration 0: still there well after the default 3000 ms.
@@ -166,7 +175,7 @@ export const shellSteps = (baseUrl: URL): Step[] => [
         .getByRole('heading', { level: 1, name: 'Page not found: /no-such/page', exact: true })
         .waitFor();
       await page.getByRole('link', { name: 'Go to your notes' }).click();
-      await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
+      await accountButton(page).waitFor();
     },
   },
   {
@@ -209,7 +218,9 @@ export const shellSteps = (baseUrl: URL): Step[] => [
       };
       page.on('request', onRequest);
       let answered401 = false;
-      await page.route(/\/api\/notes\?/, async (route) => {
+      // The first page of the list only: the list left open may still load its next page.
+      const firstPage = /\/api\/notes\?page=1&/;
+      await page.route(firstPage, async (route) => {
         authorizations.push((await route.request().headerValue('authorization')) ?? '');
         if (!answered401) {
           answered401 = true;
@@ -226,7 +237,7 @@ export const shellSteps = (baseUrl: URL): Step[] => [
       });
       try {
         await page.reload();
-        await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
+        await accountButton(page).waitFor();
         await page.getByRole('article').first().waitFor();
         if (refreshes.length !== 1) fail(`expected one refresh, saw ${refreshes.length}`);
         const [first, retried] = authorizations;
@@ -234,7 +245,7 @@ export const shellSteps = (baseUrl: URL): Step[] => [
         if (first === retried) fail('the retry was sent with the refused token');
       } finally {
         page.off('request', onRequest);
-        await page.unroute(/\/api\/notes\?/);
+        await page.unroute(firstPage);
       }
     },
   },
@@ -249,14 +260,14 @@ export const shellSteps = (baseUrl: URL): Step[] => [
       await chinese.getByRole('button', { name: '关闭' }).click();
       await page
         .getByRole('complementary', { name: '侧边栏' })
-        .getByRole('link', { name: '笔记' })
+        .getByRole('link', { name: '笔记', exact: true })
         .waitFor();
-      await page.getByRole('banner').getByRole('button', { name: '退出登录' }).waitFor();
+      await accountButton(page, /^账户：/).waitFor();
       if ((await page.evaluate(() => document.documentElement.lang)) !== 'zh-CN') {
         fail('<html lang> is not zh-CN');
       }
       await page.reload();
-      await page.getByRole('banner').getByRole('button', { name: '退出登录' }).waitFor();
+      await accountButton(page, /^账户：/).waitFor();
       await page
         .getByRole('complementary', { name: '侧边栏' })
         .getByRole('button', { name: '设置' })
@@ -269,7 +280,7 @@ export const shellSteps = (baseUrl: URL): Step[] => [
         .getByRole('dialog', { name: 'Settings' })
         .getByRole('button', { name: 'Close' })
         .click();
-      await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
+      await accountButton(page).waitFor();
     },
   },
   {
@@ -334,12 +345,11 @@ export const shellSteps = (baseUrl: URL): Step[] => [
 export const signOutStep = (baseUrl: URL): Step => ({
   name: 'signs out, and stays signed out after a reload',
   run: async (page) => {
-    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await accountButton(page).click();
+    await page.getByRole('banner').getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
     await page.goto(baseUrl.href);
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).waitFor();
-    if ((await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).count()) > 0) {
-      fail('still signed in after signing out');
-    }
+    if ((await accountButton(page).count()) > 0) fail('still signed in after signing out');
   },
 });

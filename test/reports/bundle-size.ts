@@ -1,7 +1,7 @@
 /**
  * First-render JavaScript: how much script (gzip, level 9) the browser loads before the first
  * page of the signed-out home page has rendered, against the 150 KB budget, measured in
- * headless Chromium. A report, not a test: it exits 0 over budget too, and 1 only when the
+ * headless Chromium; the CSS and web fonts loaded by then are reported beside it. A report, not a test: it exits 0 over budget too, and 1 only when the
  * page never renders.
  *
  *   BASE_URL=http://localhost:8080 npm run report:size
@@ -29,7 +29,7 @@ type Mark = 'h1' | 'themeLoaded';
 
 interface Loaded {
   url: string;
-  kind: 'js' | 'css';
+  kind: 'js' | 'css' | 'font';
   /** Milliseconds since the epoch when the last byte arrived. */
   finishedAt: number;
   raw: number;
@@ -49,6 +49,7 @@ const kindOf = (response: Response): Loaded['kind'] | undefined => {
   const contentType = response.headers()['content-type'] ?? '';
   if (type === 'script' || contentType.includes('javascript')) return 'js';
   if (type === 'stylesheet' || contentType.startsWith('text/css')) return 'css';
+  if (type === 'font' || contentType.startsWith('font/')) return 'font';
   return undefined;
 };
 
@@ -171,6 +172,13 @@ const main = async (): Promise<number> => {
     const css = table(before.filter((item) => item.kind === 'css'));
     console.log('\nCSS before first render');
     console.log(css.text);
+    // Fonts are compressed already (woff2): their raw size is what crosses the network.
+    const fonts = before.filter((item) => item.kind === 'font');
+    const fontBytes = fonts.reduce((sum, item) => sum + item.raw, 0);
+    if (fonts.length > 0) {
+      console.log('\nFonts before first render (woff2, sent as they are)');
+      for (const font of fonts) console.log(`${font.url}  ${kb(font.raw)} KB`);
+    }
     if (later.length > 0) {
       console.log('\nJavaScript loaded after first render, until the network was idle');
       console.log(table(later).text);
@@ -181,6 +189,7 @@ const main = async (): Promise<number> => {
       `\nFirst-render JavaScript: ${kb(js.gzip)} KB gzip of a ${budgetKb} KB budget: ${verdict}`,
     );
     console.log(`First-render CSS: ${kb(css.gzip)} KB gzip`);
+    console.log(`First-render fonts: ${kb(fontBytes)} KB`);
     return 0;
   } finally {
     await browser?.close();

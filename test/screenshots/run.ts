@@ -142,6 +142,7 @@ const seed = async (bearer: string): Promise<Seeded> => {
   return {
     noteId: plan.id,
     imageNoteId: whiteboard.id,
+    linkedNoteId: reading.id,
     linkedNoteTitle: reading.title,
     sharedPath: new URL(shared.url).pathname,
   };
@@ -226,21 +227,28 @@ const main = async (): Promise<number> => {
     const chosen = shots.filter((shot) => !only || only.test(shot.name));
     for (const width of widths) {
       for (const theme of themes) {
+        const viewport = { width, height: heights[width] ?? 800 };
         const contexts = {
           signedIn: await browser.newContext({
-            viewport: { width, height: heights[width] ?? 800 },
+            viewport,
             storageState: state,
             colorScheme: theme,
             serviceWorkers: 'block',
           }),
           signedOut: await browser.newContext({
-            viewport: { width, height: heights[width] ?? 800 },
+            viewport,
             colorScheme: theme,
             serviceWorkers: 'block',
           }),
         };
         for (const context of Object.values(contexts)) {
-          await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+          // Every shot starts from the same stored choices: this theme, the sidebar expanded.
+          await context.addInitScript((value) => {
+            localStorage.setItem('theme', value);
+            localStorage.removeItem('sidebarCollapsed');
+          }, theme);
+          // tsx compiles with keepNames: functions a shot runs in the page call __name.
+          await context.addInitScript('globalThis.__name ??= (target) => target');
         }
         for (const shot of chosen) {
           const file = path.join(outDir, `${shot.name}.${theme}.${width}.png`);
@@ -253,8 +261,7 @@ const main = async (): Promise<number> => {
             failed.push(`${shot.name}.${theme}.${width}: ${message}`);
           }
         }
-        await contexts.signedIn.close();
-        await contexts.signedOut.close();
+        for (const context of Object.values(contexts)) await context.close();
       }
     }
   } finally {

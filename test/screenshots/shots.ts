@@ -9,6 +9,8 @@ export interface Seeded {
   noteId: string;
   /** A note with an image. */
   imageNoteId: string;
+  /** The note the first one links to (so it has a backlink). */
+  linkedNoteId: string;
   /** The title of the note the first one links to. */
   linkedNoteTitle: string;
   /** The public path of a shared note. */
@@ -99,13 +101,10 @@ export const shots: Shot[] = [
   },
   {
     name: 'dialog-note-link',
-    path: (seeded) => `/notes/${seeded.noteId}`,
-    act: async (page, seeded) => {
-      await page
-        .getByRole('button', { name: `Preview ${seeded.linkedNoteTitle}` })
-        .first()
-        .click();
-      await page.getByRole('dialog', { name: seeded.linkedNoteTitle }).waitFor();
+    path: (seeded) => `/notes/${seeded.linkedNoteId}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Preview Q4 planning' }).click();
+      await page.getByRole('dialog', { name: 'Q4 planning' }).waitFor();
     },
   },
   {
@@ -120,8 +119,87 @@ export const shots: Shot[] = [
     name: 'dialog-confirm-delete',
     path: (seeded) => `/notes/${seeded.noteId}`,
     act: async (page) => {
-      await page.getByRole('button', { name: 'Delete', exact: true }).first().click();
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .first()
+        .click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
       await page.getByRole('alertdialog').waitFor();
+    },
+  },
+  {
+    name: 'menu-note-actions',
+    path: at('/'),
+    act: async (page) => {
+      await page
+        .getByRole('button', { name: /^Actions for / })
+        .nth(1)
+        .click();
+      await page.getByRole('menu').waitFor();
+    },
+  },
+  {
+    name: 'menu-account',
+    path: at('/'),
+    act: async (page) => {
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Account: / })
+        .click();
+      await page.getByRole('menu').waitFor();
+    },
+  },
+  {
+    name: 'dialog-shortcuts',
+    path: at('/'),
+    act: async (page) => {
+      await page.keyboard.press('?');
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    },
+  },
+  {
+    name: 'composer-writing',
+    path: at('/'),
+    act: async (page) => {
+      await page.getByLabel('Title').fill('Standup');
+      await page
+        .getByLabel('Note', { exact: true })
+        .fill('Shipped the composer. Next: review flow.\n- [ ] Ask about #design tokens\n#work');
+    },
+  },
+  {
+    name: 'notes-tag-filter',
+    path: at('/?tag=work'),
+  },
+  {
+    name: 'share-panel',
+    path: at('/'),
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Shared' }).first().click();
+    },
+  },
+  {
+    name: 'install-prompt',
+    path: at('/'),
+    act: async (page) => {
+      await page.evaluate(() => {
+        const event = new Event('beforeinstallprompt');
+        Object.assign(event, {
+          prompt: async () => undefined,
+          userChoice: Promise.resolve({ outcome: 'dismissed' }),
+        });
+        window.dispatchEvent(event);
+      });
+      await page.getByRole('complementary', { name: 'Install Noted' }).waitFor();
+    },
+  },
+  {
+    name: 'remote-failed',
+    path: at('/'),
+    act: async (page) => {
+      await page.route('**/remotes/notes/**', (route) => route.abort('connectionrefused'));
+      await page.reload();
+      await page.getByRole('alert').waitFor();
     },
   },
   {
@@ -165,12 +243,9 @@ export const shots: Shot[] = [
       await page.route('**/build.json', (route) =>
         route.fulfill({ contentType: 'application/json', body: '{"buildId":"newer"}' }),
       );
-      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-      await page.reload();
-      await page
-        .locator('.ui-toast')
-        .waitFor({ timeout: 5000 })
-        .catch(() => undefined);
+      // The page checks for a new build when it comes back into view.
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await page.getByRole('button', { name: 'Refresh' }).waitFor();
     },
   },
   { name: 'todos', path: at('/todos') },

@@ -11,7 +11,7 @@ import {
   TagIcon,
 } from '@noted/ui';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from '@noted/router';
+import { useLocation, useNavigationType, useSearchParams } from '@noted/router';
 import { MeaningSearch } from './ai/MeaningSearch';
 import type { NotesApi } from './api';
 import { Composer, type ComposerHandle } from './composer/Composer';
@@ -112,7 +112,8 @@ export function NotesPage({ api }: { api: NotesApi }) {
   const composerRef = useRef<ComposerHandle>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLElement>(null);
-  const feed = useNotesFeed(api, { search, tag, sharedOnly }, generation);
+  const returning = useNavigationType() === 'POP';
+  const feed = useNotesFeed(api, { search, tag, sharedOnly }, generation, returning);
   const { state, loading } = feed;
 
   const reload = () => setGeneration((n) => n + 1);

@@ -1,10 +1,20 @@
 import type { Note, SearchHit } from '@noted/api';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { NotesApi } from '../api';
 import { log } from '../log';
 
 /** Notes asked for at a time (the spec's page size). */
 export const PAGE_SIZE = 10;
+
+/** The most notes one request may ask for (the list's limit). */
+const MOST_AT_ONCE = 100;
+
+/**
+ * How far down each list the user was when they left it (pages loaded, scroll offset), so
+ * Back comes to the same place: the pages are asked for again in one request, fresh, and the
+ * page scrolls to where it was.
+ */
+const leftAt = new Map<string, { pages: number; scrollY: number }>();
 
 export interface FeedQuery {
   search: string;
@@ -34,8 +44,9 @@ const pageParams = ({ search, tag, sharedOnly }: FeedQuery, page: number) => ({
   ...(sharedOnly ? { sharedOnly } : {}),
 });
 
-const hasMoreAfter = (loaded: number, total: number, exact: boolean, lastPageSize: number) =>
-  exact ? loaded < total : lastPageSize === PAGE_SIZE;
+/** Counted exactly, the total says; otherwise a full last page says there may be more. */
+const hasMoreAfter = (loaded: number, total: number, exact: boolean, fullPage: boolean) =>
+  exact ? loaded < total : fullPage;
 
 /**
  * The list as one feed that grows page by page (`loadMore`), started afresh whenever the
@@ -43,8 +54,15 @@ const hasMoreAfter = (loaded: number, total: number, exact: boolean, lastPageSiz
  * one arrives. A page loaded for an older query is dropped. Local changes (a note created,
  * changed or deleted here) are applied without asking again.
  */
-export function useNotesFeed(api: Pick<NotesApi, 'notes'>, query: FeedQuery, generation: number) {
-  const key = JSON.stringify([query.search, query.tag ?? '', query.sharedOnly, generation]);
+export function useNotesFeed(
+  api: Pick<NotesApi, 'notes'>,
+  query: FeedQuery,
+  generation: number,
+  /** Coming back (Back/Forward): load as much as was loaded and scroll to where it was. */
+  returning = false,
+) {
+  const place = JSON.stringify([query.search, query.tag ?? '', query.sharedOnly]);
+  const key = JSON.stringify([place, generation]);
   const [state, setState] = useState<FeedState>();
   const [loadingMore, setLoadingMore] = useState(false);
   const latest = useRef({ api, query, key });
@@ -52,15 +70,19 @@ export function useNotesFeed(api: Pick<NotesApi, 'notes'>, query: FeedQuery, gen
     latest.current = { api, query, key };
   });
 
+  const returnTo = useRef(returning ? leftAt.get(place) : undefined);
+
   useEffect(() => {
     let active = true;
     const { api: client, query: asked } = latest.current;
-    client.notes.list(pageParams(asked, 1)).then(
+    const back = returnTo.current;
+    const pages = Math.min(back?.pages ?? 1, MOST_AT_ONCE / PAGE_SIZE);
+    client.notes.list({ ...pageParams(asked, 1), limit: pages * PAGE_SIZE }).then(
       (page) => {
         if (!active) return;
         setState({
           key,
-          nextPage: 2,
+          nextPage: pages + 1,
           feed: {
             items: page.items,
             total: page.total,
@@ -69,10 +91,14 @@ export function useNotesFeed(api: Pick<NotesApi, 'notes'>, query: FeedQuery, gen
               page.items.length,
               page.total,
               page.totalExact,
-              page.items.length,
+              page.items.length === pages * PAGE_SIZE,
             ),
           },
         });
+        if (back) {
+          returnTo.current = undefined;
+          requestAnimationFrame(() => window.scrollTo(0, back.scrollY));
+        }
       },
       (error: unknown) => {
         if (!active) return;
@@ -84,6 +110,19 @@ export function useNotesFeed(api: Pick<NotesApi, 'notes'>, query: FeedQuery, gen
       active = false;
     };
   }, [key]);
+
+  // Read while leaving, before the next page's layout scrolls the window to its top.
+  const pagesLoaded = state && !('error' in state) ? state.nextPage - 1 : 1;
+  const pagesRef = useRef(pagesLoaded);
+  useEffect(() => {
+    pagesRef.current = pagesLoaded;
+  }, [pagesLoaded]);
+  useLayoutEffect(
+    () => () => {
+      leftAt.set(place, { pages: pagesRef.current, scrollY: window.scrollY });
+    },
+    [place],
+  );
 
   const loadMore = useCallback(async () => {
     if (loadingMore || !state || 'error' in state || state.key !== key || !state.feed.hasMore) {
@@ -107,7 +146,12 @@ export function useNotesFeed(api: Pick<NotesApi, 'notes'>, query: FeedQuery, gen
             items,
             total: page.total,
             totalExact,
-            hasMore: hasMoreAfter(items.length, page.total, totalExact, page.items.length),
+            hasMore: hasMoreAfter(
+              items.length,
+              page.total,
+              totalExact,
+              page.items.length === PAGE_SIZE,
+            ),
           },
         };
       });

@@ -96,6 +96,26 @@ describe('chunk errors', () => {
     name: 'ChunkLoadError',
   });
 
+  it('with a service worker that cannot be registered: offers the new build as a reload', async () => {
+    const { win, reload } = fakeWindow();
+    const { client } = fakeServiceWorker();
+    vi.mocked(client.register).mockRejectedValueOnce(new Error('blocked'));
+    const pwa = createPwa({
+      window: win,
+      fetch: latestBuild('b2'),
+      buildId: 'b1',
+      createServiceWorker: async () => client,
+      log: { warn: vi.fn() },
+    });
+    pwa.start();
+    await settle();
+    await pwa.checkForBuild();
+    expect(client.update).not.toHaveBeenCalled();
+    expect(pwa.state.get()).toMatchObject({ newBuild: true, updateReady: true });
+    pwa.applyUpdate();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('recognises failed code loads, and nothing else', () => {
     expect(isChunkLoadError(chunkError)).toBe(true);
     expect(

@@ -128,12 +128,13 @@ export const createPwa = ({
     createServiceWorker()
       .then(async (client) => {
         if (!client) return;
-        serviceWorker = client;
         client.addEventListener('waiting', () => patch({ newBuild: true, updateReady: true }));
         client.addEventListener('activated', ({ isUpdate }) => {
           if (!isUpdate) patch({ offlineReady: true });
         });
         await client.register();
+        // Only a registered worker can bring a new build; without one, a reload does.
+        serviceWorker = client;
       })
       .catch((error: unknown) => log?.warn('The service worker could not be registered.', error));
     win.setInterval(() => void checkForBuild(), pollMs);
