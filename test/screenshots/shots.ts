@@ -192,7 +192,13 @@ export const shots: Shot[] = [
       await page.getByRole('button', { name: 'Ask', exact: true }).click();
     },
   },
-  { name: 'notes-meaning', path: at('/?q=reading&meaning=1') },
+  {
+    name: 'notes-meaning',
+    path: at('/?q=reading&meaning=1'),
+    act: async (page) => {
+      await page.getByRole('region', { name: 'Found by meaning' }).scrollIntoViewIfNeeded();
+    },
+  },
   { name: 'todos', path: at('/todos') },
   {
     name: 'todos-done',

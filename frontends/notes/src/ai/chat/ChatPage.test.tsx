@@ -225,7 +225,7 @@ describe('the knowledge chat', () => {
   it('links to the AI settings from its heading', async () => {
     const fake = fakeApi();
     await openChat(fake);
-    const head = screen.getByRole('heading', { name: 'Ask your notes' }).parentElement;
+    const head = screen.getByRole('heading', { name: 'Ask your notes' }).closest('header');
     fireEvent.click(within(head as HTMLElement).getByRole('link', { name: 'AI settings' }));
     expect(address()).toBe('/settings/ai');
   });
