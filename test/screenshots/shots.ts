@@ -226,6 +226,7 @@ export const shots: Shot[] = [
   { name: 'summaries', path: at('/summaries') },
   { name: 'summaries-week', path: at('/summaries?period=week') },
   { name: 'ai-settings', path: at('/settings/ai') },
+  { name: 'ai-settings-full', path: at('/settings/ai'), fullPage: true },
   { name: 'feedback', path: at('/feedback') },
   { name: 'not-found', path: at('/no-such-page') },
 ];

@@ -18,7 +18,6 @@ export {
   CircleX as CircleXIcon,
   Copy as CopyIcon,
   Cpu as CpuIcon,
-  Database as DatabaseIcon,
   Ellipsis as EllipsisIcon,
   ExternalLink as ExternalLinkIcon,
   EyeOff as EyeOffIcon,

@@ -5,7 +5,6 @@ import {
   CheckIcon,
   CircleCheckIcon,
   CpuIcon,
-  DatabaseIcon,
   EyeOffIcon,
   GaugeIcon,
   PageHeader,
@@ -124,10 +123,7 @@ function ModelsAndFeatures({ settings }: { settings: AiSettings }) {
             completion: number.format(settings.usage.completionTokens),
           })}
         </p>
-        <h3 className="ai-settings-subheading">
-          <DatabaseIcon className="ui-icon" aria-hidden="true" />
-          {t('settings.index.heading')}
-        </h3>
+        <h3 className="ai-settings-subheading">{t('settings.index.heading')}</h3>
         <p className="ai-settings-line">
           {t('settings.index.notes', { count: settings.index.notes })}{' '}
           {settings.index.pending > 0
