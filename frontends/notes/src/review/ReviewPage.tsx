@@ -19,7 +19,7 @@ import type { NotesApi } from '../api';
 import { log } from '../log';
 import { useErrorText, useNotesMessages } from '../messages';
 import { excerpt } from '../text';
-import { ReviewExcerpt } from './ReviewExcerpt';
+import { ReviewExcerpt, excerptBody } from './ReviewExcerpt';
 import { reviewStore, useReviewList } from './store';
 import './review.css';
 import { LoadFailed, Loading } from '../LoadStatus';
@@ -35,8 +35,8 @@ export const REVIEW_CHECK_MS = 5 * 60 * 1000;
 export const REVIEW_KEYS: Record<ReviewOutcome, string> = { forgot: '1', remembered: '2' };
 
 /** One line of a note's text for the list, without the boxes of its tasks. */
-const queueExcerpt = (body: string) =>
-  excerpt(body.replace(/^(\s*[-*+]\s+)\[[ xX]\]\s+/gm, '$1'), 90);
+const queueExcerpt = (note: Note) =>
+  excerpt(excerptBody(note.note, note.title).replace(/^(\s*[-*+]\s+)\[[ xX]\]\s+/gm, '$1'), 90);
 
 /** Keys typed into a field, or with a modifier held, are not review shortcuts. */
 const isShortcut = (event: KeyboardEvent) => {
@@ -224,7 +224,7 @@ export function ReviewPage({ api }: ReviewPageProps) {
                   onClick={() => choose(note)}
                 >
                   <span className="review-queue-title">{titleOf(note)}</span>
-                  <span className="review-queue-excerpt">{queueExcerpt(note.note)}</span>
+                  <span className="review-queue-excerpt">{queueExcerpt(note)}</span>
                 </button>
               </li>
             ))}
