@@ -248,13 +248,68 @@ export const shots: Shot[] = [
       await page.getByRole('button', { name: 'Refresh' }).waitFor();
     },
   },
+  {
+    name: 'note-summary',
+    path: (seeded) => `/notes/${seeded.noteId}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Summarize', exact: true }).click();
+      await page.getByRole('region', { name: 'Summary' }).waitFor();
+    },
+  },
+  {
+    name: 'note-writer',
+    path: (seeded) => `/notes/${seeded.noteId}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'AI writer', exact: true }).click();
+      await page.getByRole('toolbar', { name: 'AI writer' }).waitFor();
+    },
+  },
+  {
+    name: 'note-writer-answer',
+    path: (seeded) => `/notes/${seeded.noteId}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'AI writer', exact: true }).click();
+      const toolbar = page.getByRole('toolbar', { name: 'AI writer' });
+      await toolbar.getByRole('button', { name: 'Ask AI' }).click();
+      await page.getByLabel('Your question about this note').fill('What is still open?');
+      await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    },
+  },
+  {
+    name: 'notes-meaning',
+    path: at('/?q=reading&meaning=1'),
+    act: async (page) => {
+      await page.getByRole('region', { name: 'Found by meaning' }).scrollIntoViewIfNeeded();
+    },
+  },
   { name: 'todos', path: at('/todos') },
+  {
+    name: 'todos-done',
+    path: at('/todos'),
+    act: async (page) => {
+      await page.getByRole('radio', { name: 'Done' }).check();
+    },
+  },
   { name: 'review', path: at('/review') },
+  {
+    // A note is first due a day after it is written: the seeded notes stand in for due ones.
+    name: 'review-due',
+    path: at('/review'),
+    act: async (page) => {
+      await page.route('**/api/notes/review?*', async (route) => {
+        const url = route.request().url().replace('/api/notes/review', '/api/notes');
+        await route.fulfill({ response: await route.fetch({ url }) });
+      });
+      await page.reload();
+    },
+  },
   { name: 'mindlink', path: at('/mindlink') },
   { name: 'chat', path: at('/chat') },
   { name: 'chat-conversation', path: (seeded) => seeded.chatPath ?? '/chat' },
   { name: 'summaries', path: at('/summaries') },
+  { name: 'summaries-week', path: at('/summaries?period=week') },
   { name: 'ai-settings', path: at('/settings/ai') },
+  { name: 'ai-settings-full', path: at('/settings/ai'), fullPage: true },
   { name: 'feedback', path: at('/feedback') },
   { name: 'not-found', path: at('/no-such-page') },
 ];

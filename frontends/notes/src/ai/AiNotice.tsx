@@ -1,3 +1,11 @@
+import {
+  Button,
+  Callout,
+  RefreshIcon,
+  SparklesIcon,
+  ArrowUpRightIcon,
+  EyeOffIcon,
+} from '@noted/ui';
 import { Trans } from 'react-i18next';
 import { Link } from '@noted/router';
 import { useErrorText, useNotesMessages } from '../messages';
@@ -5,6 +13,18 @@ import { errorCode } from '../text';
 
 /** Whether an AI call failed because no language model is configured. */
 export const needsModel = (error: unknown) => errorCode(error) === 'AI_MODEL_REQUIRED';
+
+function SettingsLink() {
+  const { t } = useNotesMessages('ai');
+  return (
+    <p>
+      <Link to="/settings/ai" className="ai-notice-link">
+        {t('notice.settingsLink')}
+        <ArrowUpRightIcon className="ui-icon" aria-hidden="true" />
+      </Link>
+    </p>
+  );
+}
 
 /**
  * Why an AI feature gave no answer, in words a person can act on: a missing language model and
@@ -16,36 +36,48 @@ export function AiNotice({ error, onRetry }: { error: unknown; onRetry?: () => v
   const code = errorCode(error);
   if (code === 'AI_MODEL_REQUIRED') {
     return (
-      <div className="ai-notice" role="alert">
-        <p className="ai-notice-title">{t('notice.modelRequired.title')}</p>
+      <Callout
+        tone="info"
+        role="alert"
+        icon={SparklesIcon}
+        title={t('notice.modelRequired.title')}
+        className="ai-notice"
+      >
         <p>
           <Trans t={t} i18nKey="notice.modelRequired.how" components={{ code: <code /> }} />
         </p>
-        <p>
-          <Link to="/settings/ai">{t('notice.settingsLink')}</Link>
-        </p>
-      </div>
+        <SettingsLink />
+      </Callout>
     );
   }
   if (code === 'AI_EXCLUDED') {
     return (
-      <div className="ai-notice" role="alert">
-        <p className="ai-notice-title">{t('notice.excluded.title')}</p>
+      <Callout
+        tone="neutral"
+        role="alert"
+        icon={EyeOffIcon}
+        title={t('notice.excluded.title')}
+        className="ai-notice"
+      >
         <p>{t('notice.excluded.why')}</p>
-        <p>
-          <Link to="/settings/ai">{t('notice.settingsLink')}</Link>
-        </p>
-      </div>
+        <SettingsLink />
+      </Callout>
     );
   }
   return (
-    <div className="notes-error" role="alert">
+    <Callout
+      tone="danger"
+      role="alert"
+      className="ai-notice"
+      actions={
+        onRetry ? (
+          <Button size="sm" icon={RefreshIcon} onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        ) : undefined
+      }
+    >
       <p>{t('notice.failed', { reason: errorText(error) })}</p>
-      {onRetry ? (
-        <button type="button" className="ui-button" onClick={onRetry}>
-          {t('common.retry')}
-        </button>
-      ) : null}
-    </div>
+    </Callout>
   );
 }

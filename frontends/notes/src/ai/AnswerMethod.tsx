@@ -1,4 +1,5 @@
 import type { AiMethod } from '@noted/api';
+import { QuoteIcon, SparklesIcon } from '@noted/ui';
 import { useNotesMessages } from '../messages';
 
 /** Says how an answer was made: by which language model, or taken from the notes without one. */
@@ -8,8 +9,10 @@ export function AnswerMethod({ method, model }: { method: AiMethod; model?: stri
   if (method === 'extractive') text = t('method.extractive');
   else if (model) text = t('method.modelNamed', { model });
   else text = t('method.model');
+  const Icon = method === 'extractive' ? QuoteIcon : SparklesIcon;
   return (
     <p className="ai-method" data-method={method}>
+      <Icon className="ui-icon" aria-hidden="true" />
       {text}
     </p>
   );

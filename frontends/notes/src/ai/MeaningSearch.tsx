@@ -1,7 +1,9 @@
 import type { AiHitList } from '@noted/api';
+import { SearchXIcon, SparklesIcon } from '@noted/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link } from '@noted/router';
 import type { NotesApi } from '../api';
+import { Loading } from '../LoadStatus';
 import { useNotesMessages } from '../messages';
 import { AiNotice } from './AiNotice';
 import './ai.css';
@@ -33,27 +35,38 @@ function MeaningResults({ api, query }: { api: Pick<NotesApi, 'ai'>; query: stri
   const loading = found?.key !== key;
   let content;
   if (!found) {
-    content = <p className="notes-status">{t('meaning.loading')}</p>;
+    content = <Loading lines={3}>{t('meaning.loading')}</Loading>;
   } else if ('error' in found) {
     content = <AiNotice error={found.error} onRetry={() => setAttempt((n) => n + 1)} />;
   } else if (found.hits.items.length === 0) {
-    content = <p className="ai-empty">{t('meaning.empty', { query })}</p>;
+    content = (
+      <p className="ai-empty">
+        <SearchXIcon className="ui-icon" aria-hidden="true" />
+        {t('meaning.empty', { query })}
+      </p>
+    );
   } else {
     content = (
       <ol className="ai-hits">
         {found.hits.items.map(({ note, sources }) => (
-          <li key={note.id}>
-            <Link to={`/notes/${note.id}`} className="ai-hit-title">
-              {note.title || t('common.untitled')}
-            </Link>
+          <li key={note.id} className="ai-hit">
+            <div className="ai-hit-head">
+              <Link to={`/notes/${note.id}`} className="ai-hit-title">
+                {note.title || t('common.untitled')}
+              </Link>
+              <ul className="ai-sources" aria-label={t('meaning.foundBy')}>
+                {sources.map((source) => (
+                  <li
+                    key={source}
+                    className={source === 'semantic' ? 'ui-badge ui-badge-accent' : 'ui-badge'}
+                    data-source={source}
+                  >
+                    {t(`meaning.source.${source}`)}
+                  </li>
+                ))}
+              </ul>
+            </div>
             {note.snippet ? <p className="ai-hit-snippet">{note.snippet}</p> : null}
-            <ul className="ai-sources" aria-label={t('meaning.foundBy')}>
-              {sources.map((source) => (
-                <li key={source} className="ai-source" data-source={source}>
-                  {t(`meaning.source.${source}`)}
-                </li>
-              ))}
-            </ul>
           </li>
         ))}
       </ol>
@@ -61,8 +74,17 @@ function MeaningResults({ api, query }: { api: Pick<NotesApi, 'ai'>; query: stri
   }
 
   return (
-    <section className="ai-meaning-results" aria-labelledby={headingId} aria-busy={loading}>
-      <h3 id={headingId}>{t('meaning.heading')}</h3>
+    <section
+      className="ai-meaning-results ai-panel ui-card"
+      aria-labelledby={headingId}
+      aria-busy={loading}
+    >
+      <div className="ai-panel-head">
+        <SparklesIcon className="ui-icon ai-panel-icon" aria-hidden="true" />
+        <h3 id={headingId} className="ai-panel-title">
+          {t('meaning.heading')}
+        </h3>
+      </div>
       {content}
     </section>
   );
@@ -85,7 +107,7 @@ export function MeaningSearch({ api, query, enabled, onToggle }: MeaningSearchPr
   const [ticked, tick] = useAddressed(enabled);
   return (
     <div className="ai-meaning">
-      <label className="ai-meaning-toggle">
+      <label className="ui-switch ai-meaning-toggle">
         <input
           type="checkbox"
           checked={ticked}
@@ -93,11 +115,12 @@ export function MeaningSearch({ api, query, enabled, onToggle }: MeaningSearchPr
             tick(event.target.checked);
             onToggle(event.target.checked);
           }}
-        />{' '}
+        />
+        <SparklesIcon className="ui-icon" aria-hidden="true" />
         {t('meaning.toggle')}
       </label>
       {enabled && query ? <MeaningResults api={api} query={query} /> : null}
-      {enabled && !query ? <p className="note-hint">{t('meaning.hint')}</p> : null}
+      {enabled && !query ? <p className="ai-hint">{t('meaning.hint')}</p> : null}
     </div>
   );
 }

@@ -1,5 +1,7 @@
+import { IconButton, SparklesIcon, XIcon } from '@noted/ui';
 import { useId } from 'react';
 import type { NotesApi } from '../api';
+import { Loading } from '../LoadStatus';
 import { useNotesMessages } from '../messages';
 import { useLoad } from '../useLoad';
 import { AiNotice } from './AiNotice';
@@ -29,7 +31,7 @@ export function NoteSummaryPanel({
 
   let content;
   if (!settled || (loading && 'error' in settled)) {
-    content = <p className="notes-status">{t('summary.loading')}</p>;
+    content = <Loading lines={3}>{t('summary.loading')}</Loading>;
   } else if ('error' in settled) {
     content = <AiNotice error={settled.error} onRetry={onRetry} />;
   } else {
@@ -43,12 +45,17 @@ export function NoteSummaryPanel({
   }
 
   return (
-    <section className="ai-summary" aria-labelledby={headingId} aria-busy={loading}>
-      <div className="ai-summary-head">
-        <h2 id={headingId}>{t('summary.heading')}</h2>
-        <button type="button" className="ui-button ui-button-sm" onClick={onClose}>
-          {t('summary.hide')}
-        </button>
+    <section
+      className="ai-summary ai-panel ui-card"
+      aria-labelledby={headingId}
+      aria-busy={loading}
+    >
+      <div className="ai-panel-head">
+        <SparklesIcon className="ui-icon ai-panel-icon" aria-hidden="true" />
+        <h2 id={headingId} className="ai-panel-title">
+          {t('summary.heading')}
+        </h2>
+        <IconButton label={t('summary.hide')} icon={XIcon} size="sm" onClick={onClose} />
       </div>
       {content}
     </section>

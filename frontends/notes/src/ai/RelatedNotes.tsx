@@ -1,6 +1,8 @@
+import { SparklesIcon } from '@noted/ui';
 import { useId, useState } from 'react';
 import { Link } from '@noted/router';
 import type { NotesApi } from '../api';
+import { Loading } from '../LoadStatus';
 import { useNotesMessages } from '../messages';
 import { useLoad } from '../useLoad';
 import { AiNotice } from './AiNotice';
@@ -26,7 +28,7 @@ export function RelatedNotes({ api, noteId, generation }: RelatedNotesProps) {
 
   let content;
   if (!settled) {
-    content = <p className="notes-status">{t('related.loading')}</p>;
+    content = <Loading lines={4}>{t('related.loading')}</Loading>;
   } else if ('error' in settled) {
     content = <AiNotice error={settled.error} onRetry={() => setAttempt((n) => n + 1)} />;
   } else if (settled.value.items.length === 0) {
@@ -35,7 +37,7 @@ export function RelatedNotes({ api, noteId, generation }: RelatedNotesProps) {
     content = (
       <ul className="ai-hits">
         {settled.value.items.map(({ note }) => (
-          <li key={note.id}>
+          <li key={note.id} className="ai-hit">
             <Link to={`/notes/${note.id}`} className="ai-hit-title">
               {note.title || t('common.untitled')}
             </Link>
@@ -47,8 +49,13 @@ export function RelatedNotes({ api, noteId, generation }: RelatedNotesProps) {
   }
 
   return (
-    <aside className="ai-related" aria-labelledby={headingId} aria-busy={loading}>
-      <h2 id={headingId}>{t('related.heading')}</h2>
+    <aside className="ai-related ai-panel ui-card" aria-labelledby={headingId} aria-busy={loading}>
+      <div className="ai-panel-head">
+        <SparklesIcon className="ui-icon ai-panel-icon" aria-hidden="true" />
+        <h2 id={headingId} className="ai-panel-title">
+          {t('related.heading')}
+        </h2>
+      </div>
       {content}
     </aside>
   );

@@ -152,6 +152,31 @@ describe('MindMapPage', () => {
     expect(transform()).toBe(fitted);
   });
 
+  it('moves with one finger and zooms with two', async () => {
+    renderPage(linksApi(async () => linked));
+    await screen.findByRole('link', { name: 'Rust' });
+    const canvas = screen.getByRole('group', { name: 'Map of your notes' });
+    const scale = () => Number(/scale\(([\d.]+)\)/.exec(transform() ?? '')?.[1]);
+    const fitted = scale();
+    const before = transform();
+
+    fireEvent.pointerDown(canvas, { pointerId: 1, button: 0, clientX: 100, clientY: 100 });
+    fireEvent.pointerMove(canvas, { pointerId: 1, clientX: 140, clientY: 100 });
+    expect(scale()).toBe(fitted);
+    const dragged = transform();
+    expect(dragged).not.toBe(before);
+
+    fireEvent.pointerDown(canvas, { pointerId: 2, button: 0, clientX: 240, clientY: 100 });
+    fireEvent.pointerMove(canvas, { pointerId: 2, clientX: 340, clientY: 100 });
+    expect(scale()).toBeCloseTo(fitted * 2);
+    fireEvent.pointerUp(canvas, { pointerId: 2 });
+    fireEvent.pointerUp(canvas, { pointerId: 1 });
+    expect(transform()).not.toBe(dragged);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Fit' }));
+    expect(scale()).toBe(fitted);
+  });
+
   it('says how many notes it shows, and how to link notes', async () => {
     renderPage(linksApi(async () => ({ nodes: linked.nodes.slice(0, 2), edges: [], total: 812 })));
     expect(await screen.findByText('Showing 2 of 812 notes')).toBeTruthy();

@@ -1,13 +1,26 @@
 import type { NoteGraph } from '@noted/api';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent, PointerEvent } from 'react';
-import { useHref, useLinkClickHandler } from '@noted/router';
+import {
+  EmptyState,
+  IconButton,
+  InfoIcon,
+  MaximizeIcon,
+  NetworkIcon,
+  PageHeader,
+  PencilIcon,
+  SearchIcon,
+  ZoomInIcon,
+  ZoomOutIcon,
+  buttonClass,
+} from '@noted/ui';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { CSSProperties, KeyboardEvent, PointerEvent } from 'react';
+import { Link, useHref, useLinkClickHandler } from '@noted/router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
 import { useNotesMessages } from '../messages';
 import { layoutGraph, type Bounds, type PlacedNode } from './layout';
 import './mindmap.css';
-import { LoadFailed, Loading } from '../LoadStatus';
+import { LoadFailed } from '../LoadStatus';
 
 export interface MindMapPageProps {
   api: Pick<NotesApi, 'links'>;
@@ -16,7 +29,10 @@ export interface MindMapPageProps {
 /** Notes one map shows; the answer counts the others in `total`. */
 export const MIND_MAP_LIMIT = 500;
 
-/** The SVG's own coordinates; CSS scales it to the width of the page. */
+/**
+ * The SVG's size until it is measured (and where nothing is laid out, as in tests); once
+ * measured, one unit of the SVG is one CSS pixel, whatever the shape of the frame.
+ */
 const VIEW_WIDTH = 960;
 const VIEW_HEIGHT = 640;
 const FIT_PADDING = 32;
@@ -25,6 +41,8 @@ const MAX_SCALE = 4;
 const ZOOM_STEP = 1.25;
 const PAN_STEP = 60;
 const LABEL_MAX = 24;
+/** Zoomed out further than this, only the labels of the notes in question are shown. */
+const COMPACT_SCALE = 0.6;
 
 interface View {
   x: number;
@@ -34,25 +52,44 @@ interface View {
 
 const clampScale = (k: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, k));
 
-const fitView = (bounds: Bounds): View => {
+interface Size {
+  width: number;
+  height: number;
+}
+
+interface Point {
+  x: number;
+  y: number;
+}
+
+const fitView = (bounds: Bounds, size: Size): View => {
   const width = Math.max(1, bounds.maxX - bounds.minX);
   const height = Math.max(1, bounds.maxY - bounds.minY);
   const k = clampScale(
-    Math.min((VIEW_WIDTH - 2 * FIT_PADDING) / width, (VIEW_HEIGHT - 2 * FIT_PADDING) / height, 1.5),
+    Math.min((size.width - 2 * FIT_PADDING) / width, (size.height - 2 * FIT_PADDING) / height, 1.5),
   );
   return {
     k,
-    x: VIEW_WIDTH / 2 - (k * (bounds.minX + bounds.maxX)) / 2,
-    y: VIEW_HEIGHT / 2 - (k * (bounds.minY + bounds.maxY)) / 2,
+    x: size.width / 2 - (k * (bounds.minX + bounds.maxX)) / 2,
+    y: size.height / 2 - (k * (bounds.minY + bounds.maxY)) / 2,
   };
 };
 
-/** Scales by `factor` keeping the point (px, py) of the SVG where it is. */
-const zoomAt = (view: View, factor: number, px = VIEW_WIDTH / 2, py = VIEW_HEIGHT / 2): View => {
+/** Scales by `factor` keeping the point `at` of the SVG where it is. */
+const zoomAt = (view: View, factor: number, at: Point): View => {
   const k = clampScale(view.k * factor);
   const ratio = k / view.k;
-  return { k, x: px - (px - view.x) * ratio, y: py - (py - view.y) * ratio };
+  return { k, x: at.x - (at.x - view.x) * ratio, y: at.y - (at.y - view.y) * ratio };
 };
+
+const middle = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y) || 1;
+
+/** Where a drag or a pinch began: the view then, and where each pointer was. */
+interface Gesture {
+  from: View;
+  points: Map<number, Point>;
+}
 
 const shortLabel = (title: string) =>
   title.length > LABEL_MAX ? `${title.slice(0, LABEL_MAX - 1).trimEnd()}…` : title;
@@ -86,7 +123,13 @@ export function MindMapPage({ api }: MindMapPageProps) {
 
   let content;
   if (!settled || (loading && 'error' in settled)) {
-    content = <Loading>{t('loading')}</Loading>;
+    content = (
+      <div className="ui-skeleton" role="status">
+        <span className="visually-hidden">{t('loading')}</span>
+        <span className="ui-skeleton-line mindmap-skeleton-bar" aria-hidden="true" />
+        <span className="ui-skeleton-block mindmap-skeleton" aria-hidden="true" />
+      </div>
+    );
   } else if ('error' in settled) {
     content = (
       <LoadFailed
@@ -97,10 +140,18 @@ export function MindMapPage({ api }: MindMapPageProps) {
     );
   } else if (settled.graph.nodes.length === 0) {
     content = (
-      <div className="mindmap-empty">
-        <p>{t('empty.title')}</p>
-        <p className="mindmap-hint">{t('empty.hint')}</p>
-      </div>
+      <EmptyState
+        icon={NetworkIcon}
+        title={t('empty.title')}
+        action={
+          <Link to="/" className={buttonClass({ variant: 'primary' })}>
+            <PencilIcon className="ui-icon" aria-hidden="true" />
+            {t('empty.write')}
+          </Link>
+        }
+      >
+        {t('empty.hint')}
+      </EmptyState>
     );
   } else {
     content = <MindMap key={settled.key} graph={settled.graph} />;
@@ -108,7 +159,7 @@ export function MindMapPage({ api }: MindMapPageProps) {
 
   return (
     <section className="mindmap-page" aria-labelledby={headingId}>
-      <h1 id={headingId}>{t('heading')}</h1>
+      <PageHeader titleId={headingId} title={t('heading')} description={t('description')} />
       {content}
     </section>
   );
@@ -120,13 +171,17 @@ function MindMap({ graph }: { graph: NoteGraph }) {
   const helpId = useId();
   const filterId = useId();
   const layout = useMemo(() => layoutGraph(graph), [graph]);
-  const [view, setView] = useState<View>(() => fitView(layout.bounds));
+  const [size, setSize] = useState<Size>({ width: VIEW_WIDTH, height: VIEW_HEIGHT });
+  /** Where the user has moved the map to; until then, it fits the frame, whatever its size. */
+  const [moved, setMoved] = useState<View>();
   const [active, setActive] = useState<string>();
   const [query, setQuery] = useState('');
   const svgRef = useRef<SVGSVGElement>(null);
-  const drag = useRef<{ pointerId: number; clientX: number; clientY: number; from: View }>(
-    undefined,
-  );
+  const pointers = useRef(new Map<number, Point>());
+  const gesture = useRef<Gesture>(undefined);
+  const fitted = useMemo(() => fitView(layout.bounds, size), [layout, size]);
+  const view = moved ?? fitted;
+  const centre = { x: size.width / 2, y: size.height / 2 };
 
   const neighbours = useMemo(() => {
     const map = new Map<string, Set<string>>();
@@ -142,11 +197,43 @@ function MindMap({ graph }: { graph: NoteGraph }) {
   const matchCount = needle ? layout.nodes.filter(matches).length : layout.nodes.length;
   const related = active ? new Set([active, ...(neighbours.get(active) ?? [])]) : undefined;
 
-  /** SVG units per CSS pixel: the SVG keeps its aspect ratio, so one factor does. */
-  const unitsPerPixel = () => {
-    const width = svgRef.current?.getBoundingClientRect().width ?? 0;
-    return width > 0 ? VIEW_WIDTH / width : 1;
+  // The SVG's units follow its size in CSS pixels, so the map fills the frame on any screen.
+  useLayoutEffect(() => {
+    const svg = svgRef.current;
+    if (!svg) return;
+    const measure = () => {
+      const rect = svg.getBoundingClientRect();
+      if (rect.width < 1 || rect.height < 1) return;
+      const next = { width: Math.round(rect.width), height: Math.round(rect.height) };
+      setSize((current) =>
+        current.width === next.width && current.height === next.height ? current : next,
+      );
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(svg);
+    return () => observer.disconnect();
+  }, []);
+
+  /** A point of the screen in the SVG's units. */
+  const toSvg = (clientX: number, clientY: number): Point => {
+    const rect = svgRef.current?.getBoundingClientRect();
+    if (!rect || rect.width === 0 || rect.height === 0) return { x: clientX, y: clientY };
+    return {
+      x: ((clientX - rect.left) * size.width) / rect.width,
+      y: ((clientY - rect.top) * size.height) / rect.height,
+    };
   };
+  // The wheel listener is added once; it reads the latest measures through these.
+  const toSvgRef = useRef(toSvg);
+  const fittedRef = useRef(fitted);
+  useEffect(() => {
+    toSvgRef.current = toSvg;
+    fittedRef.current = fitted;
+  });
+
+  const change = (next: (current: View) => View) => setMoved((current) => next(current ?? view));
 
   useEffect(() => {
     const svg = svgRef.current;
@@ -154,42 +241,57 @@ function MindMap({ graph }: { graph: NoteGraph }) {
     // A listener React adds is passive, and could not keep the page from scrolling.
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
-      const rect = svg.getBoundingClientRect();
-      const scale = rect.width > 0 ? VIEW_WIDTH / rect.width : 1;
-      const px = (event.clientX - rect.left) * scale;
-      const py = (event.clientY - rect.top) * scale;
-      setView((current) => zoomAt(current, Math.exp(-event.deltaY * 0.002), px, py));
+      const at = toSvgRef.current(event.clientX, event.clientY);
+      setMoved((current) =>
+        zoomAt(current ?? fittedRef.current, Math.exp(-event.deltaY * 0.002), at),
+      );
     };
     svg.addEventListener('wheel', onWheel, { passive: false });
     return () => svg.removeEventListener('wheel', onWheel);
   }, []);
 
+  /** One pointer drags the map; two pinch it, zooming about the point between them. */
+  const restart = () => {
+    gesture.current =
+      pointers.current.size > 0 ? { from: view, points: new Map(pointers.current) } : undefined;
+  };
+
   const onPointerDown = (event: PointerEvent<SVGSVGElement>) => {
     if (event.button !== 0 || (event.target as Element).closest('a')) return;
-    drag.current = {
-      pointerId: event.pointerId,
-      clientX: event.clientX,
-      clientY: event.clientY,
-      from: view,
-    };
+    pointers.current.set(event.pointerId, toSvg(event.clientX, event.clientY));
     event.currentTarget.setPointerCapture?.(event.pointerId);
+    restart();
   };
 
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
-    const start = drag.current;
-    if (!start || start.pointerId !== event.pointerId) return;
-    const scale = unitsPerPixel();
-    setView({
-      ...start.from,
-      x: start.from.x + (event.clientX - start.clientX) * scale,
-      y: start.from.y + (event.clientY - start.clientY) * scale,
-    });
+    if (!pointers.current.has(event.pointerId)) return;
+    pointers.current.set(event.pointerId, toSvg(event.clientX, event.clientY));
+    const start = gesture.current;
+    if (!start) return;
+    const [a, b] = [...pointers.current.keys()];
+    const nowA = a === undefined ? undefined : pointers.current.get(a);
+    const fromA = a === undefined ? undefined : start.points.get(a);
+    if (!nowA || !fromA) return;
+    const nowB = b === undefined ? undefined : pointers.current.get(b);
+    const fromB = b === undefined ? undefined : start.points.get(b);
+    if (nowB && fromB) {
+      const from = middle(fromA, fromB);
+      const to = middle(nowA, nowB);
+      const zoomed = zoomAt(start.from, distance(nowA, nowB) / distance(fromA, fromB), from);
+      setMoved({ ...zoomed, x: zoomed.x + to.x - from.x, y: zoomed.y + to.y - from.y });
+    } else {
+      setMoved({
+        ...start.from,
+        x: start.from.x + nowA.x - fromA.x,
+        y: start.from.y + nowA.y - fromA.y,
+      });
+    }
   };
 
   const onPointerUp = (event: PointerEvent<SVGSVGElement>) => {
-    if (drag.current?.pointerId !== event.pointerId) return;
-    drag.current = undefined;
+    if (!pointers.current.delete(event.pointerId)) return;
     event.currentTarget.releasePointerCapture?.(event.pointerId);
+    restart();
   };
 
   const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
@@ -201,13 +303,13 @@ function MindMap({ graph }: { graph: NoteGraph }) {
     };
     const move = moves[event.key];
     if (move) {
-      setView((current) => ({ ...current, x: current.x + move[0], y: current.y + move[1] }));
+      change((current) => ({ ...current, x: current.x + move[0], y: current.y + move[1] }));
     } else if (event.key === '+' || event.key === '=') {
-      setView((current) => zoomAt(current, ZOOM_STEP));
+      change((current) => zoomAt(current, ZOOM_STEP, centre));
     } else if (event.key === '-') {
-      setView((current) => zoomAt(current, 1 / ZOOM_STEP));
+      change((current) => zoomAt(current, 1 / ZOOM_STEP, centre));
     } else if (event.key === '0') {
-      setView(fitView(layout.bounds));
+      setMoved(undefined);
     } else {
       return;
     }
@@ -222,140 +324,165 @@ function MindMap({ graph }: { graph: NoteGraph }) {
   };
 
   return (
-    <div className="mindmap">
+    <div className="mindmap ui-card">
       <div className="mindmap-toolbar">
-        <div className="mindmap-filter">
-          <label htmlFor={filterId}>{t('find')}</label>
+        <div className="ui-search mindmap-filter">
+          <SearchIcon className="ui-icon" aria-hidden="true" />
+          <label htmlFor={filterId} className="visually-hidden">
+            {t('find')}
+          </label>
           <input
             id={filterId}
             type="search"
+            className="ui-input ui-input-sm"
+            placeholder={t('find')}
+            autoComplete="off"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             onKeyDown={focusFirstMatch}
           />
         </div>
-        <div className="mindmap-zoom" role="group" aria-label={t('zoom.label')}>
-          <button
-            type="button"
-            className="mindmap-button"
-            onClick={() => setView((current) => zoomAt(current, ZOOM_STEP))}
-          >
-            {t('zoom.in')}
-          </button>
-          <button
-            type="button"
-            className="mindmap-button"
-            onClick={() => setView((current) => zoomAt(current, 1 / ZOOM_STEP))}
-          >
-            {t('zoom.out')}
-          </button>
-          <button
-            type="button"
-            className="mindmap-button"
-            onClick={() => setView(fitView(layout.bounds))}
-          >
-            {t('zoom.fit')}
-          </button>
-        </div>
+        <p className="mindmap-status" role="status">
+          {needle
+            ? matchCount === 0
+              ? t('noMatch')
+              : t('matches', { matched: matchCount, count: layout.nodes.length })
+            : null}
+        </p>
       </div>
 
-      <p className="mindmap-status" role="status">
-        {needle
-          ? matchCount === 0
-            ? t('noMatch')
-            : t('matches', { matched: matchCount, count: layout.nodes.length })
-          : null}
-      </p>
-      {graph.total > graph.nodes.length ? (
-        <p className="mindmap-note">
-          {t('showing', { shown: graph.nodes.length, total: graph.total })}
-        </p>
-      ) : null}
-      {layout.edges.length === 0 ? <p className="mindmap-note">{t('noLinks')}</p> : null}
-
-      <svg
-        ref={svgRef}
-        className="mindmap-canvas"
-        viewBox={`0 0 ${VIEW_WIDTH} ${VIEW_HEIGHT}`}
-        role="group"
-        aria-label={t('canvas')}
-        aria-describedby={helpId}
-        tabIndex={0}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
-        onKeyDown={onKeyDown}
-      >
-        <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
-          <g className="mindmap-edges" aria-hidden="true">
-            {layout.edges.map((edge) => {
-              const lit =
-                active !== undefined && (edge.source === active || edge.target === active);
-              const classes = ['mindmap-edge', `mindmap-edge-${edge.kind}`];
-              if (lit) classes.push('mindmap-edge-lit');
-              else if (related) classes.push('mindmap-faded');
-              return (
-                <line
-                  key={`${edge.source}>${edge.target}>${edge.kind}`}
-                  className={classes.join(' ')}
-                  x1={edge.x1}
-                  y1={edge.y1}
-                  x2={edge.x2}
-                  y2={edge.y2}
+      <div className="mindmap-stage">
+        <svg
+          ref={svgRef}
+          className={view.k < COMPACT_SCALE ? 'mindmap-canvas mindmap-compact' : 'mindmap-canvas'}
+          viewBox={`0 0 ${size.width} ${size.height}`}
+          role="group"
+          aria-label={t('canvas')}
+          aria-describedby={helpId}
+          tabIndex={0}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          onKeyDown={onKeyDown}
+        >
+          <g
+            transform={`translate(${view.x} ${view.y}) scale(${view.k})`}
+            style={{ '--mindmap-k': view.k } as CSSProperties}
+          >
+            <g className="mindmap-edges" aria-hidden="true">
+              {layout.edges.map((edge) => {
+                const lit =
+                  active !== undefined && (edge.source === active || edge.target === active);
+                const classes = ['mindmap-edge', `mindmap-edge-${edge.kind}`];
+                if (lit) classes.push('mindmap-edge-lit');
+                else if (related) classes.push('mindmap-faded');
+                return (
+                  <line
+                    key={`${edge.source}>${edge.target}>${edge.kind}`}
+                    className={classes.join(' ')}
+                    x1={edge.x1}
+                    y1={edge.y1}
+                    x2={edge.x2}
+                    y2={edge.y2}
+                  />
+                );
+              })}
+            </g>
+            <g className="mindmap-nodes">
+              {layout.nodes.map((node) => (
+                <MapNode
+                  key={node.id}
+                  node={node}
+                  title={titleOf(node)}
+                  dimmed={needle !== '' && !matches(node)}
+                  faded={related !== undefined && !related.has(node.id)}
+                  active={active === node.id}
+                  onActivate={setActive}
+                  onDeactivate={(id) =>
+                    setActive((current) => (current === id ? undefined : current))
+                  }
                 />
-              );
-            })}
+              ))}
+            </g>
           </g>
-          <g className="mindmap-nodes">
-            {layout.nodes.map((node) => (
-              <MapNode
-                key={node.id}
-                node={node}
-                title={titleOf(node)}
-                dimmed={needle !== '' && !matches(node)}
-                faded={related !== undefined && !related.has(node.id)}
-                active={active === node.id}
-                onActivate={setActive}
-                onDeactivate={(id) =>
-                  setActive((current) => (current === id ? undefined : current))
-                }
-              />
-            ))}
-          </g>
-        </g>
-      </svg>
+        </svg>
 
-      <p id={helpId} className="mindmap-hint">
-        {t('help')}
-      </p>
+        <div className="mindmap-zoom" role="group" aria-label={t('zoom.label')}>
+          <IconButton
+            label={t('zoom.in')}
+            icon={ZoomInIcon}
+            variant="secondary"
+            size="lg"
+            onClick={() => change((current) => zoomAt(current, ZOOM_STEP, centre))}
+          />
+          <IconButton
+            label={t('zoom.out')}
+            icon={ZoomOutIcon}
+            variant="secondary"
+            size="lg"
+            onClick={() => change((current) => zoomAt(current, 1 / ZOOM_STEP, centre))}
+          />
+          <IconButton
+            label={t('zoom.fit')}
+            icon={MaximizeIcon}
+            variant="secondary"
+            size="lg"
+            onClick={() => setMoved(undefined)}
+          />
+        </div>
 
-      <ul className="mindmap-legend" aria-label={t('legend.label')}>
-        <li>
-          <svg viewBox="0 0 32 12" aria-hidden="true">
-            <line className="mindmap-edge mindmap-edge-manual" x1="2" y1="6" x2="30" y2="6" />
-          </svg>
-          {t('legend.manual')}
-        </li>
-        <li>
-          <svg viewBox="0 0 32 12" aria-hidden="true">
-            <line className="mindmap-edge mindmap-edge-wiki" x1="2" y1="6" x2="30" y2="6" />
-          </svg>
-          {t('legend.wiki')}
-        </li>
-        <li>
-          <svg viewBox="0 0 20 20" aria-hidden="true">
-            <circle className="mindmap-dot mindmap-dot-pinned" cx="10" cy="10" r="6" />
-          </svg>
-          {t('legend.pinned')}
-        </li>
-        <li>
-          <svg viewBox="0 0 20 20" aria-hidden="true">
-            <circle className="mindmap-dot" cx="10" cy="10" r="8" />
-          </svg>
-          {t('legend.size')}
-        </li>
-      </ul>
+        {graph.total > graph.nodes.length || layout.edges.length === 0 ? (
+          <div className="mindmap-notes">
+            {graph.total > graph.nodes.length ? (
+              <p className="mindmap-note">
+                <InfoIcon className="ui-icon" aria-hidden="true" />
+                {t('showing', { shown: graph.nodes.length, total: graph.total })}
+              </p>
+            ) : null}
+            {layout.edges.length === 0 ? (
+              <p className="mindmap-note">
+                <InfoIcon className="ui-icon" aria-hidden="true" />
+                {t('noLinks')}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <div className="mindmap-foot">
+        <ul className="mindmap-legend" aria-label={t('legend.label')}>
+          <li>
+            <svg viewBox="0 0 32 12" aria-hidden="true">
+              <line className="mindmap-edge mindmap-edge-manual" x1="2" y1="6" x2="30" y2="6" />
+            </svg>
+            {t('legend.manual')}
+          </li>
+          <li>
+            <svg viewBox="0 0 32 12" aria-hidden="true">
+              <line className="mindmap-edge mindmap-edge-wiki" x1="2" y1="6" x2="30" y2="6" />
+            </svg>
+            {t('legend.wiki')}
+          </li>
+          <li>
+            <svg viewBox="0 0 20 20" aria-hidden="true">
+              <circle className="mindmap-dot" cx="10" cy="10" r="5" />
+              <circle className="mindmap-pin" cx="10" cy="10" r="8" />
+            </svg>
+            {t('legend.pinned')}
+          </li>
+          <li>
+            <svg viewBox="0 0 20 20" aria-hidden="true">
+              <circle className="mindmap-dot" cx="5" cy="12" r="3" />
+              <circle className="mindmap-dot" cx="14" cy="10" r="6" />
+            </svg>
+            {t('legend.size')}
+          </li>
+        </ul>
+        <p id={helpId} className="mindmap-hint">
+          {t('help')}
+        </p>
+      </div>
     </div>
   );
 }
@@ -401,7 +528,7 @@ function MapNode({ node, title, dimmed, faded, active, onActivate, onDeactivate 
       {node.isPinned ? (
         <circle className="mindmap-pin" cx={node.x} cy={node.y} r={node.r + 4} />
       ) : null}
-      <text className="mindmap-label" x={node.x} y={node.y + node.r + 13} textAnchor="middle">
+      <text className="mindmap-label" x={node.x} y={node.y + node.r} dy="1.3em" textAnchor="middle">
         {shortLabel(title)}
       </text>
     </a>

@@ -72,6 +72,14 @@ const renderPage = (api: Pick<NotesApi, 'review'>) =>
     </TestShell>,
   );
 
+const dueList = () => screen.getByRole('region', { name: /^Due now/ });
+
+/** The titles in the list of due notes, in order. */
+const queue = () =>
+  within(dueList())
+    .getAllByRole('button')
+    .map((button) => button.querySelector('.review-queue-title')?.textContent);
+
 beforeEach(() => {
   reviewStore.reset();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -84,18 +92,61 @@ afterEach(() => {
 });
 
 describe('ReviewPage', () => {
-  it('shows the due notes with a link, an excerpt and the tags', async () => {
+  it('shows the first due note as a card with a link, its tags and its body rendered', async () => {
     const rust = makeNote('Rust ownership', { tags: ['rust', 'memory'] });
     renderPage(fakeReview([rust, makeNote('')]));
     expect(screen.getByText('Loading notes to review…')).toBeTruthy();
 
     const article = await screen.findByRole('article', { name: 'Rust ownership' });
-    expect(within(article).getByText('Rust ownership What Rust ownership is about.')).toBeTruthy();
+    // The heading that only repeats the title is left out; the Markdown is rendered.
+    expect(article.querySelector('.review-excerpt')?.textContent).toBe(
+      'What Rust ownership is about.',
+    );
+    expect(within(article).getByText('Rust ownership', { selector: 'strong' })).toBeTruthy();
     expect(within(article).getByRole('list', { name: 'Tags' }).textContent).toBe('#rust#memory');
-    expect(screen.getByRole('article', { name: 'Untitled' })).toBeTruthy();
+    expect(within(article).getByRole('button', { name: 'Remembered' })).toBeTruthy();
+    expect(within(article).getByRole('button', { name: 'Forgot' })).toBeTruthy();
+    expect(queue()).toEqual(['Rust ownership', 'Untitled']);
 
     fireEvent.click(within(article).getByRole('link', { name: 'Rust ownership' }));
     expect(screen.getByText(`Note page ${rust.id}`)).toBeTruthy();
+  });
+
+  it('shows the note picked from the list of due notes', async () => {
+    renderPage(fakeReview([makeNote('Rust'), makeNote('Go')]));
+    await screen.findByRole('article', { name: 'Rust' });
+
+    fireEvent.click(within(dueList()).getByRole('button', { name: /^Go/ }));
+
+    expect(screen.getByRole('article', { name: 'Go' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Rust' })).toBeNull();
+    expect(
+      within(dueList()).getByRole('button', { name: /^Go/ }).getAttribute('aria-current'),
+    ).toBe('true');
+  });
+
+  it('marks the note shown with the keys 1 (forgot) and 2 (remembered)', async () => {
+    const api = fakeReview([makeNote('Rust'), makeNote('Go')]);
+    renderPage(api);
+    const rust = await screen.findByRole('article', { name: 'Rust' });
+    expect(within(rust).getByRole('button', { name: 'Remembered' }).textContent).toContain('2');
+
+    fireEvent.keyDown(document.body, { key: '2' });
+    expect(await screen.findByText('Next review of Rust in 6 days')).toBeTruthy();
+    expect(api.review.mark).toHaveBeenLastCalledWith({
+      noteId: expect.any(String),
+      outcome: 'remembered',
+    });
+
+    await screen.findByRole('article', { name: 'Go' });
+    fireEvent.keyDown(document.body, { key: '1', ctrlKey: true });
+    expect(api.review.mark).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(document.body, { key: '1' });
+    expect(await screen.findByText('Next review of Go in 1 day')).toBeTruthy();
+    expect(api.review.mark).toHaveBeenLastCalledWith({
+      noteId: expect.any(String),
+      outcome: 'forgot',
+    });
   });
 
   it('marks a note, takes it off the list and says when it comes back', async () => {
@@ -169,9 +220,8 @@ describe('ReviewPage', () => {
       await vi.advanceTimersByTimeAsync(REVIEW_CHECK_MS);
     });
     expect(api.review.due).toHaveBeenCalledTimes(2);
-    expect(
-      screen.getAllByRole('article').map((article) => article.querySelector('h2')?.textContent),
-    ).toEqual(['Zig', 'Rust']);
+    expect(queue()).toEqual(['Zig', 'Rust']);
+    expect(screen.getByRole('article', { name: 'Zig' })).toBeTruthy();
     expect(screen.getByText('New notes to review')).toBeTruthy();
     expect(screen.getByText('new')).toBeTruthy();
 

@@ -1,10 +1,25 @@
 import type { Note, ReviewOutcome } from '@noted/api';
+import {
+  ArrowUpRightIcon,
+  Button,
+  Callout,
+  CheckIcon,
+  CircleCheckIcon,
+  EmptyState,
+  IconButton,
+  PageHeader,
+  PencilIcon,
+  RotateCcwIcon,
+  XIcon,
+  buttonClass,
+} from '@noted/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@noted/router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
 import { useErrorText, useNotesMessages } from '../messages';
 import { excerpt } from '../text';
+import { ReviewExcerpt, excerptBody } from './ReviewExcerpt';
 import { reviewStore, useReviewList } from './store';
 import './review.css';
 import { LoadFailed, Loading } from '../LoadStatus';
@@ -16,17 +31,37 @@ export interface ReviewPageProps {
 /** How often the open page asks for newly due notes, until live messages bring them. */
 export const REVIEW_CHECK_MS = 5 * 60 * 1000;
 
+/** The keys that mark the note shown, without reaching for the mouse. */
+export const REVIEW_KEYS: Record<ReviewOutcome, string> = { forgot: '1', remembered: '2' };
+
+/** One line of a note's text for the list, without the boxes of its tasks. */
+const queueExcerpt = (note: Note) =>
+  excerpt(excerptBody(note.note, note.title).replace(/^(\s*[-*+]\s+)\[[ xX]\]\s+/gm, '$1'), 90);
+
+/** Keys typed into a field, or with a modifier held, are not review shortcuts. */
+const isShortcut = (event: KeyboardEvent) => {
+  if (event.defaultPrevented || event.repeat) return false;
+  if (event.altKey || event.ctrlKey || event.metaKey || event.isComposing) return false;
+  const target = event.target as HTMLElement | null;
+  return !target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]');
+};
+
 /** The notes due for review: read one again, then say whether it was remembered. */
 export function ReviewPage({ api }: ReviewPageProps) {
   const { t } = useNotesMessages('note');
   const errorText = useErrorText();
   const titleOf = (note: Pick<Note, 'title'>) => note.title || t('common.untitled');
   const headingId = useId();
+  const queueId = useId();
   const { items, hasNew, loaded, error } = useReviewList();
+  const [chosenId, setChosenId] = useState<string>();
   const [marking, setMarking] = useState<string>();
   const [status, setStatus] = useState<string>();
   const [markError, setMarkError] = useState<string>();
   const statusRef = useRef<HTMLParagraphElement>(null);
+  const cardRef = useRef<HTMLElement>(null);
+  // The note chosen from the list, or the first one due once it has been marked.
+  const current = items.find((note) => note.id === chosenId) ?? items[0];
 
   useEffect(() => {
     void reviewStore.load(api);
@@ -59,6 +94,30 @@ export function ReviewPage({ api }: ReviewPageProps) {
     }
   };
 
+  const markRef = useRef(mark);
+  useEffect(() => {
+    markRef.current = mark;
+  });
+
+  useEffect(() => {
+    if (!current) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const outcome = (Object.keys(REVIEW_KEYS) as ReviewOutcome[]).find(
+        (each) => REVIEW_KEYS[each] === event.key,
+      );
+      if (!outcome || !isShortcut(event)) return;
+      event.preventDefault();
+      void markRef.current(current, outcome);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [current]);
+
+  const choose = (note: Note) => {
+    setChosenId(note.id);
+    cardRef.current?.focus();
+  };
+
   let content;
   if (error !== undefined && items.length === 0) {
     content = (
@@ -69,77 +128,158 @@ export function ReviewPage({ api }: ReviewPageProps) {
       />
     );
   } else if (!loaded && items.length === 0) {
-    content = <Loading>{t('review.loading')}</Loading>;
-  } else if (items.length === 0) {
-    content = <p className="review-empty">{t('review.empty')}</p>;
-  } else {
     content = (
-      <ul className="review-list">
-        {items.map((note) => {
-          const titleId = `review-${note.id}-title`;
-          const busy = marking === note.id;
-          const preview = excerpt(note.note);
-          return (
-            <li key={note.id}>
-              <article className="review-note" aria-labelledby={titleId} aria-busy={busy}>
-                <h2 id={titleId}>
-                  <Link to={`/notes/${note.id}`}>{titleOf(note)}</Link>
-                </h2>
-                {preview ? <p className="review-excerpt">{preview}</p> : null}
-                {note.tags.length > 0 ? (
-                  <ul className="review-tags" aria-label={t('common.tags')}>
-                    {note.tags.map((tag) => (
-                      <li key={tag}>#{tag}</li>
-                    ))}
-                  </ul>
-                ) : null}
-                <div className="review-actions" role="group" aria-labelledby={titleId}>
-                  <button
-                    type="button"
-                    className="review-button review-button-primary"
-                    onClick={() => void mark(note, 'remembered')}
-                    aria-disabled={marking !== undefined}
-                  >
-                    {t('review.remembered')}
-                  </button>
-                  <button
-                    type="button"
-                    className="review-button"
-                    onClick={() => void mark(note, 'forgot')}
-                    aria-disabled={marking !== undefined}
-                  >
-                    {t('review.forgot')}
-                  </button>
-                </div>
-              </article>
-            </li>
-          );
-        })}
-      </ul>
+      <div className="review-layout">
+        <Loading blocks={1} lines={6}>
+          {t('review.loading')}
+        </Loading>
+      </div>
+    );
+  } else if (!current) {
+    content = (
+      <EmptyState
+        icon={CircleCheckIcon}
+        title={t('review.empty')}
+        action={
+          <Link to="/" className={buttonClass({ variant: 'primary' })}>
+            <PencilIcon className="ui-icon" aria-hidden="true" />
+            {t('review.write')}
+          </Link>
+        }
+      >
+        {t('review.emptyHint')}
+      </EmptyState>
+    );
+  } else {
+    const titleId = `review-${current.id}-title`;
+    const busy = marking === current.id;
+    const title = titleOf(current);
+    content = (
+      <div className="review-layout">
+        <article
+          ref={cardRef}
+          key={current.id}
+          className="review-card ui-card"
+          aria-labelledby={titleId}
+          aria-busy={busy}
+          tabIndex={-1}
+        >
+          <div className="review-card-body">
+            <h2 id={titleId} className="review-card-title">
+              <Link to={`/notes/${current.id}`}>
+                {title}
+                <ArrowUpRightIcon className="ui-icon review-card-arrow" aria-hidden="true" />
+              </Link>
+            </h2>
+            {current.tags.length > 0 ? (
+              <ul className="review-tags" aria-label={t('common.tags')}>
+                {current.tags.map((tag) => (
+                  <li key={tag} className="ui-chip">
+                    #{tag}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <ReviewExcerpt body={current.note} title={current.title} />
+          </div>
+          <footer className="review-card-foot">
+            <p className="review-ask">{t('review.ask')}</p>
+            <div className="review-actions" role="group" aria-labelledby={titleId}>
+              <Button
+                icon={RotateCcwIcon}
+                size="lg"
+                shortcut={REVIEW_KEYS.forgot}
+                aria-keyshortcuts={REVIEW_KEYS.forgot}
+                aria-disabled={marking !== undefined}
+                onClick={() => void mark(current, 'forgot')}
+              >
+                {t('review.forgot')}
+              </Button>
+              <Button
+                variant="primary"
+                icon={CheckIcon}
+                size="lg"
+                loading={busy}
+                shortcut={REVIEW_KEYS.remembered}
+                aria-keyshortcuts={REVIEW_KEYS.remembered}
+                aria-disabled={marking !== undefined}
+                onClick={() => void mark(current, 'remembered')}
+              >
+                {t('review.remembered')}
+              </Button>
+            </div>
+          </footer>
+        </article>
+        <section className="review-queue" aria-labelledby={queueId}>
+          <h2 id={queueId} className="review-queue-heading">
+            {t('review.queue')}
+          </h2>
+          <ol className="review-queue-list">
+            {items.map((note) => (
+              <li key={note.id}>
+                <button
+                  type="button"
+                  className="review-queue-item"
+                  aria-current={note.id === current.id ? 'true' : undefined}
+                  onClick={() => choose(note)}
+                >
+                  <span className="review-queue-title">{titleOf(note)}</span>
+                  <span className="review-queue-excerpt">{queueExcerpt(note)}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
     );
   }
 
   return (
     <section className="review-page" aria-labelledby={headingId}>
-      <h1 id={headingId}>{t('review.heading')}</h1>
-      <p className="review-intro">{t('review.intro')}</p>
-      <div aria-live="polite">
+      <PageHeader
+        titleId={headingId}
+        title={t('review.heading')}
+        description={t('review.intro')}
+        actions={
+          items.length > 0 ? (
+            <span className="ui-badge ui-badge-accent review-due">
+              {t('review.dueCount', { count: items.length })}
+            </span>
+          ) : null
+        }
+      />
+      <div aria-live="polite" className="review-live">
         {hasNew ? (
-          <div className="review-new">
-            <p>{t('review.newNotes')}</p>
-            <button type="button" className="review-button" onClick={() => reviewStore.clearNew()}>
-              {t('common.dismiss')}
-            </button>
-          </div>
+          <Callout
+            tone="info"
+            title={t('review.newNotes')}
+            actions={
+              <Button size="sm" variant="ghost" onClick={() => reviewStore.clearNew()}>
+                {t('common.dismiss')}
+              </Button>
+            }
+          />
         ) : null}
       </div>
       <p ref={statusRef} className="review-status" role="status" tabIndex={-1}>
+        {status ? <CircleCheckIcon className="ui-icon" aria-hidden="true" /> : null}
         {status}
       </p>
       {markError ? (
-        <p className="review-error" role="alert">
+        <Callout
+          tone="danger"
+          role="alert"
+          actions={
+            <IconButton
+              label={t('common.dismiss')}
+              icon={XIcon}
+              size="sm"
+              onClick={() => setMarkError(undefined)}
+            />
+          }
+        >
           {markError}
-        </p>
+        </Callout>
       ) : null}
       {content}
     </section>

@@ -66,6 +66,7 @@ const renderPage = (api: Pick<NotesApi, 'todos'>, i18n = createNotesTestI18n()) 
         <Routes>
           <Route path="/todos" element={<TodosPage api={api} />} />
           <Route path="/notes/:id" element={<NotePage />} />
+          <Route path="/" element={<p>The list</p>} />
         </Routes>
       </MemoryRouter>
     </TestShell>,
@@ -166,10 +167,14 @@ describe('TodosPage', () => {
     expect(api.todos.recent).toHaveBeenCalledTimes(2);
   });
 
-  it('says when there are no open todos', async () => {
+  it('says when there are no open todos, how to add one, and offers to write a note', async () => {
     renderPage(fakeTodos([]));
-    const empty = await screen.findByText(/No open todos/);
-    expect(empty.textContent).toBe('No open todos — add - [ ] something to a note');
+    expect(await screen.findByRole('heading', { name: 'No open todos' })).toBeTruthy();
+    expect(screen.getByText(/in a note and it shows up here/).textContent).toBe(
+      'Write - [ ] something in a note and it shows up here.',
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Write a note' }));
+    expect(screen.getByText('The list')).toBeTruthy();
   });
 
   it('shows a failed load with a retry', async () => {

@@ -1,4 +1,17 @@
 import type { Todo } from '@noted/api';
+import {
+  ArrowUpRightIcon,
+  Callout,
+  CheckIcon,
+  EmptyState,
+  FileTextIcon,
+  IconButton,
+  ListTodoIcon,
+  PageHeader,
+  PencilIcon,
+  XIcon,
+  buttonClass,
+} from '@noted/ui';
 import { useEffect, useId, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from '@noted/router';
@@ -47,15 +60,31 @@ const groupByNote = (items: Todo[]): NoteTodos[] => {
 
 function EmptyTodos({ filter }: { filter: Filter }) {
   const { t } = useNotesMessages('note');
-  if (filter === 'true') return <p className="todos-empty">{t('todos.empty.done')}</p>;
+  const title =
+    filter === 'true'
+      ? t('todos.empty.done')
+      : filter === 'false'
+        ? t('todos.empty.open')
+        : t('todos.empty.all');
   return (
-    <p className="todos-empty">
-      <Trans
-        t={t}
-        i18nKey={filter === 'false' ? 'todos.empty.open' : 'todos.empty.all'}
-        components={{ code: <code /> }}
-      />
-    </p>
+    <EmptyState
+      icon={filter === 'true' ? CheckIcon : ListTodoIcon}
+      title={title}
+      action={
+        filter === 'true' ? undefined : (
+          <Link to="/" className={buttonClass({ variant: 'primary' })}>
+            <PencilIcon className="ui-icon" aria-hidden="true" />
+            {t('todos.empty.write')}
+          </Link>
+        )
+      }
+    >
+      {filter === 'true' ? (
+        t('todos.empty.doneHint')
+      ) : (
+        <Trans t={t} i18nKey="todos.empty.hint" components={{ code: <code /> }} />
+      )}
+    </EmptyState>
   );
 }
 
@@ -138,7 +167,11 @@ export function TodosPage({ api }: TodosPageProps) {
 
   let content;
   if (!settled || (loading && 'error' in settled)) {
-    content = <Loading>{t('todos.loading')}</Loading>;
+    content = (
+      <Loading blocks={2} lines={3}>
+        {t('todos.loading')}
+      </Loading>
+    );
   } else if ('error' in settled) {
     content = (
       <LoadFailed
@@ -152,36 +185,46 @@ export function TodosPage({ api }: TodosPageProps) {
   } else {
     content = (
       <div className="todos-groups">
-        {groupByNote(settled.items).map((group) => (
-          <section
-            key={group.noteId}
-            className="todos-note"
-            aria-labelledby={`todos-${group.noteId}`}
-          >
-            <h2 id={`todos-${group.noteId}`}>
-              <Link to={`/notes/${group.noteId}`}>{group.title || t('common.untitled')}</Link>
-            </h2>
-            <ul className="todos-list">
-              {group.todos.map((todo) => {
-                const id = todoKey(todo);
-                const done = pending.get(id) ?? todo.done;
-                return (
-                  <li key={id} className={done ? 'todos-item todos-item-done' : 'todos-item'}>
-                    <label>
-                      <input
-                        type="checkbox"
-                        checked={done}
-                        aria-busy={pending.has(id)}
-                        onChange={(event) => void toggle(todo, event.target.checked)}
-                      />
-                      <span>{todo.text || t('todos.emptyTodo')}</span>
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        ))}
+        {groupByNote(settled.items).map((group) => {
+          const title = group.title || t('common.untitled');
+          const groupId = `todos-${group.noteId}`;
+          return (
+            <section key={group.noteId} className="todos-note ui-card" aria-labelledby={groupId}>
+              <header className="todos-note-head">
+                <FileTextIcon className="ui-icon todos-note-icon" aria-hidden="true" />
+                <h2 id={groupId} className="todos-note-title">
+                  <Link to={`/notes/${group.noteId}`}>
+                    {title}
+                    <ArrowUpRightIcon className="ui-icon todos-note-arrow" aria-hidden="true" />
+                  </Link>
+                </h2>
+                <span className="ui-badge">{t('todos.count', { count: group.todos.length })}</span>
+              </header>
+              <ul className="todos-list">
+                {group.todos.map((todo) => {
+                  const id = todoKey(todo);
+                  const done = pending.get(id) ?? todo.done;
+                  return (
+                    <li key={id} className="todos-item" data-done={done || undefined}>
+                      <label>
+                        <span className="todos-box">
+                          <input
+                            type="checkbox"
+                            checked={done}
+                            aria-busy={pending.has(id)}
+                            onChange={(event) => void toggle(todo, event.target.checked)}
+                          />
+                          <CheckIcon className="todos-tick" aria-hidden="true" />
+                        </span>
+                        <span className="todos-text">{todo.text || t('todos.emptyTodo')}</span>
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          );
+        })}
       </div>
     );
   }
@@ -192,31 +235,46 @@ export function TodosPage({ api }: TodosPageProps) {
       aria-labelledby={headingId}
       aria-busy={loading && settled !== undefined}
     >
-      <div className="todos-head">
-        <h1 id={headingId}>{t('todos.heading')}</h1>
-        <fieldset className="todos-filter">
-          <legend>{t('todos.show')}</legend>
-          {FILTERS.map(({ value, label }) => (
-            <label key={value}>
-              <input
-                type="radio"
-                name={`${headingId}-filter`}
-                value={value}
-                checked={filter === value}
-                onChange={() => changeFilter(value)}
-              />
-              <span>{t(label)}</span>
-            </label>
-          ))}
-        </fieldset>
+      <PageHeader
+        titleId={headingId}
+        title={t('todos.heading')}
+        description={t('todos.description')}
+        actions={
+          <fieldset className="ui-segmented todos-filter">
+            <legend className="visually-hidden">{t('todos.show')}</legend>
+            {FILTERS.map(({ value, label }) => (
+              <label key={value} className="ui-segmented-option">
+                <input
+                  type="radio"
+                  name={`${headingId}-filter`}
+                  value={value}
+                  checked={filter === value}
+                  onChange={() => changeFilter(value)}
+                />
+                {t(label)}
+              </label>
+            ))}
+          </fieldset>
+        }
+      />
+      <div role="status" className="todos-status">
+        {notice ? <Callout tone="info">{notice}</Callout> : null}
       </div>
-      <p className="todos-status" role="status">
-        {notice}
-      </p>
       {error ? (
-        <p className="todos-error" role="alert">
+        <Callout
+          tone="danger"
+          role="alert"
+          actions={
+            <IconButton
+              label={t('common.dismiss')}
+              icon={XIcon}
+              size="sm"
+              onClick={() => setError(undefined)}
+            />
+          }
+        >
           {error}
-        </p>
+        </Callout>
       ) : null}
       {content}
     </section>

@@ -1,9 +1,16 @@
 import type { ChatSummary } from '@noted/api';
-import { useShell } from '@noted/ui';
+import {
+  Button,
+  IconButton,
+  MessageSquarePlusIcon,
+  TrashIcon,
+  buttonClass,
+  useShell,
+} from '@noted/ui';
 import { useId, useState } from 'react';
 import { Link } from '@noted/router';
 import type { NotesApi } from '../../api';
-import { LoadFailed } from '../../LoadStatus';
+import { LoadFailed, Loading } from '../../LoadStatus';
 import { log } from '../../log';
 import { useErrorText, useNotesMessages } from '../../messages';
 import { formatDate } from '../../text';
@@ -65,7 +72,7 @@ export function ChatList({ api, openId, generation, onDeletedOpen }: ChatListPro
 
   let content;
   if (!settled) {
-    content = <p className="notes-status">{t('chat.list.loading')}</p>;
+    content = <Loading lines={4}>{t('chat.list.loading')}</Loading>;
   } else if ('error' in settled) {
     content = (
       <LoadFailed
@@ -78,14 +85,14 @@ export function ChatList({ api, openId, generation, onDeletedOpen }: ChatListPro
     const chats = newestFirst(settled.value.items.filter((chat) => !deleted.has(chat.id)));
     content =
       chats.length === 0 ? (
-        <p className="ai-empty">{t('chat.list.empty')}</p>
+        <p className="ai-chat-none">{t('chat.list.empty')}</p>
       ) : (
         <>
           <ul className="ai-chat-list">
             {chats.map((chat) => {
               const title = chat.title || t('chat.untitled');
               return (
-                <li key={chat.id}>
+                <li key={chat.id} className="ai-chat-item">
                   <Link
                     to={`/chat/${chat.id}`}
                     className="ai-chat-link"
@@ -96,28 +103,29 @@ export function ChatList({ api, openId, generation, onDeletedOpen }: ChatListPro
                       {formatDate(chat.updatedAt, i18n.language)}
                     </time>
                   </Link>
-                  <button
-                    type="button"
-                    className="ui-button ui-button-sm"
-                    aria-label={t('chat.delete.label', { title })}
+                  <IconButton
+                    label={t('chat.delete.label', { title })}
+                    icon={TrashIcon}
+                    size="sm"
+                    className="ai-chat-delete"
                     disabled={deleting === chat.id}
                     onClick={() => void remove(chat)}
-                  >
-                    {t('chat.delete.button')}
-                  </button>
+                  />
                 </li>
               );
             })}
           </ul>
           {settled.value.total > settled.value.items.length && limit < MOST ? (
-            <button
-              type="button"
-              className="ui-button ui-button-sm"
+            <Button
+              size="sm"
+              variant="ghost"
+              block
+              loading={loading}
               disabled={loading}
               onClick={() => setLimit((current) => Math.min(MOST, current + PAGE))}
             >
               {t('chat.list.more')}
-            </button>
+            </Button>
           ) : null}
         </>
       );
@@ -125,10 +133,15 @@ export function ChatList({ api, openId, generation, onDeletedOpen }: ChatListPro
 
   return (
     <nav className="ai-chat-history" aria-labelledby={headingId} aria-busy={loading}>
-      <h2 id={headingId}>{t('chat.list.heading')}</h2>
-      <Link to="/chat" className="notes-button ai-chat-new">
-        {t('chat.new')}
-      </Link>
+      <div className="ai-chat-history-head">
+        <h2 id={headingId} className="ai-chat-history-title">
+          {t('chat.list.heading')}
+        </h2>
+        <Link to="/chat" className={buttonClass({ size: 'sm', className: 'ai-chat-new' })}>
+          <MessageSquarePlusIcon className="ui-icon" aria-hidden="true" />
+          {t('chat.new')}
+        </Link>
+      </div>
       {content}
     </nav>
   );

@@ -86,6 +86,19 @@ describe('the knowledge chat', () => {
     expect(address()).toBe(`/notes/${dentist.id}`);
   });
 
+  it('offers questions to start a new conversation with, each put in the box to ask', async () => {
+    const fake = fakeApi();
+    await openChat(fake);
+    const suggestions = screen.getByRole('list', { name: 'Try asking' });
+
+    fireEvent.click(within(suggestions).getByRole('button', { name: 'What is still left to do?' }));
+
+    const box = screen.getByLabelText('Your question') as HTMLTextAreaElement;
+    expect(box.value).toBe('What is still left to do?');
+    expect(document.activeElement).toBe(box);
+    expect(fake.knowledge.answer).not.toHaveBeenCalled();
+  });
+
   it('opens a past conversation with its cited answers and continues it', async () => {
     const note = makeNote({ title: 'Boiler manual' });
     const chat = makeChat({
@@ -225,7 +238,7 @@ describe('the knowledge chat', () => {
   it('links to the AI settings from its heading', async () => {
     const fake = fakeApi();
     await openChat(fake);
-    const head = screen.getByRole('heading', { name: 'Ask your notes' }).parentElement;
+    const head = screen.getByRole('heading', { name: 'Ask your notes' }).closest('header');
     fireEvent.click(within(head as HTMLElement).getByRole('link', { name: 'AI settings' }));
     expect(address()).toBe('/settings/ai');
   });

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Callout, PageHeader, SettingsIcon, buttonClass } from '@noted/ui';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from '@noted/router';
 import type { NotesApi } from '../../api';
 import { ErrorBoundary } from '../../ErrorBoundary';
@@ -26,6 +27,7 @@ interface Shown {
  */
 export function ChatPage({ api }: ChatPageProps) {
   const { t } = useNotesMessages('ai');
+  const headingId = useId();
   const { chatId } = useParams();
   const navigate = useNavigate();
   const [shown, setShown] = useState<Shown>({ chatId, startedId: undefined, fresh: 0 });
@@ -50,14 +52,18 @@ export function ChatPage({ api }: ChatPageProps) {
   };
 
   return (
-    <div className="ai-chat">
-      <div className="ai-chat-head">
-        <h1>{t('chat.heading')}</h1>
-        <p className="ai-chat-intro">{t('chat.intro')}</p>
-        <Link to="/settings/ai" className="ai-chat-settings">
-          {t('chat.settingsLink')}
-        </Link>
-      </div>
+    <section className="ai-chat" aria-labelledby={headingId}>
+      <PageHeader
+        titleId={headingId}
+        title={t('chat.heading')}
+        description={t('chat.intro')}
+        actions={
+          <Link to="/settings/ai" className={buttonClass({ variant: 'ghost', size: 'sm' })}>
+            <SettingsIcon className="ui-icon" aria-hidden="true" />
+            {t('chat.settingsLink')}
+          </Link>
+        }
+      />
       <div className="ai-chat-layout">
         <ChatList
           api={api}
@@ -70,9 +76,9 @@ export function ChatPage({ api }: ChatPageProps) {
           key={conversationKey}
           message="The conversation could not be shown."
           fallback={
-            <p className="notes-error" role="alert">
+            <Callout tone="danger" role="alert">
               {t('chat.failed')}
-            </p>
+            </Callout>
           }
         >
           <Conversation
@@ -83,6 +89,6 @@ export function ChatPage({ api }: ChatPageProps) {
           />
         </ErrorBoundary>
       </div>
-    </div>
+    </section>
   );
 }

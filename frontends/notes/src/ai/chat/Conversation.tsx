@@ -1,10 +1,19 @@
 import type { AiMethod, ChatMessage, NoteRef } from '@noted/api';
-import { useShell } from '@noted/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import {
+  Button,
+  FileTextIcon,
+  IconButton,
+  NotebookPenIcon,
+  SendIcon,
+  SparklesIcon,
+  SquareIcon,
+  useShell,
+} from '@noted/ui';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from '@noted/router';
 import type { NotesApi } from '../../api';
-import { LoadFailed } from '../../LoadStatus';
+import { LoadFailed, Loading } from '../../LoadStatus';
 import { log } from '../../log';
 import { useErrorText, useNotesMessages } from '../../messages';
 import { MarkdownPreview } from '../../note/MarkdownPreview';
@@ -59,13 +68,62 @@ function Citations({ notes }: { notes: NoteRef[] }) {
       <ul aria-labelledby={headingId}>
         {notes.map((note) => (
           <li key={note.id}>
-            <Link to={`/notes/${note.id}`}>{note.title || t('common.untitled')}</Link>
+            <Link to={`/notes/${note.id}`} className="ui-chip ai-citation">
+              <FileTextIcon className="ui-icon" aria-hidden="true" />
+              {note.title || t('common.untitled')}
+            </Link>
           </li>
         ))}
       </ul>
     </div>
   );
 }
+
+/** The mark beside an answer. */
+function AnswerAvatar() {
+  return (
+    <span className="ai-turn-avatar" aria-hidden="true">
+      <SparklesIcon className="ui-icon" />
+    </span>
+  );
+}
+
+const SUGGESTIONS = ['week', 'open', 'decided'] as const;
+
+/** What a new conversation shows: what to ask, and a few questions to start with. */
+function ConversationStart({ onPick }: { onPick: (question: string) => void }) {
+  const { t } = useNotesMessages('ai');
+  const suggestionsId = useId();
+  return (
+    <div className="ai-chat-start">
+      <span className="ai-chat-start-icon" aria-hidden="true">
+        <SparklesIcon className="ui-icon" />
+      </span>
+      <h2 className="ai-chat-start-title">{t('chat.startTitle')}</h2>
+      <p className="ai-chat-start-text">{t('chat.start')}</p>
+      <p id={suggestionsId} className="visually-hidden">
+        {t('chat.suggestionsLabel')}
+      </p>
+      <ul className="ai-chat-suggestions" aria-labelledby={suggestionsId}>
+        {SUGGESTIONS.map((key) => (
+          <li key={key}>
+            <button
+              type="button"
+              className="ui-chip ai-chat-suggestion"
+              onClick={() => onPick(t(`chat.suggestions.${key}`))}
+            >
+              {t(`chat.suggestions.${key}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Near the end of the page: new words of an answer keep it in view. */
+const atEnd = () =>
+  window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 96;
 
 /** One conversation: its questions and cited answers, and the box for the next question. */
 export function Conversation({ api, chatId: openedId, onStarted, onAnswered }: ConversationProps) {
@@ -84,7 +142,24 @@ export function Conversation({ api, chatId: openedId, onStarted, onAnswered }: C
   const [saving, setSaving] = useState<string>();
   const { answer, start, stop, clear } = useAnswerStream();
   const asked = useRef(0);
+  const questionRef = useRef<HTMLTextAreaElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
   const streaming = answer?.status === 'streaming';
+
+  useEffect(() => {
+    const onScroll = () => {
+      following.current = atEnd();
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  // Once the user has asked, the newest words stay in view, unless they scrolled up to read.
+  useLayoutEffect(() => {
+    if (asked.current === 0 || !following.current) return;
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [turns.length, answer?.text]);
 
   useEffect(() => {
     if (!loadedId) return;
@@ -108,6 +183,7 @@ export function Conversation({ api, chatId: openedId, onStarted, onAnswered }: C
 
   const ask = async (text: string) => {
     asked.current += 1;
+    following.current = true;
     const turn = asked.current;
     setTurns((current) => [
       ...current,
@@ -174,100 +250,136 @@ export function Conversation({ api, chatId: openedId, onStarted, onAnswered }: C
 
   if (loading !== 'ready' && loading !== 'loading') {
     return (
-      <section className="ai-chat-conversation">
-        <LoadFailed
-          message={(reason) => t('chat.loadFailed', { reason })}
-          error={loading.error}
-          onRetry={() => {
-            setLoading('loading');
-            setAttempt((n) => n + 1);
-          }}
-        />
+      <section className="ai-chat-conversation ui-card">
+        <div className="ai-chat-scroll">
+          <LoadFailed
+            message={(reason) => t('chat.loadFailed', { reason })}
+            error={loading.error}
+            onRetry={() => {
+              setLoading('loading');
+              setAttempt((n) => n + 1);
+            }}
+          />
+        </div>
       </section>
     );
   }
 
   return (
-    <section className="ai-chat-conversation" aria-label={t('chat.conversation')}>
-      {loading === 'loading' ? <p className="notes-status">{t('chat.loading')}</p> : null}
-      {loading === 'ready' && turns.length === 0 && !answer ? (
-        <p className="ai-empty">{t('chat.start')}</p>
-      ) : null}
-      <ol className="ai-chat-turns">
-        {turns.map((turn) => (
-          <li key={turn.key} className="ai-turn" data-role={turn.role}>
-            <p className="ai-turn-who">
-              {turn.role === 'user' ? t('chat.you') : t('chat.assistant')}
-            </p>
-            {turn.role === 'assistant' && turn.content ? (
-              // Answers are Markdown: a model's lists, or the quoted passages of an extractive one.
-              <MarkdownPreview body={turn.content} />
-            ) : (
-              <div className="ai-turn-text">{turn.content}</div>
-            )}
-            {turn.role === 'assistant' ? (
-              <>
-                <Citations notes={turn.citations} />
-                {turn.stopped ? <p className="ai-method">{t('chat.stopped')}</p> : null}
-                {turn.method ? <AnswerMethod method={turn.method} model={turn.model} /> : null}
-                {turn.messageId && chatId ? (
-                  <button
-                    type="button"
-                    className="ui-button ui-button-sm"
-                    disabled={saving !== undefined}
-                    onClick={() => void saveAsNote(turn)}
-                  >
-                    {saving === turn.key ? t('chat.saving') : t('chat.saveAsNote')}
-                  </button>
-                ) : null}
-              </>
-            ) : null}
-          </li>
-        ))}
-        {answer ? (
-          <li className="ai-turn" data-role="assistant" aria-busy={streaming}>
-            <p className="ai-turn-who">{t('chat.assistant')}</p>
-            <div className="ai-turn-text">{answer.text}</div>
-            <Citations notes={answer.citations} />
-            {answer.status === 'failed' ? <AiNotice error={answer.error} /> : null}
-          </li>
+    <section className="ai-chat-conversation ui-card" aria-label={t('chat.conversation')}>
+      <div className="ai-chat-scroll">
+        {loading === 'loading' ? <Loading lines={5}>{t('chat.loading')}</Loading> : null}
+        {loading === 'ready' && turns.length === 0 && !answer ? (
+          <ConversationStart
+            onPick={(text) => {
+              setQuestion(text);
+              questionRef.current?.focus();
+            }}
+          />
         ) : null}
-      </ol>
+        <ol className="ai-chat-turns">
+          {turns.map((turn) =>
+            turn.role === 'user' ? (
+              <li key={turn.key} className="ai-turn" data-role="user">
+                <p className="visually-hidden">{t('chat.you')}</p>
+                <div className="ai-turn-text">{turn.content}</div>
+              </li>
+            ) : (
+              <li key={turn.key} className="ai-turn" data-role="assistant">
+                <AnswerAvatar />
+                <div className="ai-turn-main">
+                  <p className="ai-turn-who">{t('chat.assistant')}</p>
+                  {turn.content ? (
+                    // Answers are Markdown: a model's lists, or the quoted passages of an extractive one.
+                    <MarkdownPreview body={turn.content} />
+                  ) : null}
+                  <Citations notes={turn.citations} />
+                  {turn.stopped ? <p className="ai-turn-stopped">{t('chat.stopped')}</p> : null}
+                  <div className="ai-turn-foot">
+                    {turn.method ? <AnswerMethod method={turn.method} model={turn.model} /> : null}
+                    {turn.messageId && chatId ? (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        icon={NotebookPenIcon}
+                        loading={saving === turn.key}
+                        disabled={saving !== undefined}
+                        onClick={() => void saveAsNote(turn)}
+                      >
+                        {saving === turn.key ? t('chat.saving') : t('chat.saveAsNote')}
+                      </Button>
+                    ) : null}
+                  </div>
+                </div>
+              </li>
+            ),
+          )}
+          {answer ? (
+            <li className="ai-turn" data-role="assistant" aria-busy={streaming}>
+              <AnswerAvatar />
+              <div className="ai-turn-main">
+                <p className="ai-turn-who">{t('chat.assistant')}</p>
+                {answer.text ? (
+                  <div className="ai-turn-text">{answer.text}</div>
+                ) : streaming ? (
+                  <span className="ai-typing" aria-hidden="true">
+                    <span />
+                    <span />
+                    <span />
+                  </span>
+                ) : null}
+                <Citations notes={answer.citations} />
+                {answer.status === 'failed' ? <AiNotice error={answer.error} /> : null}
+              </div>
+            </li>
+          ) : null}
+        </ol>
+        <div ref={endRef} />
+      </div>
       <p className="visually-hidden" role="status">
         {streaming ? t('chat.answering') : ''}
       </p>
       <form className="ai-chat-ask" onSubmit={submit}>
-        <label htmlFor={questionId}>{t('chat.question')}</label>
-        <textarea
-          id={questionId}
-          value={question}
-          rows={3}
-          maxLength={4000}
-          placeholder={t('chat.placeholder')}
-          onChange={(event) => setQuestion(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              event.currentTarget.form?.requestSubmit();
-            }
-          }}
-        />
-        <div className="ai-chat-ask-row">
-          <span className="note-hint">{t('chat.keys')}</span>
+        <label htmlFor={questionId} className="visually-hidden">
+          {t('chat.question')}
+        </label>
+        <div className="ai-chat-box">
+          <textarea
+            ref={questionRef}
+            id={questionId}
+            className="ui-input ai-chat-input"
+            value={question}
+            rows={1}
+            maxLength={4000}
+            placeholder={t('chat.placeholder')}
+            onChange={(event) => setQuestion(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
+          />
           {streaming ? (
-            <button type="button" className="ui-button" onClick={stop}>
-              {t('chat.stop')}
-            </button>
+            <IconButton
+              label={t('chat.stop')}
+              icon={SquareIcon}
+              variant="secondary"
+              className="ai-chat-send"
+              onClick={stop}
+            />
           ) : (
-            <button
+            <IconButton
               type="submit"
-              className="ui-button ui-button-primary"
+              label={t('chat.ask')}
+              icon={SendIcon}
+              variant="primary"
+              className="ai-chat-send"
               disabled={!question.trim() || loading !== 'ready'}
-            >
-              {t('chat.ask')}
-            </button>
+            />
           )}
         </div>
+        <p className="ai-chat-keys">{t('chat.keys')}</p>
       </form>
     </section>
   );

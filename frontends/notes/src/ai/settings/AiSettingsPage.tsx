@@ -1,9 +1,22 @@
 import { aiFeatures, type AiSettings } from '@noted/api';
+import {
+  Button,
+  Callout,
+  CheckIcon,
+  CircleCheckIcon,
+  CpuIcon,
+  EyeOffIcon,
+  GaugeIcon,
+  PageHeader,
+  SparklesIcon,
+  type IconComponent,
+} from '@noted/ui';
 import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { FormEvent } from 'react';
 import { Trans } from 'react-i18next';
 import type { NotesApi } from '../../api';
-import { LoadFailed } from '../../LoadStatus';
+import { LoadFailed, Loading } from '../../LoadStatus';
 import { log } from '../../log';
 import { useErrorText, useNotesMessages } from '../../messages';
 import { useLoad } from '../../useLoad';
@@ -16,36 +29,76 @@ export interface AiSettingsPageProps {
 
 const MODELS = ['chat', 'embeddings', 'transcription', 'vision'] as const;
 
+/** One group of settings: a card with an icon, a heading and what it holds. */
+function SettingsCard({
+  id,
+  icon: Icon,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  icon: IconComponent;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="ai-settings-card ui-card" aria-labelledby={id}>
+      <header className="ai-settings-card-head">
+        <span className="ai-settings-card-icon" aria-hidden="true">
+          <Icon className="ui-icon" />
+        </span>
+        <div className="ai-settings-card-text">
+          <h2 id={id}>{title}</h2>
+          {description ? <div className="ai-settings-card-description">{description}</div> : null}
+        </div>
+      </header>
+      <div className="ai-settings-card-body">{children}</div>
+    </section>
+  );
+}
+
 function ModelsAndFeatures({ settings }: { settings: AiSettings }) {
   const { t, i18n } = useNotesMessages('ai');
   const number = new Intl.NumberFormat(i18n.language);
   const ids = useId();
   return (
     <>
-      <section className="ai-settings-block" aria-labelledby={`${ids}-provider`}>
-        <h2 id={`${ids}-provider`}>{t('settings.provider.heading')}</h2>
-        <p>{t(`settings.provider.${settings.provider}`)}</p>
+      <SettingsCard
+        id={`${ids}-provider`}
+        icon={CpuIcon}
+        title={t('settings.provider.heading')}
+        description={t(`settings.provider.${settings.provider}`)}
+      >
         {settings.models.chat === null ? (
-          <p className="ai-settings-how">
-            <Trans t={t} i18nKey="settings.provider.howToModel" components={{ code: <code /> }} />
-          </p>
+          <Callout tone="info" icon={SparklesIcon} className="ai-settings-how">
+            <p>
+              <Trans t={t} i18nKey="settings.provider.howToModel" components={{ code: <code /> }} />
+            </p>
+          </Callout>
         ) : null}
-        <h3>{t('settings.models.heading')}</h3>
+        <h3 className="ai-settings-subheading">{t('settings.models.heading')}</h3>
         <dl className="ai-settings-list">
           {MODELS.map((kind) => (
             <div key={kind}>
               <dt>{t(`settings.models.${kind}`)}</dt>
               <dd>
-                {settings.models[kind] ?? (
+                {settings.models[kind] ? (
+                  <code className="ai-settings-model">{settings.models[kind]}</code>
+                ) : (
                   <span className="ai-settings-off">{t('settings.models.none')}</span>
                 )}
               </dd>
             </div>
           ))}
         </dl>
-      </section>
-      <section className="ai-settings-block" aria-labelledby={`${ids}-features`}>
-        <h2 id={`${ids}-features`}>{t('settings.features.heading')}</h2>
+      </SettingsCard>
+      <SettingsCard
+        id={`${ids}-features`}
+        icon={SparklesIcon}
+        title={t('settings.features.heading')}
+      >
         <dl className="ai-settings-list">
           {aiFeatures
             .filter((feature) => settings.features[feature] !== undefined)
@@ -54,29 +107,30 @@ function ModelsAndFeatures({ settings }: { settings: AiSettings }) {
               return (
                 <div key={feature}>
                   <dt>{t(`settings.features.name.${feature}`)}</dt>
-                  <dd data-mode={mode}>{t(`settings.features.mode.${mode}`)}</dd>
+                  <dd className="ai-settings-mode" data-mode={mode}>
+                    {t(`settings.features.mode.${mode}`)}
+                  </dd>
                 </div>
               );
             })}
         </dl>
-      </section>
-      <section className="ai-settings-block" aria-labelledby={`${ids}-usage`}>
-        <h2 id={`${ids}-usage`}>{t('settings.usage.heading')}</h2>
-        <p>
+      </SettingsCard>
+      <SettingsCard id={`${ids}-usage`} icon={GaugeIcon} title={t('settings.usage.heading')}>
+        <p className="ai-settings-line">
           {t('settings.usage.tokens', {
             month: settings.usage.month,
             prompt: number.format(settings.usage.promptTokens),
             completion: number.format(settings.usage.completionTokens),
           })}
         </p>
-        <h3>{t('settings.index.heading')}</h3>
-        <p>
+        <h3 className="ai-settings-subheading">{t('settings.index.heading')}</h3>
+        <p className="ai-settings-line">
           {t('settings.index.notes', { count: settings.index.notes })}{' '}
           {settings.index.pending > 0
             ? t('settings.index.pending', { count: settings.index.pending })
             : t('settings.index.upToDate')}
         </p>
-      </section>
+      </SettingsCard>
     </>
   );
 }
@@ -130,7 +184,7 @@ function ExcludedTags({
   let choices;
   const { settled } = tags;
   if (!settled) {
-    choices = <p className="notes-status">{t('settings.excluded.loadingTags')}</p>;
+    choices = <Loading lines={2}>{t('settings.excluded.loadingTags')}</Loading>;
   } else if ('error' in settled) {
     choices = (
       <LoadFailed
@@ -151,13 +205,13 @@ function ExcludedTags({
         <ul className="ai-settings-tags">
           {names.map((tag) => (
             <li key={tag}>
-              <label>
+              <label className="ui-chip ai-settings-tag">
                 <input
                   type="checkbox"
                   checked={chosen.has(tag)}
                   onChange={(event) => toggle(tag, event.target.checked)}
-                />{' '}
-                #{tag}
+                />
+                <EyeOffIcon className="ui-icon ai-settings-tag-off" aria-hidden="true" />#{tag}
               </label>
             </li>
           ))}
@@ -166,41 +220,52 @@ function ExcludedTags({
   }
 
   return (
-    <section className="ai-settings-block" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('settings.excluded.heading')}</h2>
-      <p>{t('settings.excluded.explain')}</p>
-      <form onSubmit={(event) => void save(event)}>
+    <SettingsCard
+      id={headingId}
+      icon={EyeOffIcon}
+      title={t('settings.excluded.heading')}
+      description={t('settings.excluded.explain')}
+    >
+      <form className="ai-settings-form" onSubmit={(event) => void save(event)}>
         <fieldset className="ai-settings-fieldset">
           <legend className="visually-hidden">{t('settings.excluded.legend')}</legend>
           {choices}
         </fieldset>
+        {state.status === 'failed' ? (
+          <Callout tone="danger" role="alert">
+            {t('settings.excluded.saveFailed', { reason: state.reason })}
+          </Callout>
+        ) : null}
         <div className="ai-settings-save">
-          <button
+          <Button
             type="submit"
-            className="ui-button ui-button-primary"
+            variant="primary"
+            icon={CheckIcon}
+            loading={state.status === 'saving'}
             disabled={state.status === 'saving'}
           >
             {state.status === 'saving'
               ? t('settings.excluded.saving')
               : t('settings.excluded.save')}
-          </button>
-          <p className="note-hint" role="status">
-            {state.status === 'saved' ? t('settings.excluded.saved') : ''}
+          </Button>
+          <p className="ai-settings-saved" role="status">
+            {state.status === 'saved' ? (
+              <>
+                <CircleCheckIcon className="ui-icon" aria-hidden="true" />
+                {t('settings.excluded.saved')}
+              </>
+            ) : null}
           </p>
         </div>
-        {state.status === 'failed' ? (
-          <p className="note-error" role="alert">
-            {t('settings.excluded.saveFailed', { reason: state.reason })}
-          </p>
-        ) : null}
       </form>
-    </section>
+    </SettingsCard>
   );
 }
 
 /** `/ai`: how AI works here (provider, models, each feature), its use, and what stays out of it. */
 export function AiSettingsPage({ api }: AiSettingsPageProps) {
   const { t } = useNotesMessages('ai');
+  const headingId = useId();
   const [attempt, setAttempt] = useState(0);
   const { settled, show } = useLoad(
     `settings:${attempt}`,
@@ -210,7 +275,11 @@ export function AiSettingsPage({ api }: AiSettingsPageProps) {
 
   let content;
   if (!settled) {
-    content = <p className="notes-status">{t('settings.loading')}</p>;
+    content = (
+      <Loading blocks={3} lines={4}>
+        {t('settings.loading')}
+      </Loading>
+    );
   } else if ('error' in settled) {
     content = (
       <LoadFailed
@@ -229,9 +298,13 @@ export function AiSettingsPage({ api }: AiSettingsPageProps) {
   }
 
   return (
-    <div className="ai-settings">
-      <h1>{t('settings.heading')}</h1>
+    <section className="ai-settings" aria-labelledby={headingId}>
+      <PageHeader
+        titleId={headingId}
+        title={t('settings.heading')}
+        description={t('settings.description')}
+      />
       {content}
-    </div>
+    </section>
   );
 }

@@ -1,8 +1,23 @@
 import type { PeriodSummary, SummaryPeriodKind } from '@noted/api';
+import {
+  Button,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  EmptyState,
+  FileTextIcon,
+  GlobeIcon,
+  IconButton,
+  PageHeader,
+  PencilIcon,
+  ScrollTextIcon,
+  TagIcon,
+  buttonClass,
+} from '@noted/ui';
 import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Link, useSearchParams } from '@noted/router';
 import type { NotesApi } from '../../api';
+import { Loading } from '../../LoadStatus';
 import { useNotesMessages, type Translate } from '../../messages';
 import { useLoad } from '../../useLoad';
 import { AiNotice } from '../AiNotice';
@@ -33,41 +48,85 @@ const periodLabel = (summary: PeriodSummary, locale: string, timeZone: string) =
   return format.formatRange(from, last);
 };
 
-function PeriodContent({ summary, t }: { summary: PeriodSummary; t: Translate }) {
+function PeriodContent({
+  summary,
+  label,
+  t,
+}: {
+  summary: PeriodSummary;
+  label: string;
+  t: Translate;
+}) {
+  const labelId = useId();
   const keywordsId = useId();
   const notesId = useId();
   if (summary.totalNotes === 0 && summary.notes.length === 0) {
-    return <p className="ai-empty">{t(`summaries.empty.${summary.period.kind}`)}</p>;
+    return (
+      <>
+        <h2 className="ai-period-label">{label}</h2>
+        <EmptyState
+          level={3}
+          icon={ScrollTextIcon}
+          title={t(`summaries.empty.${summary.period.kind}`)}
+          action={
+            <Link to="/" className={buttonClass({ variant: 'primary' })}>
+              <PencilIcon className="ui-icon" aria-hidden="true" />
+              {t('summaries.write')}
+            </Link>
+          }
+        >
+          {t('summaries.emptyHint')}
+        </EmptyState>
+      </>
+    );
   }
   return (
-    <>
-      <MarkdownPreview body={summary.summary} />
-      <AnswerMethod method={summary.method} model={summary.model} />
-      {summary.keywords.length > 0 ? (
-        <div className="ai-period-group">
-          <h3 id={keywordsId}>{t('summaries.keywords')}</h3>
-          <ul className="ai-keywords" aria-labelledby={keywordsId}>
-            {summary.keywords.map((keyword) => (
-              <li key={keyword}>{keyword}</li>
+    <div className="ai-period-grid">
+      <article className="ai-period-summary ui-card" aria-labelledby={labelId}>
+        <header className="ai-period-summary-head">
+          <h2 id={labelId} className="ai-period-label">
+            {label}
+          </h2>
+          <AnswerMethod method={summary.method} model={summary.model} />
+        </header>
+        <MarkdownPreview body={summary.summary} />
+      </article>
+      <div className="ai-period-side">
+        {summary.keywords.length > 0 ? (
+          <section className="ai-period-group ui-card" aria-labelledby={keywordsId}>
+            <h3 id={keywordsId} className="ai-period-group-title">
+              <TagIcon className="ui-icon" aria-hidden="true" />
+              {t('summaries.keywords')}
+            </h3>
+            <ul className="ai-keywords" aria-labelledby={keywordsId}>
+              {summary.keywords.map((keyword) => (
+                <li key={keyword} className="ui-chip">
+                  {keyword}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <section className="ai-period-group ui-card" aria-labelledby={notesId}>
+          <h3 id={notesId} className="ai-period-group-title">
+            <FileTextIcon className="ui-icon" aria-hidden="true" />
+            {summary.notes.length < summary.totalNotes
+              ? t('summaries.notesSome', {
+                  shown: summary.notes.length,
+                  total: summary.totalNotes,
+                })
+              : t('summaries.notes', { count: summary.totalNotes })}
+          </h3>
+          <ul className="ai-period-notes" aria-labelledby={notesId}>
+            {summary.notes.map((note) => (
+              <li key={note.id}>
+                <Link to={`/notes/${note.id}`}>{note.title || t('common.untitled')}</Link>
+              </li>
             ))}
           </ul>
-        </div>
-      ) : null}
-      <div className="ai-period-group">
-        <h3 id={notesId}>
-          {summary.notes.length < summary.totalNotes
-            ? t('summaries.notesSome', { shown: summary.notes.length, total: summary.totalNotes })
-            : t('summaries.notes', { count: summary.totalNotes })}
-        </h3>
-        <ul className="ai-period-notes" aria-labelledby={notesId}>
-          {summary.notes.map((note) => (
-            <li key={note.id}>
-              <Link to={`/notes/${note.id}`}>{note.title || t('common.untitled')}</Link>
-            </li>
-          ))}
-        </ul>
+        </section>
       </div>
-    </>
+    </div>
   );
 }
 
@@ -126,43 +185,87 @@ export function SummariesPage({ api }: SummariesPageProps) {
 
   let content;
   if (!settled || (loading && 'error' in settled)) {
-    content = <p className="notes-status">{t('summaries.loading')}</p>;
+    content = (
+      <Loading blocks={1} lines={5}>
+        {t('summaries.loading')}
+      </Loading>
+    );
   } else if ('error' in settled) {
     content = <AiNotice error={settled.error} onRetry={() => setAttempt((n) => n + 1)} />;
   } else {
     content = (
-      <>
-        <h2 className="ai-period-label">{periodLabel(settled.value, i18n.language, timeZone)}</h2>
-        <PeriodContent summary={settled.value} t={t} />
-      </>
+      <PeriodContent
+        summary={settled.value}
+        label={periodLabel(settled.value, i18n.language, timeZone)}
+        t={t}
+      />
     );
   }
 
   return (
-    <div className="ai-summaries">
-      <h1>{t('summaries.heading')}</h1>
-      <div
-        ref={tabs}
-        role="tablist"
-        aria-label={t('summaries.periodLabel')}
-        className="ai-period-tabs"
-        onKeyDown={onTabKey}
-      >
-        {periodKinds.map((each) => (
-          <button
-            key={each}
-            type="button"
-            role="tab"
-            id={`${id}-${each}`}
-            aria-selected={each === kind}
-            aria-controls={`${id}-panel`}
-            tabIndex={each === kind ? 0 : -1}
-            className="ai-period-tab"
-            onClick={() => show({ period: each })}
-          >
-            {t(`summaries.kind.${each}`)}
-          </button>
-        ))}
+    <section className="ai-summaries" aria-labelledby={`${id}-heading`}>
+      <PageHeader
+        titleId={`${id}-heading`}
+        title={t('summaries.heading')}
+        description={t('summaries.description')}
+      />
+      <div className="ai-period-bar">
+        <div
+          ref={tabs}
+          role="tablist"
+          aria-label={t('summaries.periodLabel')}
+          className="ui-segmented ai-period-tabs"
+          onKeyDown={onTabKey}
+        >
+          {periodKinds.map((each) => (
+            <button
+              key={each}
+              type="button"
+              role="tab"
+              id={`${id}-${each}`}
+              aria-selected={each === kind}
+              aria-controls={`${id}-panel`}
+              tabIndex={each === kind ? 0 : -1}
+              onClick={() => show({ period: each })}
+            >
+              {t(`summaries.kind.${each}`)}
+            </button>
+          ))}
+        </div>
+        <div className="ai-period-controls">
+          <IconButton
+            label={t(`summaries.previous.${kind}`)}
+            icon={ChevronLeftIcon}
+            variant="secondary"
+            onClick={() => show({ date: shiftDate(date, kind, -1) })}
+          />
+          <label htmlFor={`${id}-date`} className="visually-hidden">
+            {t('summaries.date')}
+          </label>
+          <input
+            id={`${id}-date`}
+            type="date"
+            className="ui-input ai-period-date"
+            value={date}
+            max={today}
+            required
+            onChange={(event) => {
+              if (isCalendarDate(event.target.value)) show({ date: event.target.value });
+            }}
+          />
+          <IconButton
+            label={t(`summaries.next.${kind}`)}
+            icon={ChevronRightIcon}
+            variant="secondary"
+            disabled={atLatest}
+            onClick={() => show({ date: nextDate })}
+          />
+          {date !== today ? (
+            <Button variant="ghost" onClick={() => show({ date: today })}>
+              {t('summaries.today')}
+            </Button>
+          ) : null}
+        </div>
       </div>
       <div
         role="tabpanel"
@@ -171,45 +274,12 @@ export function SummariesPage({ api }: SummariesPageProps) {
         aria-busy={loading}
         className="ai-period-panel"
       >
-        <div className="ai-period-controls">
-          <button
-            type="button"
-            className="ui-button"
-            onClick={() => show({ date: shiftDate(date, kind, -1) })}
-          >
-            <span aria-hidden="true">← </span>
-            {t(`summaries.previous.${kind}`)}
-          </button>
-          <label className="ai-period-date">
-            {t('summaries.date')}
-            <input
-              type="date"
-              value={date}
-              max={today}
-              required
-              onChange={(event) => {
-                if (isCalendarDate(event.target.value)) show({ date: event.target.value });
-              }}
-            />
-          </label>
-          <button
-            type="button"
-            className="ui-button"
-            disabled={atLatest}
-            onClick={() => show({ date: nextDate })}
-          >
-            {t(`summaries.next.${kind}`)}
-            <span aria-hidden="true"> →</span>
-          </button>
-          {date !== today ? (
-            <button type="button" className="ui-button" onClick={() => show({ date: today })}>
-              {t('summaries.today')}
-            </button>
-          ) : null}
-        </div>
-        <p className="note-hint">{t('summaries.timeZone', { timeZone })}</p>
         {content}
+        <p className="ai-period-zone">
+          <GlobeIcon className="ui-icon" aria-hidden="true" />
+          {t('summaries.timeZone', { timeZone })}
+        </p>
       </div>
-    </div>
+    </section>
   );
 }

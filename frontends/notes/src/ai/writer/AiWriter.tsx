@@ -1,3 +1,4 @@
+import { Button, Callout, CheckIcon, SparklesIcon, SquareIcon, XIcon } from '@noted/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent, RefObject } from 'react';
 import type { NotesApi } from '../../api';
@@ -207,18 +208,17 @@ export function AiWriterButton({
   const { t } = useNotesMessages('ai');
   const { toolsOpen, setToolsOpen, request } = writer;
   return (
-    <button
+    <Button
       ref={buttonRef}
-      type="button"
-      className="notes-button ai-writer-open"
+      icon={SparklesIcon}
+      className="ai-writer-open"
       aria-expanded={toolsOpen}
       aria-controls={toolsOpen ? toolbarId : undefined}
       disabled={disabled || request !== undefined}
       onClick={() => setToolsOpen(!toolsOpen)}
     >
-      <span aria-hidden="true">✦ </span>
       {t('writer.open')}
-    </button>
+    </Button>
   );
 }
 
@@ -270,13 +270,14 @@ function WriterToolbar({ writer, id }: { writer: AiWriter; id: string }) {
       onKeyDown={(event) => moveInToolbar(event, () => setToolsOpen(false))}
     >
       <span className="ai-writer-scope">
+        <SparklesIcon className="ui-icon" aria-hidden="true" />
         {selected ? t('writer.scope.selection') : t('writer.scope.note')}
       </span>
       {writerCommands.map((command, index) => (
-        <button
+        <Button
           key={command}
-          type="button"
-          className="ui-button ui-button-sm"
+          size="sm"
+          variant="ghost"
           tabIndex={index === current ? 0 : -1}
           onFocus={() => setCurrent(index)}
           // The editor keeps the focus and shows the selection while the pointer is down.
@@ -284,7 +285,7 @@ function WriterToolbar({ writer, id }: { writer: AiWriter; id: string }) {
           onClick={() => choose(command, { text, selection })}
         >
           {t(`writer.command.${command}`)}
-        </button>
+        </Button>
       ))}
     </div>
   );
@@ -310,12 +311,15 @@ function WriterInput({
   };
   return (
     <form className="ai-writer-input" onSubmit={submit}>
-      <label htmlFor={id}>{translate ? t('writer.language') : t('writer.question')}</label>
+      <label htmlFor={id} className="ui-label">
+        {translate ? t('writer.language') : t('writer.question')}
+      </label>
       {translate ? (
         <>
           <input
             id={id}
             type="text"
+            className="ui-input"
             list={`${id}-languages`}
             value={value}
             minLength={2}
@@ -333,6 +337,7 @@ function WriterInput({
       ) : (
         <textarea
           id={id}
+          className="ui-input"
           value={value}
           rows={2}
           maxLength={4000}
@@ -347,12 +352,12 @@ function WriterInput({
         />
       )}
       <div className="ai-writer-actions">
-        <button type="submit" className="ui-button ui-button-primary">
+        <Button type="submit" variant="primary" icon={SparklesIcon}>
           {translate ? t('writer.translate') : t('writer.ask')}
-        </button>
-        <button type="button" className="ui-button" onClick={onCancel}>
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
           {t('common.cancel')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -395,10 +400,13 @@ function WriterPanel({ writer, request }: { writer: AiWriter; request: WriterReq
         close();
       }}
     >
-      <h2 id={headingId} className="ai-writer-heading">
-        {t(`writer.heading.${request.command}`)}
-        {request.input && request.command === 'translate' ? ` · ${request.input}` : ''}
-      </h2>
+      <div className="ai-writer-head">
+        <SparklesIcon className="ui-icon ai-writer-head-icon" aria-hidden="true" />
+        <h2 id={headingId} className="ai-writer-heading">
+          {t(`writer.heading.${request.command}`)}
+          {request.input && request.command === 'translate' ? ` · ${request.input}` : ''}
+        </h2>
+      </div>
       {request.command === 'ask' && request.input ? (
         <p className="ai-writer-question">{request.input}</p>
       ) : null}
@@ -427,27 +435,27 @@ function WriterPanel({ writer, request }: { writer: AiWriter; request: WriterReq
             <AiNotice error={answer.error} onRetry={() => run(request)} />
           ) : null}
           {lost ? (
-            <p className="note-error" role="alert">
+            <Callout tone="warning" role="alert">
               {t('writer.lost')}
-            </p>
+            </Callout>
           ) : null}
           {answer && !streaming && answer.text.trim() ? (
             <p className="ai-writer-hint">{t(acceptHintKey(request.target))}</p>
           ) : null}
           <div className="ai-writer-actions">
             {streaming ? (
-              <button type="button" className="ui-button" onClick={stop}>
+              <Button icon={SquareIcon} onClick={stop}>
                 {t('writer.stop')}
-              </button>
+              </Button>
             ) : null}
             {answer && !streaming && answer.text.trim() ? (
-              <button type="button" className="ui-button ui-button-primary" onClick={accept}>
+              <Button variant="primary" icon={CheckIcon} onClick={accept}>
                 {t('writer.accept')}
-              </button>
+              </Button>
             ) : null}
-            <button type="button" className="ui-button" onClick={close}>
+            <Button variant="ghost" icon={XIcon} onClick={close}>
               {t('writer.discard')}
-            </button>
+            </Button>
           </div>
         </>
       )}
