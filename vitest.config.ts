@@ -25,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
+          setupFiles: ['test/web-setup.ts'],
           include: ['frontends/*/src/**/*.test.{ts,tsx}', 'libs/ui/src/**/*.test.{ts,tsx}'],
         },
       },

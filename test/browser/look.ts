@@ -159,6 +159,26 @@ export const expectReadableText = async (page: Page, label: string): Promise<voi
   );
 };
 
+/** Nothing on the page is wider than the window: a phone never scrolls sideways. */
+export const expectNoSideScroll = async (page: Page, label: string): Promise<void> => {
+  const { scrollWidth, width, widest } = await page.evaluate(() => {
+    const root = document.documentElement;
+    let widest = '';
+    let right = root.clientWidth;
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      const box = element.getBoundingClientRect();
+      if (box.right > right + 1 && box.width > 0 && element.checkVisibility()) {
+        right = box.right;
+        widest = `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')}`;
+      }
+    }
+    return { scrollWidth: root.scrollWidth, width: root.clientWidth, widest };
+  });
+  if (scrollWidth > width + 1) {
+    fail(`${label}: the page is ${scrollWidth}px wide in a ${width}px window (widest: ${widest})`);
+  }
+};
+
 /** The element's box lies inside the viewport. */
 export const expectInViewport = async (page: Page, selector: string, label: string) => {
   const box = await page.locator(selector).first().boundingBox();

@@ -23,6 +23,7 @@ import {
   expectCoversViewport,
   expectDesignTokens,
   expectInViewport,
+  expectNoSideScroll,
   expectReadableText,
 } from './look.js';
 import { shellSteps, signOutStep, type Step } from './shell.js';
@@ -465,6 +466,50 @@ const steps: Step[] = [
     },
   },
   ...shellSteps(baseUrl),
+  {
+    name: 'on a phone, no page scrolls sideways',
+    run: async (page) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const failures: string[] = [];
+      try {
+        for (const path of [
+          '/',
+          noteUrl,
+          '/todos',
+          '/review',
+          '/mindlink',
+          '/chat',
+          '/summaries',
+          '/settings/ai',
+          '/feedback',
+          '/no-such-page',
+        ]) {
+          await page.goto(new URL(path, baseUrl).href);
+          await page
+            .waitForFunction(() => !document.querySelector('.boot-status, .ui-skeleton'), null, {
+              timeout: 15_000,
+            })
+            .catch(() => undefined);
+          await page.waitForTimeout(300);
+          await expectNoSideScroll(page, path).catch((error: unknown) => {
+            failures.push(error instanceof Error ? error.message : String(error));
+          });
+        }
+        await asVisitor(page, baseUrl.href, async (visitor) => {
+          await visitor.setViewportSize({ width: 390, height: 844 });
+          await signedOutHome(visitor).waitFor();
+          await expectNoSideScroll(visitor, 'the signed-out home').catch((error: unknown) => {
+            failures.push(error instanceof Error ? error.message : String(error));
+          });
+        });
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+      if (failures.length > 0) fail(failures.join('\n'));
+      await page.goto(baseUrl.href);
+      await noteArticle(page).waitFor();
+    },
+  },
   {
     name: 'on a phone, a toast shows inside the screen, above the tab bar',
     run: async (page) => {

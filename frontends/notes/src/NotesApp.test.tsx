@@ -177,14 +177,17 @@ describe('NotesApp', () => {
     const older = await screen.findByRole('article', { name: 'Older' });
     chooseAction(older, 'Pin');
 
-    await vi.waitFor(() =>
-      expect(screen.getAllByRole('article')[0]?.textContent).toContain('Older'),
+    await vi.waitFor(
+      () => expect(screen.getAllByRole('article')[0]?.textContent).toContain('Older'),
+      { timeout: 5_000 },
     );
     const pinned = screen.getByRole('article', { name: 'Pinned Older' });
     expect(within(pinned).getByRole('img', { name: 'Pinned' })).toBeTruthy();
     chooseAction(pinned, 'Unpin');
     // Unpinned, it leaves the Pinned section: look it up again.
-    await vi.waitFor(() => expect(screen.getByRole('article', { name: 'Older' })).toBeTruthy());
+    await vi.waitFor(() => expect(screen.getByRole('article', { name: 'Older' })).toBeTruthy(), {
+      timeout: 5_000,
+    });
     expect(
       screen.getAllByRole('article').map((article) => article.querySelector('h3')?.textContent),
     ).toEqual(['Newest', 'Older']);

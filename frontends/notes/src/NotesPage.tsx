@@ -12,7 +12,7 @@ import {
 } from '@noted/ui';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from '@noted/router';
-import { MeaningSearch } from './ai/MeaningSearch';
+import { MeaningFound, MeaningToggle } from './ai/MeaningSearch';
 import type { NotesApi } from './api';
 import { Composer, type ComposerHandle } from './composer/Composer';
 import { useNotesFeed, type Feed } from './feed/useNotesFeed';
@@ -271,27 +271,32 @@ export function NotesPage({ api }: { api: NotesApi }) {
         </h2>
         <div className="notes-filters">
           <TagBar api={api} tag={tag} onTag={showTag} generation={generation} onRetagged={reload} />
-          <label className="ui-switch notes-shared-only">
-            <input
-              type="checkbox"
-              checked={sharedShown}
-              onChange={(event) => {
-                showSharedAt(event.target.checked);
-                showShared(event.target.checked);
-              }}
-            />
-            {t('list.sharedOnly')}
-          </label>
+          <div className="notes-switches">
+            <label className="ui-switch notes-shared-only">
+              <input
+                type="checkbox"
+                checked={sharedShown}
+                onChange={(event) => {
+                  showSharedAt(event.target.checked);
+                  showShared(event.target.checked);
+                }}
+              />
+              {t('list.sharedOnly')}
+            </label>
+            {/* The list does not wait for the AI words. */}
+            <Suspense fallback={null}>
+              <MeaningToggle
+                enabled={byMeaning}
+                onToggle={(on) => setAddress({ meaning: on ? '1' : undefined }, true)}
+              />
+            </Suspense>
+          </div>
         </div>
-        {/* The list does not wait for the AI words. */}
-        <Suspense fallback={null}>
-          <MeaningSearch
-            api={api}
-            query={search}
-            enabled={byMeaning}
-            onToggle={(on) => setAddress({ meaning: on ? '1' : undefined }, true)}
-          />
-        </Suspense>
+        {byMeaning ? (
+          <Suspense fallback={null}>
+            <MeaningFound api={api} query={search} />
+          </Suspense>
+        ) : null}
         {content}
       </section>
       {shortcutsOpen ? <ShortcutsDialog onClose={() => setShortcutsOpen(false)} /> : null}

@@ -90,37 +90,38 @@ function MeaningResults({ api, query }: { api: Pick<NotesApi, 'ai'>; query: stri
   );
 }
 
-export interface MeaningSearchProps {
-  api: Pick<NotesApi, 'ai'>;
-  /** The search in effect. */
-  query: string;
+export interface MeaningToggleProps {
   enabled: boolean;
   onToggle: (enabled: boolean) => void;
 }
 
-/**
- * "Search by meaning" beside the full-text search: notes found by what they are about, ranked
- * together with the full-text matches, best first.
- */
-export function MeaningSearch({ api, query, enabled, onToggle }: MeaningSearchProps) {
+/** The "Search by meaning" switch, beside the list's other filters. */
+export function MeaningToggle({ enabled, onToggle }: MeaningToggleProps) {
   const { t } = useNotesMessages('ai');
   const [ticked, tick] = useAddressed(enabled);
   return (
-    <div className="ai-meaning">
-      <label className="ui-switch ai-meaning-toggle">
-        <input
-          type="checkbox"
-          checked={ticked}
-          onChange={(event) => {
-            tick(event.target.checked);
-            onToggle(event.target.checked);
-          }}
-        />
-        <SparklesIcon className="ui-icon" aria-hidden="true" />
-        {t('meaning.toggle')}
-      </label>
-      {enabled && query ? <MeaningResults api={api} query={query} /> : null}
-      {enabled && !query ? <p className="ai-hint">{t('meaning.hint')}</p> : null}
-    </div>
+    <label className="ui-switch ai-meaning-toggle">
+      <input
+        type="checkbox"
+        checked={ticked}
+        onChange={(event) => {
+          tick(event.target.checked);
+          onToggle(event.target.checked);
+        }}
+      />
+      <SparklesIcon className="ui-icon" aria-hidden="true" />
+      {t('meaning.toggle')}
+    </label>
   );
+}
+
+/**
+ * Notes found by what they are about, ranked together with the full-text matches, best
+ * first: shown above the list while search by meaning is on (and asks for words until some
+ * are typed).
+ */
+export function MeaningFound({ api, query }: { api: Pick<NotesApi, 'ai'>; query: string }) {
+  const { t } = useNotesMessages('ai');
+  if (!query) return <p className="ai-hint">{t('meaning.hint')}</p>;
+  return <MeaningResults api={api} query={query} />;
 }

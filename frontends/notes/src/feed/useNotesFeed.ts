@@ -71,6 +71,8 @@ export function useNotesFeed(
   });
 
   const returnTo = useRef(returning ? leftAt.get(place) : undefined);
+  /** Where to scroll once the list that was there is on the page again. */
+  const scrollTo = useRef<number>(undefined);
 
   useEffect(() => {
     let active = true;
@@ -97,7 +99,7 @@ export function useNotesFeed(
         });
         if (back) {
           returnTo.current = undefined;
-          requestAnimationFrame(() => window.scrollTo(0, back.scrollY));
+          scrollTo.current = back.scrollY;
         }
       },
       (error: unknown) => {
@@ -110,6 +112,13 @@ export function useNotesFeed(
       active = false;
     };
   }, [key]);
+
+  // After the commit that shows the list again (a frame callback could come before it).
+  useLayoutEffect(() => {
+    if (scrollTo.current === undefined || !state || state.key !== key) return;
+    window.scrollTo(0, scrollTo.current);
+    scrollTo.current = undefined;
+  }, [state, key]);
 
   // Read while leaving, before the next page's layout scrolls the window to its top.
   const pagesLoaded = state && !('error' in state) ? state.nextPage - 1 : 1;
