@@ -7,6 +7,7 @@ import {
   LockIcon,
   RefreshIcon,
   ShellContext,
+  TagChips,
   buttonClass,
   useShell,
   type ShellServices,
@@ -146,15 +147,7 @@ function SharedNoteView({ api, publicId }: Omit<SharedNoteProps, 'shell'>) {
             values={{ date: formatDate(note.updatedAt, i18n.language) }}
             components={{ time: <time dateTime={note.updatedAt} /> }}
           />
-          {note.tags.length > 0 ? (
-            <ul className="note-card-tags" aria-label={t('common.tags')}>
-              {note.tags.map((tag) => (
-                <li key={tag} className="ui-chip">
-                  #{tag}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <TagChips tags={note.tags} label={t('common.tags')} />
         </div>
       </header>
       <MarkdownPreview body={note.note} />

@@ -72,6 +72,7 @@ export {
   EmptyState,
   PageHeader,
   Skeleton,
+  TagChips,
   type CalloutProps,
   type CalloutTone,
   type EmptyStateProps,

@@ -260,7 +260,7 @@ function GalleryImage({ api, url, number, removing, onRemove }: GalleryImageProp
   return (
     <li className="note-image">
       {image.status === 'loading' ? (
-        <div className="note-image-tile note-image-loading" role="status">
+        <div className="note-image-tile note-image-loading ui-shimmer" role="status">
           {t('images.image.loading', { number })}
         </div>
       ) : image.status === 'failed' ? (

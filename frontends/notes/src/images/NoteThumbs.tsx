@@ -41,7 +41,9 @@ function Thumb({
         </button>
       ) : (
         <span
-          className={image.status === 'failed' ? 'note-thumb-failed' : 'note-thumb-loading'}
+          className={
+            image.status === 'failed' ? 'note-thumb-failed' : 'note-thumb-loading ui-shimmer'
+          }
           aria-hidden="true"
         />
       )}

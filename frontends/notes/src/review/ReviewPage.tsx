@@ -6,11 +6,10 @@ import {
   CheckIcon,
   CircleCheckIcon,
   EmptyState,
-  IconButton,
   PageHeader,
   PencilIcon,
   RotateCcwIcon,
-  XIcon,
+  TagChips,
   buttonClass,
 } from '@noted/ui';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -171,15 +170,7 @@ export function ReviewPage({ api }: ReviewPageProps) {
                 <ArrowUpRightIcon className="ui-icon review-card-arrow" aria-hidden="true" />
               </Link>
             </h2>
-            {current.tags.length > 0 ? (
-              <ul className="review-tags" aria-label={t('common.tags')}>
-                {current.tags.map((tag) => (
-                  <li key={tag} className="ui-chip">
-                    #{tag}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <TagChips tags={current.tags} label={t('common.tags')} />
             <ReviewExcerpt body={current.note} title={current.title} />
           </div>
           <footer className="review-card-foot">
@@ -269,14 +260,8 @@ export function ReviewPage({ api }: ReviewPageProps) {
         <Callout
           tone="danger"
           role="alert"
-          actions={
-            <IconButton
-              label={t('common.dismiss')}
-              icon={XIcon}
-              size="sm"
-              onClick={() => setMarkError(undefined)}
-            />
-          }
+          onDismiss={() => setMarkError(undefined)}
+          dismissLabel={t('common.dismiss')}
         >
           {markError}
         </Callout>

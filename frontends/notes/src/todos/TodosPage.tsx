@@ -5,11 +5,9 @@ import {
   CheckIcon,
   EmptyState,
   FileTextIcon,
-  IconButton,
   ListTodoIcon,
   PageHeader,
   PencilIcon,
-  XIcon,
   buttonClass,
 } from '@noted/ui';
 import { useEffect, useId, useState } from 'react';
@@ -264,14 +262,8 @@ export function TodosPage({ api }: TodosPageProps) {
         <Callout
           tone="danger"
           role="alert"
-          actions={
-            <IconButton
-              label={t('common.dismiss')}
-              icon={XIcon}
-              size="sm"
-              onClick={() => setError(undefined)}
-            />
-          }
+          onDismiss={() => setError(undefined)}
+          dismissLabel={t('common.dismiss')}
         >
           {error}
         </Callout>

@@ -1,9 +1,7 @@
 import { PlusIcon } from '@noted/ui';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from '@noted/router';
-import { useShellApp } from '../context';
-import { newNoteTarget, tabBarNav } from './navigation';
+import { newNoteTarget, tabBarNav, useNavBadges } from './navigation';
 
 /**
  * The tab bar of a phone: the four places used most, and New note in the middle, where a
@@ -12,8 +10,7 @@ import { newNoteTarget, tabBarNav } from './navigation';
 export function BottomNav() {
   const { t } = useTranslation('sidebar');
   const { pathname } = useLocation();
-  const { state } = useShellApp();
-  const badges = useSyncExternalStore(state.navBadges.subscribe, state.navBadges.get);
+  const badges = useNavBadges();
   const [first, second, third, fourth] = tabBarNav;
   const tab = (item: typeof first) => {
     if (!item) return null;

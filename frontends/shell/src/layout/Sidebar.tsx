@@ -7,12 +7,11 @@ import {
   useShell,
   type IconComponent,
 } from '@noted/ui';
-import { useSyncExternalStore, type ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from '@noted/router';
-import { useShellApp } from '../context';
 import { Brand } from './Brand';
-import { newNoteTarget, primaryNav, secondaryNav, type NavItem } from './navigation';
+import { newNoteTarget, primaryNav, secondaryNav, useNavBadges, type NavItem } from './navigation';
 
 /** One entry of the sidebar: icon and name (only the icon, named for assistive tech, when collapsed). */
 function NavLinkItem({
@@ -26,8 +25,7 @@ function NavLinkItem({
 }) {
   const { t } = useTranslation('sidebar');
   const { pathname } = useLocation();
-  const { state } = useShellApp();
-  const badges = useSyncExternalStore(state.navBadges.subscribe, state.navBadges.get);
+  const badges = useNavBadges();
   const badge = badges[item.to];
   const Icon = item.icon;
   return (

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+import { useShellApp } from '../context';
 import {
   BookOpenIcon,
   ChatIcon,
@@ -56,3 +58,9 @@ export const tabBarNav: NavItem[] = primaryNav.filter((item) =>
 
 /** Where "New note" leads: the list, with its composer focused. */
 export const newNoteTarget = { pathname: '/', state: { compose: true } } as const;
+
+/** The badges remotes put on entries of the navigation, by path. */
+export const useNavBadges = (): Readonly<Record<string, string>> => {
+  const { state } = useShellApp();
+  return useSyncExternalStore(state.navBadges.subscribe, state.navBadges.get);
+};

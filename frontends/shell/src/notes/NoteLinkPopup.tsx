@@ -1,5 +1,5 @@
 import type { Note } from '@noted/api';
-import { Button, Callout, Dialog, ExternalLinkIcon, Skeleton, useShell } from '@noted/ui';
+import { Button, Callout, Dialog, ExternalLinkIcon, Skeleton, TagChips, useShell } from '@noted/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShellApp } from '../context';
@@ -58,15 +58,7 @@ export function NoteLinkPopup({ noteId, onClose }: { noteId: string; onClose: ()
       ) : null}
       {note ? (
         <>
-          {note.tags.length > 0 ? (
-            <ul className="note-link-tags" aria-label={t('noteLink.tags')}>
-              {note.tags.map((tag) => (
-                <li key={tag} className="ui-chip">
-                  #{tag}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <TagChips tags={note.tags} label={t('noteLink.tags')} />
           <p className="note-link-text">
             {text.length > excerptLength ? `${text.slice(0, excerptLength)}…` : text}
           </p>

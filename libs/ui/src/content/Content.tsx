@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { IconButton } from '../button/Button';
 import {
   CircleCheckIcon,
   CircleXIcon,
   InfoIcon,
   TriangleAlertIcon,
+  XIcon,
   type IconComponent,
 } from '../icons/icons';
 
@@ -26,6 +28,9 @@ export interface CalloutProps {
   role?: 'alert' | 'status';
   icon?: IconComponent;
   className?: string;
+  /** Adds a button that takes the notice away, named `dismissLabel`. */
+  onDismiss?: () => void;
+  dismissLabel?: string;
   children?: ReactNode;
 }
 
@@ -37,6 +42,8 @@ export function Callout({
   role,
   icon,
   className,
+  onDismiss,
+  dismissLabel = '',
   children,
 }: CalloutProps) {
   const Icon = icon ?? calloutIcons[tone];
@@ -50,8 +57,29 @@ export function Callout({
         {title ? <p className="ui-callout-title">{title}</p> : null}
         {children}
       </div>
-      {actions ? <div className="ui-callout-actions">{actions}</div> : null}
+      {actions || onDismiss ? (
+        <div className="ui-callout-actions">
+          {actions}
+          {onDismiss ? (
+            <IconButton label={dismissLabel} icon={XIcon} size="sm" onClick={onDismiss} />
+          ) : null}
+        </div>
+      ) : null}
     </div>
+  );
+}
+
+/** A note's tags as a row of chips, read-only (a shared note, a preview, a card to review). */
+export function TagChips({ tags, label }: { tags: string[]; label: string }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className="ui-tags" aria-label={label}>
+      {tags.map((tag) => (
+        <li key={tag} className="ui-chip">
+          #{tag}
+        </li>
+      ))}
+    </ul>
   );
 }
 
