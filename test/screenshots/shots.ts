@@ -82,6 +82,13 @@ export const shots: Shot[] = [
   { name: 'note', path: (seeded) => `/notes/${seeded.noteId}` },
   { name: 'note-with-image', path: (seeded) => `/notes/${seeded.imageNoteId}` },
   {
+    name: 'note-preview',
+    path: (seeded) => `/notes/${seeded.noteId}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    },
+  },
+  {
     name: 'note-scrolled-list-then-open',
     path: at('/'),
     act: async (page) => {

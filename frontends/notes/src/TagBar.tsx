@@ -166,12 +166,14 @@ export function TagBar({ api, tag, onTag, generation, onRetagged }: TagBarProps)
             <>
               <p className="notes-tag-active-text">
                 <TagIcon className="ui-icon" aria-hidden="true" />
-                <Trans
-                  t={t}
-                  i18nKey="list.filteredByTag"
-                  values={{ tag }}
-                  components={{ strong: <strong /> }}
-                />
+                <span>
+                  <Trans
+                    t={t}
+                    i18nKey="list.filteredByTag"
+                    values={{ tag }}
+                    components={{ strong: <strong /> }}
+                  />
+                </span>
               </p>
               {active ? (
                 <>

@@ -139,7 +139,7 @@ export function MarkdownPreview({
   if (!body.trim()) return <p className="note-preview-empty">{t('preview.empty')}</p>;
   return (
     <PreviewContext.Provider value={context}>
-      <div className="note-preview">
+      <div className="note-preview ui-prose">
         <Markdown remarkPlugins={remarkPlugins} components={components}>
           {body}
         </Markdown>

@@ -1,8 +1,10 @@
 import type { Note } from '@noted/api';
 import { Button, Callout, Dialog, ExternalLinkIcon, Skeleton, TagChips, useShell } from '@noted/ui';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShellApp } from '../context';
+
+const NoteMarkdown = lazy(() => import('./NoteMarkdown'));
 
 type Loaded =
   { status: 'loading' } | { status: 'shown'; note: Note } | { status: 'failed'; reason: string };
@@ -59,9 +61,17 @@ export function NoteLinkPopup({ noteId, onClose }: { noteId: string; onClose: ()
       {note ? (
         <>
           <TagChips tags={note.tags} label={t('noteLink.tags')} />
-          <p className="note-link-text">
-            {text.length > excerptLength ? `${text.slice(0, excerptLength)}…` : text}
-          </p>
+          <Suspense
+            fallback={
+              <p className="note-link-text note-link-plain">
+                {text.length > excerptLength ? `${text.slice(0, excerptLength)}…` : text}
+              </p>
+            }
+          >
+            <NoteMarkdown
+              text={text.length > excerptLength ? `${text.slice(0, excerptLength)}…` : text}
+            />
+          </Suspense>
           <div className="ui-dialog-actions">
             <Button
               icon={ExternalLinkIcon}
