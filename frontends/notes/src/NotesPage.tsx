@@ -25,8 +25,6 @@ import { SearchBox } from './search/SearchBox';
 import { TagBar } from './TagBar';
 import { useAddressed } from './useAddressed';
 
-export { PAGE_SIZE } from './feed/useNotesFeed';
-
 /** A total the service stopped counting at is "at least". */
 const countLabel = (t: Translate, total: number, exact: boolean) =>
   exact ? t('list.count', { count: total }) : t('list.countAtLeast', { total });
