@@ -7,6 +7,15 @@ export const Tag = z
   .max(64, 'A tag is at most 64 characters')
   .regex(/^[^\s#,]+$/, 'A tag has no spaces, commas or #');
 
+/**
+ * An instant as ISO 8601 with any offset the format allows (up to ±23:59), read as the moment
+ * it names and passed on as UTC: a store never sees an offset it does not take (Postgres stops
+ * at ±15:59).
+ */
+export const Instant = z.iso
+  .datetime({ offset: true })
+  .transform((value) => new Date(value).toISOString());
+
 export const Note = z
   .object({
     id: z.uuid(),
@@ -86,8 +95,8 @@ export const NoteListQuery = z
       .optional()
       .meta({ description: 'Only pinned (true) or unpinned (false) notes' }),
     pinnedFirst: queryFlag.default(false).meta({ description: 'Pinned notes before the others' }),
-    from: z.iso.datetime({ offset: true }).optional().meta({ description: 'Created at or after' }),
-    to: z.iso.datetime({ offset: true }).optional().meta({ description: 'Created before' }),
+    from: Instant.optional().meta({ description: 'Created at or after' }),
+    to: Instant.optional().meta({ description: 'Created before' }),
     search: z
       .string()
       .trim()
@@ -174,8 +183,8 @@ export const PublicIdParams = z.object({
 
 export const NoteTimeRangeQuery = z
   .object({
-    from: z.iso.datetime({ offset: true }),
-    to: z.iso.datetime({ offset: true }),
+    from: Instant,
+    to: Instant,
   })
   .refine((range) => Date.parse(range.from) < Date.parse(range.to), {
     message: 'from must be before to',

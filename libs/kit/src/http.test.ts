@@ -29,6 +29,9 @@ const start = async (ready = true) => {
   app.post('/api/echo', (req, res) => {
     res.json(z.object({ title: z.string().min(1) }).parse(req.body));
   });
+  app.post('/api/anything/:name', (req, res) => {
+    res.json({ name: req.params.name, query: req.query, body: req.body as unknown });
+  });
   app.get('/api/missing', () => {
     throw new AppError('NOT_FOUND', 'There is no such note');
   });
@@ -128,5 +131,42 @@ describe('service HTTP app', () => {
     expect(JSON.parse(body).error.code).toBe('INTERNAL');
     const unknown = await fetch(`${url}/nowhere`);
     expect(unknown.status).toBe(404);
+  });
+
+  it('refuses a NUL character anywhere in the address or a JSON body, naming where', async () => {
+    const url = await start();
+    const headers = { [IDENTITY_HEADER]: await identity(), 'content-type': 'application/json' };
+    const send = (path: string, body: unknown) =>
+      fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const refusals: [string, unknown, string][] = [
+      ['/api/anything/a%00b', {}, 'path'],
+      ['/api/anything/ok?tag=a%00b', {}, 'query'],
+      ['/api/anything/ok?a%00=1', {}, 'query'],
+      ['/api/anything/ok', { title: 'a\u0000b' }, 'title'],
+      ['/api/anything/ok', { tags: ['fine', 'bad\u0000'] }, 'tags.1'],
+      [
+        '/api/anything/ok',
+        { settings: { excluded: [{ tag: '\u0000' }] } },
+        'settings.excluded.0.tag',
+      ],
+      ['/api/anything/ok', { 'key\u0000': 1 }, 'key\\0'],
+    ];
+    for (const [path, body, where] of refusals) {
+      const response = await send(path, body);
+      expect(response.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      const { error } = (await response.json()) as ErrorBody;
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(error.message).toBe(
+        `${where}: contains a NUL character (U+0000), which Noted cannot store`,
+      );
+    }
+    // Everything else passes, escaped NUL-like text included.
+    const fine = await send('/api/anything/a%20b?tag=%2500', { title: '\\u0000 as text' });
+    expect(fine.status).toBe(200);
+    expect(await fine.json()).toEqual({
+      name: 'a b',
+      query: { tag: '%00' },
+      body: { title: '\\u0000 as text' },
+    });
   });
 });

@@ -8,6 +8,7 @@ import { runWithContext, extendContext } from './context.js';
 import type { Logger } from './logger.js';
 import { httpDuration, httpRequests, registry, startTimer } from './metrics.js';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity.js';
+import { refuseNulInAddress, refuseNulInBody } from './nul.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -69,6 +70,7 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
     });
     runWithContext({ requestId: req.id }, next);
   });
+  app.use(refuseNulInAddress);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -84,6 +86,7 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
 
   if (options.json !== false) {
     app.use(express.json({ limit: options.bodyLimit ?? '2mb' }));
+    app.use(refuseNulInBody);
   }
   return app;
 };

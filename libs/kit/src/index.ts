@@ -5,3 +5,4 @@ export * from './metrics.js';
 export * from './identity.js';
 export * from './http.js';
 export * from './module.js';
+export * from './nul.js';

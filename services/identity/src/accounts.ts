@@ -27,8 +27,20 @@ export const accountClaims = (account: AccountRecord) => ({
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
+/** Control characters (NUL among them) cannot be in a name or an address Noted stores. */
+const isControl = (character: string) => {
+  const code = character.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+};
+
+export const hasControlCharacters = (text: string): boolean => [...text].some(isControl);
+
+/** The text with its control characters taken out (to show back what was typed). */
+export const withoutControlCharacters = (text: string): string =>
+  [...text].filter((character) => !isControl(character)).join('');
+
 export const isPlausibleEmail = (email: string): boolean =>
-  email.length <= 254 && EMAIL.test(email);
+  email.length <= 254 && EMAIL.test(email) && !hasControlCharacters(email);
 
 /**
  * The development provider's users: one stable subject (a random UUID) per email address,

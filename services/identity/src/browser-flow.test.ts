@@ -248,6 +248,30 @@ describe('browser sign-in for noted-web (authorization code + PKCE, as keycloak-
     expect(page).toContain('&quot;&gt;&lt;script&gt;');
   });
 
+  it('refuses a NUL or another control character in the email or the display name', async () => {
+    for (const fields of [
+      { email: 'ada\u0000@example.com', name: 'Ada' },
+      { email: 'ada@example.com', name: 'Ada\u0000Lovelace' },
+    ]) {
+      const browser = new Browser();
+      const { challenge } = pkce();
+      const start = await browser.follow(
+        authorizeUrl({ nonce: 'n', code_challenge: challenge, code_challenge_method: 'S256' }),
+        origin,
+      );
+      const { action } = formOf(await start.response.text());
+      const submitted = await browser.request(new URL(action ?? '', start.url).href, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+      });
+      expect(submitted.status).toBe(400);
+      const page = await submitted.text();
+      expect(page).toContain('role="alert"');
+      expect(page).not.toContain('\u0000');
+    }
+  });
+
   it('signs out without a confirmation click and redirects to post_logout_redirect_uri', async () => {
     const browser = new Browser();
     const tokens = await signIn(browser, 'ada@example.com', 'Ada');

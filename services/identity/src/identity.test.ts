@@ -137,6 +137,14 @@ describe('development identity provider', () => {
     expect(notEmail.status).toBe(400);
     expect(await notEmail.json()).toMatchObject({ error: 'invalid_grant' });
 
+    // A NUL (any control character) would be stored in every service as the user's address.
+    const withNul = await passwordGrant(identity.realmUrl, {
+      username: 'ada\u0000@example.com',
+      password: 'noted',
+    });
+    expect(withNul.status).toBe(400);
+    expect(await withNul.json()).toMatchObject({ error: 'invalid_grant' });
+
     const web = await fetch(`${identity.realmUrl}/protocol/openid-connect/token`, {
       method: 'POST',
       body: new URLSearchParams({

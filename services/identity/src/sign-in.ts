@@ -1,7 +1,13 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type Provider from 'oidc-provider';
 import type { Logger } from '@noted/kit';
-import { isPlausibleEmail, MAX_NAME_LENGTH, type AccountStore } from './accounts.js';
+import {
+  hasControlCharacters,
+  withoutControlCharacters,
+  isPlausibleEmail,
+  MAX_NAME_LENGTH,
+  type AccountStore,
+} from './accounts.js';
 import { API_RESOURCE, GRANTED_SCOPE, LOGIN_ACTIONS } from './constants.js';
 import { errorPage, signInPage, type Page } from './pages.js';
 
@@ -99,17 +105,22 @@ export const signInRouter = ({ provider, accounts, webOrigins, logger }: SignInD
 
     const email = field(req.body, 'email').trim();
     const name = field(req.body, 'name').trim();
-    if (!isPlausibleEmail(email.toLowerCase()) || name.length > MAX_NAME_LENGTH) {
+    const problem = !isPlausibleEmail(email.toLowerCase())
+      ? 'Enter an email address, such as ada@example.com.'
+      : name.length > MAX_NAME_LENGTH
+        ? `Keep the display name to ${MAX_NAME_LENGTH} characters or fewer.`
+        : hasControlCharacters(name)
+          ? 'The display name can only hold printable characters.'
+          : undefined;
+    if (problem) {
       send(
         res,
         400,
         signInPage({
           action: req.originalUrl.split('?')[0] ?? '',
-          email,
-          name,
-          error: !isPlausibleEmail(email.toLowerCase())
-            ? 'Enter an email address, such as ada@example.com.'
-            : `Keep the display name to ${MAX_NAME_LENGTH} characters or fewer.`,
+          email: withoutControlCharacters(email),
+          name: withoutControlCharacters(name),
+          error: problem,
           formTargets: webOrigins,
         }),
       );

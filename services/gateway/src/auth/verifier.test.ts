@@ -60,6 +60,24 @@ describe('createTokenVerifier', () => {
     await expect(verifier.verify(`${token}x`)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
+  it.each(['sub', 'email', 'name', 'preferred_username'])(
+    'refuses a token with a NUL character in its %s claim (it could not be stored)',
+    async (claim) => {
+      const key = await createSigningKey('key-1');
+      const jwks = await startJwksServer([key]);
+      try {
+        const verifier = verifierFor(jwks.jwksUrl, 0);
+        const token = await signToken(key, accessTokenClaims({ [claim]: 'ada\u0000x' }));
+        await expect(verifier.verify(token)).rejects.toMatchObject({
+          code: 'UNAUTHENTICATED',
+          message: 'The access token holds a NUL character (U+0000) in a claim',
+        });
+      } finally {
+        await jwks.close();
+      }
+    },
+  );
+
   it('refuses an unknown key id when the JWKS does not have it either', async () => {
     const known = await createSigningKey('key-1');
     const jwks = await startJwksServer([known]);

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '@noted/api';
+import { hasNul } from '@noted/kit';
 
 /** Who a verified access token speaks for. */
 export interface VerifiedUser {
@@ -117,6 +118,12 @@ export const createTokenVerifier = (options: TokenVerifierOptions): TokenVerifie
       }
       const sub = text(payload.sub);
       if (!sub) throw refused('The access token names no user');
+      // Every claim becomes stored text (the user's subject, name and email): Postgres text
+      // cannot hold NUL, so a token carrying one is refused here, not as a 500 on each call.
+      const claims = [payload.sub, payload.email, payload.name, payload.preferred_username];
+      if (claims.some((claim) => typeof claim === 'string' && hasNul(claim))) {
+        throw refused('The access token holds a NUL character (U+0000) in a claim');
+      }
 
       const user: VerifiedUser = { sub };
       const email = text(payload.email);

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { AppError, NOTE_FILE_MAX_BYTES, NoteUpdateFormFields } from '@noted/api';
+import { assertNoNul } from '@noted/kit';
 
 const NOTE_FILE_TYPES = new Set(['text/plain', 'text/markdown', 'text/x-markdown']);
 
@@ -71,5 +72,6 @@ export const noteUpdateFromForm = async (
   }
   const update: Record<string, unknown> = { ...NoteUpdateFormFields.parse(fields ?? {}) };
   if (req.file) update.note = noteText(req.file);
+  assertNoNul(update);
   return update;
 };
