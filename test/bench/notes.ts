@@ -282,6 +282,8 @@ const startNoted = async (databaseUrl: string, port: number) => {
     DATABASE_URL: databaseUrl,
     FREE_NOTES_PER_MONTH: '-1',
     LOG_LEVEL: 'warn',
+    // Each process's metrics on a port of its own (split runs several).
+    NOTED_METRICS_PORT: '0',
   };
   const main = 'services/noted/src/main.ts';
   if (topology === 'all') return startProcess(main, port, '/readyz', env, { profile: true });

@@ -6,10 +6,12 @@ import {
   finishHttpApp,
   listen,
   requireIdentity,
+  startMetricsServer,
   type RunningServer,
 } from './http.js';
 import { IDENTITY_HEADER, signIdentity } from './identity.js';
 import { createLogger } from './logger.js';
+import { registry } from './metrics.js';
 
 const secret = 'a-secret-of-at-least-thirty-two-chars!!';
 const logger = createLogger({ level: 'silent' });
@@ -58,12 +60,43 @@ describe('service HTTP app', () => {
     expect((await fetch(`${url}/readyz`)).status).toBe(503);
   });
 
-  it('serves Prometheus metrics including HTTP counters', async () => {
+  it('serves metrics on their own port only, never on the app', async () => {
     const url = await start();
     await fetch(`${url}/healthz`);
-    const text = await (await fetch(`${url}/metrics`)).text();
-    expect(text).toContain('noted_http_requests_total');
-    expect(text).toContain('process_cpu_user_seconds_total');
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
+    const metrics = await startMetricsServer(0, '127.0.0.1', logger);
+    try {
+      const text = await (await fetch(`${metrics?.url ?? ''}/metrics`)).text();
+      expect(text).toContain('noted_http_requests_total');
+      expect(text).toContain('process_cpu_user_seconds_total');
+      expect((await fetch(`${metrics?.url ?? ''}/other`)).status).toBe(404);
+    } finally {
+      await metrics?.close();
+    }
+  });
+
+  it('labels requests by route template: 1,000 random paths add no series', async () => {
+    const url = await start();
+    const series = async () =>
+      (await registry.getSingleMetricAsString('noted_http_requests_total'))
+        .split('\n')
+        .filter((line) => line.startsWith('noted_http_requests_total{')).length;
+    const headers = { [IDENTITY_HEADER]: await identity() };
+    // Every label these can take, once, before counting.
+    await fetch(`${url}/warm/up`);
+    await fetch(`${url}/api/warm`, { headers });
+    await fetch(`${url}/api/missing`, { headers });
+    const before = await series();
+    for (let i = 0; i < 1_000; i += 1) {
+      const random = Math.random().toString(36).slice(2);
+      await fetch(`${url}/${random}/${random}`);
+      if (i % 5 === 0) await fetch(`${url}/api/${random}`, { headers });
+    }
+    await fetch(`${url}/api/missing`, { headers });
+    expect(await series()).toBe(before);
+    const labels = await registry.getSingleMetricAsString('noted_http_requests_total');
+    expect(labels).toContain('route="unmatched"');
+    expect(labels).toContain('route="/api/missing"');
   });
 
   it('refuses a request without a gateway identity, and with a forged one', async () => {

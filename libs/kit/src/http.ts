@@ -32,7 +32,9 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
  * An express app with what every Noted HTTP server has: request ids, request logs and
- * metrics, /healthz, /readyz and /metrics. Routes go between this and `finishHttpApp`.
+ * metrics, /healthz and /readyz. Routes go between this and `finishHttpApp`. Metrics are not
+ * served here (this may be the public door): `startMetricsServer` serves them on a port of
+ * their own.
  */
 export const createHttpApp = (options: HttpAppOptions): Express => {
   const app = express();
@@ -45,7 +47,7 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
     res.setHeader('x-request-id', req.id);
     const stop = startTimer();
     res.on('finish', () => {
-      const route = routeLabel(req);
+      const route = routeLabel(req, res);
       const labels = {
         service: options.service,
         method: req.method,
@@ -54,7 +56,7 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
       };
       httpRequests.inc(labels);
       httpDuration.observe(labels, stop());
-      if (route !== '/healthz' && route !== '/readyz' && route !== '/metrics') {
+      if (route !== '/healthz' && route !== '/readyz') {
         options.logger.info(
           {
             requestId: req.id,
@@ -79,11 +81,6 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
     const ready = await options.ready();
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'starting' });
   });
-  app.get('/metrics', async (_req, res) => {
-    res.setHeader('content-type', registry.contentType);
-    res.send(await registry.metrics());
-  });
-
   if (options.json !== false) {
     app.use(express.json({ limit: options.bodyLimit ?? '2mb' }));
     app.use(refuseNulInBody);
@@ -91,10 +88,50 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
   return app;
 };
 
-const routeLabel = (req: express.Request): string => {
-  const route = req.route as { path?: string } | undefined;
-  if (route?.path) return `${req.baseUrl}${route.path}`;
-  return req.baseUrl || req.path.split('/').slice(0, 3).join('/') || '/';
+/** The route label of a request no route of the app matched (404s, unknown paths). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/**
+ * Names the request's route for metrics and logs, from a bounded set whatever the client
+ * sends: the matched route's template, a label a handler set in `res.locals.route` (the
+ * gateway's proxies: `/api/*`), the mount prefix of a router, or `unmatched`. A path itself is
+ * never a label: 1,000 random paths must not become 1,000 series.
+ */
+export const routeLabel = (req: express.Request, res: express.Response): string => {
+  const set = (res.locals as { route?: unknown }).route;
+  if (typeof set === 'string') return set;
+  const route = req.route as { path?: unknown } | undefined;
+  if (route?.path !== undefined) return `${req.baseUrl}${String(route.path)}`;
+  return req.baseUrl || UNMATCHED_ROUTE;
+};
+
+/**
+ * The process's metrics on a port of their own, for Prometheus (the chart's scrape config) and
+ * never on a public listener: `GET /metrics`, nothing else. A port already taken is logged and
+ * the process goes on without it (metrics are not worth refusing to serve notes for).
+ */
+export const startMetricsServer = async (
+  port: number,
+  host: string,
+  logger: Logger,
+): Promise<RunningServer | undefined> => {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/metrics', async (_req, res) => {
+    res.setHeader('content-type', registry.contentType);
+    res.send(await registry.metrics());
+  });
+  app.use((_req, res) => {
+    res.status(404).json(new AppError('NOT_FOUND', 'Only /metrics is served here').toBody());
+  });
+  try {
+    const server = await listen(app, port, host);
+    logger.info({ url: `${server.url}/metrics` }, 'metrics listening');
+    return server;
+  } catch (error) {
+    logger.error({ err: error, port }, 'metrics could not listen; going on without them');
+    return undefined;
+  }
 };
 
 /** Refuses requests that do not carry an identity signed by the gateway. */

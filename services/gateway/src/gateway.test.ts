@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@noted/api';
-import { createLogger } from '@noted/kit';
+import { createLogger, registry } from '@noted/kit';
 import { gatewayConfigFrom, gatewayConfigSchema } from './config.js';
 import { startGateway, type RunningGateway } from './gateway.js';
 
@@ -91,6 +91,30 @@ describe('gateway on its own', () => {
     expect(missing.status).toBe(404);
     const api = await fetch(`${url}/apix`, { headers: { accept: 'application/json' } });
     expect(api.status).toBe(404);
+  });
+
+  it('serves no metrics on its public port, and counts random paths under bounded routes', async () => {
+    // /metrics is a page path like any other here: the shell, never the process's metrics.
+    expect(await (await fetch(`${url}/metrics`)).text()).not.toContain('noted_http_requests_total');
+    const series = async () =>
+      (await registry.getSingleMetricAsString('noted_http_requests_total'))
+        .split('\n')
+        .filter((line) => line.startsWith('noted_http_requests_total{service="gateway"')).length;
+    // Every label these take, once, before counting.
+    await fetch(`${url}/public/x`);
+    await fetch(`${url}/api/x`);
+    await fetch(`${url}/main.0123456789abcdef.js`);
+    await fetch(`${url}/no/such/page.png`);
+    await fetch(`${url}/some/page`, { headers: { accept: 'text/html' } });
+    const before = await series();
+    for (let i = 0; i < 300; i += 1) {
+      const random = Math.random().toString(36).slice(2);
+      await fetch(`${url}/public/${random}`);
+      await fetch(`${url}/api/${random}`);
+      await fetch(`${url}/${random}/${random}.png`);
+      await fetch(`${url}/${random}`, { headers: { accept: 'text/html' } });
+    }
+    expect(await series()).toBe(before);
   });
 
   it('serves the OpenAPI document without a token', async () => {

@@ -73,7 +73,14 @@ export const startGateway = async (
   // http-proxy opens a new connection per request (and asks for `connection: close`) unless
   // given an agent; reusing connections saves a connect and a close on both ends per request.
   const upstreamAgent = new Agent({ keepAlive: true, scheduling: 'lifo' });
-  const proxyTo = (target: string, prefixes: readonly string[]) =>
+  const proxyTo = (target: string, prefixes: readonly string[]): RequestHandler[] => [
+    // Proxied requests are counted by the prefix they went through (`/api/*`): the service
+    // behind counts them again by its own route templates.
+    (req, res, next) => {
+      const prefix = prefixes.find((p) => req.path === p || req.path.startsWith(`${p}/`));
+      if (prefix) res.locals.route = `${prefix}/*`;
+      next();
+    },
     createProxyMiddleware<Request>({
       target,
       agent: upstreamAgent,
@@ -102,7 +109,8 @@ export const startGateway = async (
           }
         },
       },
-    });
+    }),
+  ];
 
   if (config.keycloak.embedded) {
     app.use(proxyTo(config.upstreams.identity, ['/realms']));

@@ -28,6 +28,8 @@ export const inlineScriptHashes = (html: string): string[] =>
 const hashedAsset = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/;
 
 const setCacheHeaders = (res: express.Response, file: string) => {
+  // One metrics label for every file of the frontends, whatever its name.
+  res.locals.route = 'static';
   const name = path.basename(file);
   if (hashedAsset.test(name)) {
     res.setHeader('cache-control', 'public, max-age=31536000, immutable');

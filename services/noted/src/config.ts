@@ -24,6 +24,11 @@ const programConfigSchema = z.object({
   NOTED_BIND_HOST: z.string().optional(),
   /** Built frontends; the repository's own by default. */
   NOTED_WEB_ROOT: z.string().optional(),
+  /**
+   * The port of this process's Prometheus metrics (`GET /metrics`), apart from every public
+   * listener; 0 picks a free one.
+   */
+  NOTED_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -36,8 +36,11 @@ describe(`the whole app through the gateway (${infraLabel})`, () => {
 
   it('is ready and serves metrics and the OpenAPI document', async () => {
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
-    const metrics = await (await fetch(`${app.url}/metrics`)).text();
+    const metrics = await (await fetch(app.noted.metricsUrl ?? '')).text();
     expect(metrics).toContain('noted_http_requests_total');
+    expect(metrics).toContain('service="gateway"');
+    // Not on the public port: there /metrics is a page path like any other.
+    expect(await (await fetch(`${app.url}/metrics`)).text()).not.toContain('# HELP');
     const openapi = await json<{ openapi: string; paths: Record<string, unknown> }>(
       fetch(`${app.url}/api/openapi.json`),
     );

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createLogger, type Logger } from '@noted/kit';
+import { createLogger, startMetricsServer, type Logger } from '@noted/kit';
 import { gatewayConfigFrom } from '@noted/gateway';
 import { internalSecretOf, loadProgramEnv, webRootOf } from './config.js';
 import { writeEndpoints } from './endpoints.js';
@@ -8,6 +8,8 @@ import { allTarget, modules, type ProgramContext } from './modules.js';
 
 export interface RunningNoted extends RunningModules {
   context: ProgramContext;
+  /** Where this process's metrics are served, when their port could be taken. */
+  metricsUrl?: string;
 }
 
 /** Starts the modules of the given targets with configuration from `env`. */
@@ -48,5 +50,15 @@ export const startNoted = async (options: {
   logger.info({ targets, modules: order, dataDir }, 'starting Noted');
   started.modules = await startModules(modules, order, context, logger);
   writeEndpoints(dataDir, context.endpoints, logger);
-  return { ...started.modules, context };
+  const metrics = await startMetricsServer(env.NOTED_METRICS_PORT, shared.host, logger);
+  const running = started.modules;
+  return {
+    ...running,
+    context,
+    ...(metrics ? { metricsUrl: `${metrics.url}/metrics` } : {}),
+    stop: async () => {
+      await metrics?.close();
+      await running.stop();
+    },
+  };
 };

@@ -53,6 +53,8 @@ describe.runIf(databaseUrl && natsUrl)(
         NOTED_INTERNAL_SECRET: randomBytes(32).toString('base64url'),
         NOTED_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'noted-targets-')),
         NOTED_BIND_HOST: '127.0.0.1',
+        // Each process serves its metrics on a port of its own.
+        NOTED_METRICS_PORT: '0',
         PORT: String(port),
         IDENTITY_PORT: String(identityPort),
         IDENTITY_URL: `http://127.0.0.1:${identityPort}`,

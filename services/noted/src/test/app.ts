@@ -62,6 +62,7 @@ export const getTestApp = async (
     env: {
       PORT: String(port),
       NOTED_DATA_DIR: dataDir,
+      NOTED_METRICS_PORT: '0',
       ...(infra.databaseUrl ? { DATABASE_URL: infra.databaseUrl } : {}),
       ...(infra.natsUrl ? { NATS_URL: infra.natsUrl } : {}),
       ...infra.env,
