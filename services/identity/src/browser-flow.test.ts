@@ -228,7 +228,8 @@ describe('browser sign-in for noted-web (authorization code + PKCE, as keycloak-
     expect(refused.searchParams.get('error')).toBe('invalid_request');
   });
 
-  it('re-renders the sign-in form, escaped, when the email is not valid', async () => {
+  /** Opens the sign-in page in a fresh browser and submits it with `fields`. */
+  const submitSignIn = async (fields: Record<string, string>) => {
     const browser = new Browser();
     const { challenge } = pkce();
     const start = await browser.follow(
@@ -236,11 +237,15 @@ describe('browser sign-in for noted-web (authorization code + PKCE, as keycloak-
       origin,
     );
     const { action } = formOf(await start.response.text());
-    const submitted = await browser.request(new URL(action ?? '', start.url).href, {
+    return browser.request(new URL(action ?? '', start.url).href, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: '"><script>alert(1)</script>', name: 'x' }),
+      body: new URLSearchParams(fields),
     });
+  };
+
+  it('re-renders the sign-in form, escaped, when the email is not valid', async () => {
+    const submitted = await submitSignIn({ email: '"><script>alert(1)</script>', name: 'x' });
     expect(submitted.status).toBe(400);
     const page = await submitted.text();
     expect(page).toContain('role="alert"');
@@ -253,18 +258,7 @@ describe('browser sign-in for noted-web (authorization code + PKCE, as keycloak-
       { email: 'ada\u0000@example.com', name: 'Ada' },
       { email: 'ada@example.com', name: 'Ada\u0000Lovelace' },
     ]) {
-      const browser = new Browser();
-      const { challenge } = pkce();
-      const start = await browser.follow(
-        authorizeUrl({ nonce: 'n', code_challenge: challenge, code_challenge_method: 'S256' }),
-        origin,
-      );
-      const { action } = formOf(await start.response.text());
-      const submitted = await browser.request(new URL(action ?? '', start.url).href, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields),
-      });
+      const submitted = await submitSignIn(fields);
       expect(submitted.status).toBe(400);
       const page = await submitted.text();
       expect(page).toContain('role="alert"');
