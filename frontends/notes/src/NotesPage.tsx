@@ -12,6 +12,7 @@ import {
 } from '@noted/ui';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from '@noted/router';
+import { AddressedSwitch } from './AddressedSwitch';
 import { MeaningFound, MeaningToggle } from './ai/MeaningSearch';
 import type { NotesApi } from './api';
 import { Composer, type ComposerHandle } from './composer/Composer';
@@ -23,7 +24,6 @@ import { useNotesMessages, type Translate } from './messages';
 import { NoteList } from './NoteList';
 import { SearchBox } from './search/SearchBox';
 import { TagBar } from './TagBar';
-import { useAddressed } from './useAddressed';
 
 /** A total the service stopped counting at is "at least". */
 const countLabel = (t: Translate, total: number, exact: boolean) =>
@@ -104,7 +104,6 @@ export function NotesPage({ api }: { api: NotesApi }) {
   const tag = params.get('tag') || undefined;
   const sharedOnly = params.get('shared') === '1';
   const byMeaning = params.get('meaning') === '1';
-  const [sharedShown, showSharedAt] = useAddressed(sharedOnly);
   const [generation, setGeneration] = useState(0);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const composerRef = useRef<ComposerHandle>(null);
@@ -270,17 +269,9 @@ export function NotesPage({ api }: { api: NotesApi }) {
         <div className="notes-filters">
           <TagBar api={api} tag={tag} onTag={showTag} generation={generation} onRetagged={reload} />
           <div className="notes-switches">
-            <label className="ui-switch notes-shared-only">
-              <input
-                type="checkbox"
-                checked={sharedShown}
-                onChange={(event) => {
-                  showSharedAt(event.target.checked);
-                  showShared(event.target.checked);
-                }}
-              />
+            <AddressedSwitch on={sharedOnly} onChange={showShared} className="notes-shared-only">
               {t('list.sharedOnly')}
-            </label>
+            </AddressedSwitch>
             {/* The list does not wait for the AI words. */}
             <Suspense fallback={null}>
               <MeaningToggle

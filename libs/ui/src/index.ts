@@ -66,6 +66,7 @@ export {
   type ButtonVariant,
   type IconButtonProps,
 } from './button/Button';
+export { SearchInput, type SearchInputProps } from './forms/SearchInput';
 export { Menu, type MenuAction, type MenuEntry, type MenuProps } from './menu/Menu';
 export {
   Callout,

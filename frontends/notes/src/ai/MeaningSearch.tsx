@@ -7,7 +7,7 @@ import { Loading } from '../LoadStatus';
 import { useNotesMessages } from '../messages';
 import { AiNotice } from './AiNotice';
 import './ai.css';
-import { useAddressed } from '../useAddressed';
+import { AddressedSwitch } from '../AddressedSwitch';
 
 const MEANING_LIMIT = 10;
 
@@ -98,20 +98,11 @@ export interface MeaningToggleProps {
 /** The "Search by meaning" switch, beside the list's other filters. */
 export function MeaningToggle({ enabled, onToggle }: MeaningToggleProps) {
   const { t } = useNotesMessages('ai');
-  const [ticked, tick] = useAddressed(enabled);
   return (
-    <label className="ui-switch ai-meaning-toggle">
-      <input
-        type="checkbox"
-        checked={ticked}
-        onChange={(event) => {
-          tick(event.target.checked);
-          onToggle(event.target.checked);
-        }}
-      />
+    <AddressedSwitch on={enabled} onChange={onToggle} className="ai-meaning-toggle">
       <SparklesIcon className="ui-icon" aria-hidden="true" />
       {t('meaning.toggle')}
-    </label>
+    </AddressedSwitch>
   );
 }
 

@@ -7,7 +7,7 @@ import {
   NetworkIcon,
   PageHeader,
   PencilIcon,
-  SearchIcon,
+  SearchInput,
   ZoomInIcon,
   ZoomOutIcon,
   buttonClass,
@@ -326,22 +326,18 @@ function MindMap({ graph }: { graph: NoteGraph }) {
   return (
     <div className="mindmap ui-card">
       <div className="mindmap-toolbar">
-        <div className="ui-search mindmap-filter">
-          <SearchIcon className="ui-icon" aria-hidden="true" />
-          <label htmlFor={filterId} className="visually-hidden">
-            {t('find')}
-          </label>
-          <input
-            id={filterId}
-            type="search"
-            className="ui-input ui-input-sm"
-            placeholder={t('find')}
-            autoComplete="off"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            onKeyDown={focusFirstMatch}
-          />
-        </div>
+        <label htmlFor={filterId} className="visually-hidden">
+          {t('find')}
+        </label>
+        <SearchInput
+          id={filterId}
+          size="sm"
+          className="mindmap-filter"
+          placeholder={t('find')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={focusFirstMatch}
+        />
         <p className="mindmap-status" role="status">
           {needle
             ? matchCount === 0

@@ -5,7 +5,7 @@ import type { NotesApi } from '../api';
 import { log } from '../log';
 import { useErrorText, useNotesMessages } from '../messages';
 import { useDebounced } from '../useDebounced';
-import { Button, Dialog, FileTextIcon, LinkIcon, SearchIcon, XIcon } from '@noted/ui';
+import { Button, Dialog, FileTextIcon, LinkIcon, SearchInput, XIcon } from '@noted/ui';
 import { Loading } from '../LoadStatus';
 
 const SEARCH_DELAY_MS = 250;
@@ -155,19 +155,13 @@ export function LinksDialog({ api, noteId, links, onLinksChanged, onClose }: Lin
         <label htmlFor={searchId} className="ui-label">
           {t('links.find')}
         </label>
-        <div className="ui-search">
-          <SearchIcon className="ui-icon" aria-hidden="true" />
-          <input
-            ref={searchRef}
-            id={searchId}
-            className="ui-input"
-            type="search"
-            autoComplete="off"
-            maxLength={200}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
+        <SearchInput
+          ref={searchRef}
+          id={searchId}
+          maxLength={200}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
         {results}
       </section>
     </Dialog>

@@ -1,4 +1,4 @@
-import { SearchIcon } from '@noted/ui';
+import { SearchInput } from '@noted/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, Ref } from 'react';
 import { useNotesMessages } from '../messages';
@@ -47,27 +47,18 @@ export function SearchBox({ query, onSearch, ref }: SearchBoxProps) {
       <label htmlFor={id} className="visually-hidden">
         {t('search.label')}
       </label>
-      <div className="ui-search">
-        <SearchIcon className="ui-icon" aria-hidden="true" />
-        <input
-          ref={ref}
-          id={id}
-          className="ui-input"
-          type="search"
-          value={text}
-          maxLength={200}
-          autoComplete="off"
-          placeholder={t('search.placeholder')}
-          aria-keyshortcuts="/"
-          onChange={(event) => change(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && !text) event.currentTarget.blur();
-          }}
-        />
-        <kbd className="ui-kbd" aria-hidden="true">
-          /
-        </kbd>
-      </div>
+      <SearchInput
+        ref={ref}
+        id={id}
+        value={text}
+        maxLength={200}
+        placeholder={t('search.placeholder')}
+        shortcut="/"
+        onChange={(event) => change(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && !text) event.currentTarget.blur();
+        }}
+      />
     </form>
   );
 }
