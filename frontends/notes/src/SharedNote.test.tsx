@@ -28,7 +28,11 @@ const renderShared = (note: () => Promise<PublicNote>, i18n: I18n = createNotesT
   const read = vi.fn(note);
   render(
     <>
-      <SharedNote api={{ public: { note: read } }} publicId={PUBLIC_ID} shell={shell} />
+      <SharedNote
+        api={{ public: { note: read, imageUrl: vi.fn() } }}
+        publicId={PUBLIC_ID}
+        shell={shell}
+      />
       <Hosts />
     </>,
   );

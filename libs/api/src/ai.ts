@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { events, noContent, ok, routesFor } from './contract.js';
 import { Tag, listOf } from './notes.js';
 
 const NoteId = z.uuid({ message: 'Not a note id' });
@@ -354,3 +355,114 @@ export const AiSettingsUpdate = z
   })
   .meta({ id: 'AiSettingsUpdate' });
 export type AiSettingsUpdate = z.input<typeof AiSettingsUpdate>;
+
+/** Refused for a note with a tag excluded from AI, or one not found. */
+const aiNoteErrors = [
+  [403, 'The note has a tag excluded from AI (code AI_EXCLUDED)'],
+  404,
+] as const;
+
+const aiApi = routesFor('ai', 'ai');
+const knowledgeApi = routesFor('ai', 'knowledge');
+
+const writer = <B extends z.ZodType>(path: string, summary: string, body: B, description: string) =>
+  aiApi.post(path, {
+    summary,
+    body,
+    answer: events(AiStreamEvent, description),
+    errors: [...aiNoteErrors, 501],
+  });
+
+/** The routes of AI assistance and the knowledge chat. */
+export const aiRoutes = {
+  aiWriterAssist: writer(
+    '/ai/writer/assist',
+    'Continue, rewrite, shorten, expand, fix or translate the selected text (or the note)',
+    WriterAssist,
+    'The new text, token by token',
+  ),
+  aiWriterAskAi: writer(
+    '/ai/writer/askai',
+    'A free question about the note being written',
+    WriterAskAi,
+    'The answer, token by token',
+  ),
+  aiSummarizeNote: aiApi.post('/ai/note/assist/summarize/note', {
+    summary: "A note's summary (by the model, or its central sentences without one); cached",
+    body: SummarizeNote,
+    answer: ok(NoteSummary, 'The summary'),
+    errors: aiNoteErrors,
+  }),
+  aiSummarizePeriod: aiApi.get('/ai/note/assist/summarize/:kind', {
+    summary: 'What the user wrote in a day, week, month or year; cached until its notes change',
+    params: z.object({ kind: SummaryPeriodKind }),
+    query: PeriodSummaryQuery,
+    answer: ok(PeriodSummary, 'The summary'),
+  }),
+  aiSearch: aiApi.get('/ai/note/assist/search', {
+    summary: 'Search by words and by meaning, fused',
+    query: AiSearchQuery,
+    answer: ok(AiHitList, 'The notes found, best first'),
+  }),
+  aiRelated: aiApi.get('/ai/note/assist/related', {
+    summary: 'The notes most related to a note',
+    query: RelatedQuery,
+    answer: ok(AiHitList, 'Related notes, best first'),
+    errors: aiNoteErrors,
+  }),
+  aiSettingsGet: aiApi.get('/ai/settings', {
+    summary: 'The AI provider and models in use, how each feature works, usage, excluded tags',
+    answer: ok(AiSettings, 'AI settings'),
+  }),
+  aiSettingsUpdate: aiApi.put('/ai/settings', {
+    summary: 'Set the tags whose notes are never sent to an AI provider',
+    body: AiSettingsUpdate,
+    answer: ok(AiSettings, 'AI settings'),
+  }),
+  knowledgeChatAnswer: knowledgeApi.post('/api/knowledge/chat/answer', {
+    summary: "Answer a question from the user's notes, citing them; keeps the conversation",
+    body: ChatAnswerRequest,
+    answer: events(AiStreamEvent, 'chat, citations, the answer token by token, then done'),
+    errors: [404],
+  }),
+  knowledgeChatList: knowledgeApi.get('/api/knowledge/chat/history', {
+    summary: 'Conversations, most recent first',
+    query: ChatListQuery,
+    answer: ok(ChatList, 'Conversations'),
+  }),
+  knowledgeChatGet: knowledgeApi.get('/api/knowledge/chat/history/:chatId', {
+    summary: 'One conversation with its messages',
+    params: ChatIdParams,
+    answer: ok(Chat, 'The conversation'),
+    errors: [404],
+  }),
+  knowledgeChatDelete: knowledgeApi.delete('/api/knowledge/chat/history/:chatId', {
+    summary: 'Delete a conversation',
+    params: ChatIdParams,
+    answer: noContent('Deleted'),
+    errors: [404],
+  }),
+  knowledgeGenerate: knowledgeApi.post('/api/knowledge/generate', {
+    summary: 'Draft a note from an answer of a conversation (nothing is saved)',
+    body: KnowledgeGenerate,
+    answer: ok(GeneratedNote, 'The draft'),
+    errors: [404],
+  }),
+  noteGenerateByContent: aiApi.post('/api/note/generate/bycontent', {
+    summary: 'Draft a note (title, body, tags) from raw content',
+    body: GenerateByContent,
+    answer: ok(GeneratedNote, 'The draft'),
+  }),
+  noteGenerateByTranscription: aiApi.post('/api/note/generate/bytranscription', {
+    summary: 'Draft a note from a transcription (given, or the body of a note)',
+    body: GenerateByTranscription,
+    answer: ok(GeneratedNote, 'The draft'),
+    errors: aiNoteErrors,
+  }),
+  noteImagesAnalyze: aiApi.post('/api/note/images/analyze', {
+    summary: "Describe images of the user's notes with the vision model",
+    body: ImageAnalyze,
+    answer: ok(ImageAnalysis, 'One description per image'),
+    errors: [...aiNoteErrors, 501],
+  }),
+};

@@ -1,47 +1,27 @@
 import { createParser } from 'eventsource-parser';
 import type {
-  AiHitList,
   AiSearchQuery,
-  AiSettings,
   AiSettingsUpdate,
   AiStreamEvent,
-  Chat,
   ChatAnswerRequest,
-  ChatList,
   ChatListQuery,
   GenerateByContent,
   GenerateByTranscription,
-  GeneratedNote,
-  ImageAnalysis,
   ImageAnalyze,
   KnowledgeGenerate,
-  NoteSummary,
-  PeriodSummary,
   PeriodSummaryQuery,
   RelatedQuery,
   SummaryPeriodKind,
   WriterAskAi,
   WriterAssist,
 } from './ai.js';
+import { fillPath, type AnswerOf, type Contract } from './contract.js';
 import { AppError, errorCodes, isErrorBody, type ErrorCode } from './errors.js';
-import type {
-  Note,
-  NoteCreate,
-  NoteItems,
-  NoteListQuery,
-  NotePinnedQuery,
-  NoteUpdate,
-  PublicNote,
-  ShareResult,
-  TagCount,
-  TagList,
-} from './notes.js';
-import type { NoteImageUploaded } from './images.js';
-import type { NoteGraph, NoteGraphQuery, NoteLinks } from './links.js';
-import type { ReviewDueList, ReviewMark, ReviewSchedule } from './review.js';
-import type { SearchPage } from './search.js';
-import type { Todo, TodoList, TodoRecentQuery } from './todos.js';
-import type { User } from './users.js';
+import type { NoteCreate, NoteListQuery, NotePinnedQuery, NoteUpdate } from './notes.js';
+import type { NoteGraphQuery } from './links.js';
+import type { ReviewMark } from './review.js';
+import { routes } from './routes.js';
+import type { TodoRecentQuery } from './todos.js';
 
 export interface ApiClientOptions {
   /** Origin and path prefix of the gateway, '' for same origin. */
@@ -135,15 +115,21 @@ export const createApiClient = (options: ApiClientOptions) => {
     return failWith(await failureOf(response, method, path), method, path);
   };
 
-  const call = async <T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    signal?: AbortSignal,
-  ): Promise<T> => {
-    const response = await send(method, path, body, 'application/json', { signal });
-    if (response.status === 204) return undefined as T;
-    return (await response.json().catch(() => undefined)) as T;
+  /**
+   * Calls one route of the API by its contract: `params` fill the path, `query` the query
+   * string (undefined values left out), `body` goes as JSON (or as is for FormData).
+   */
+  const request = async <C extends Contract>(
+    route: C,
+    input: RequestInput = {},
+    { signal }: { signal?: AbortSignal } = {},
+  ): Promise<AnswerOf<C>> => {
+    const path = `${fillPath(route.path, input.params)}${queryString(input.query ?? {})}`;
+    const response = await send(route.method.toUpperCase(), path, input.body, 'application/json', {
+      signal,
+    });
+    if (response.status === 204) return undefined as AnswerOf<C>;
+    return (await response.json().catch(() => undefined)) as AnswerOf<C>;
   };
 
   /**
@@ -152,10 +138,11 @@ export const createApiClient = (options: ApiClientOptions) => {
    * Aborting `signal` closes the connection, which stops generation upstream.
    */
   const stream = async (
-    path: string,
+    route: Contract,
     body: unknown,
     { signal, onEvent }: { signal?: AbortSignal; onEvent: (event: AiStreamEvent) => void },
   ): Promise<void> => {
+    const path = route.path;
     const response = await send('POST', path, body, 'text/event-stream', { signal });
     let ended: AppError | 'done' | undefined;
     const parser = createParser({
@@ -187,43 +174,38 @@ export const createApiClient = (options: ApiClientOptions) => {
     }
   };
 
-  const query = (params: Record<string, string | number | boolean | undefined>) => {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(params)) {
-      if (value !== undefined) search.set(key, String(value));
-    }
-    const text = search.toString();
-    return text ? `?${text}` : '';
-  };
+  type Events = { signal?: AbortSignal; onEvent: (event: AiStreamEvent) => void };
+  const byNote = (noteId: string) => ({ params: { id: noteId } });
 
   return {
-    me: () => call<User>('GET', '/user'),
+    /** Any route, by its contract: `client.request(routes.noteGet, { params: { id } })`. */
+    request,
+    me: () => request(routes.userMe),
     notes: {
-      list: (params: NoteListQuery = {}, { signal }: { signal?: AbortSignal } = {}) =>
-        call<SearchPage>('GET', `/api/notes${query({ ...params })}`, undefined, signal),
-      get: (id: string) => call<Note>('GET', `/api/notes/${encodeURIComponent(id)}`),
-      create: (note: NoteCreate) => call<Note>('POST', '/api/note/create/direct', note),
+      list: (query: NoteListQuery = {}, options: { signal?: AbortSignal } = {}) =>
+        request(routes.noteList, { query: { ...query } }, options),
+      get: (id: string) => request(routes.noteGet, byNote(id)),
+      create: (note: NoteCreate) => request(routes.noteCreateDirect, { body: note }),
       update: (id: string, patch: NoteUpdate) =>
-        call<Note>('PUT', `/api/notes/${encodeURIComponent(id)}`, patch),
-      remove: (id: string) => call<void>('DELETE', `/api/notes/${encodeURIComponent(id)}`),
-      pinned: (params: NotePinnedQuery = {}) =>
-        call<NoteItems>('GET', `/api/notes/pinned${query({ ...params })}`),
-      pin: (noteId: string) => call<Note>('POST', '/api/note/pin', { noteId }),
-      unpin: (noteId: string) => call<Note>('POST', '/api/note/unpin', { noteId }),
-      share: (noteId: string) => call<ShareResult>('POST', '/api/note/share', { noteId }),
-      unshare: (noteId: string) => call<Note>('POST', '/api/note/unshare', { noteId }),
-      batch: (ids: string[]) =>
-        call<NoteItems>('GET', `/api/notes/batch${query({ ids: ids.join(',') })}`),
+        request(routes.noteUpdate, { ...byNote(id), body: patch }),
+      remove: (id: string) => request(routes.noteDelete, byNote(id)),
+      pinned: (query: NotePinnedQuery = {}) =>
+        request(routes.notePinnedList, { query: { ...query } }),
+      pin: (noteId: string) => request(routes.notePin, { body: { noteId } }),
+      unpin: (noteId: string) => request(routes.noteUnpin, { body: { noteId } }),
+      share: (noteId: string) => request(routes.noteShare, { body: { noteId } }),
+      unshare: (noteId: string) => request(routes.noteUnshare, { body: { noteId } }),
+      batch: (ids: string[]) => request(routes.noteBatch, { query: { ids: ids.join(',') } }),
+      changedBetween: (from: string, to: string) =>
+        request(routes.noteTimeRange, { query: { from, to } }),
     },
     links: {
-      get: (noteId: string) =>
-        call<NoteLinks>('GET', `/api/notes/${encodeURIComponent(noteId)}/links`),
+      get: (noteId: string) => request(routes.noteLinks, byNote(noteId)),
       add: (noteId: string, targetId: string) =>
-        call<NoteLinks>('POST', '/api/note/addlink', { noteId, targetId }),
+        request(routes.noteAddLink, { body: { noteId, targetId } }),
       remove: (noteId: string, targetId: string) =>
-        call<NoteLinks>('POST', '/api/note/removelink', { noteId, targetId }),
-      graph: (params: NoteGraphQuery = {}) =>
-        call<NoteGraph>('GET', `/api/notes/graph${query({ ...params })}`),
+        request(routes.noteRemoveLink, { body: { noteId, targetId } }),
+      graph: (query: NoteGraphQuery = {}) => request(routes.noteGraph, { query: { ...query } }),
     },
     images: {
       /**
@@ -238,82 +220,86 @@ export const createApiClient = (options: ApiClientOptions) => {
       upload: (noteId: string, image: Blob, fileName = 'image') => {
         const form = new FormData();
         form.append('image', image, fileName);
-        return call<NoteImageUploaded>(
-          'POST',
-          `/api/notes/${encodeURIComponent(noteId)}/images`,
-          form,
-        );
+        return request(routes.noteImageUpload, { ...byNote(noteId), body: form });
       },
       remove: (noteId: string, imageUrl: string) =>
-        call<Note>('DELETE', `/api/notes/${encodeURIComponent(noteId)}/images`, { imageUrl }),
+        request(routes.noteImageRemove, { ...byNote(noteId), body: { imageUrl } }),
     },
     todos: {
-      recent: (params: TodoRecentQuery = {}) =>
-        call<TodoList>('GET', `/api/todos/recent${query({ ...params })}`),
+      recent: (query: TodoRecentQuery = {}) => request(routes.todoRecent, { query: { ...query } }),
       set: (noteId: string, index: number, done: boolean, expectedText?: string) =>
-        call<Todo>('PUT', `/api/notes/${encodeURIComponent(noteId)}/todos/${index}`, {
-          done,
-          ...(expectedText === undefined ? {} : { expectedText }),
+        request(routes.todoSet, {
+          params: { id: noteId, index },
+          body: { done, ...(expectedText === undefined ? {} : { expectedText }) },
         }),
     },
     review: {
-      due: (params: { limit?: number } = {}) =>
-        call<ReviewDueList>('GET', `/api/notes/review${query({ ...params })}`),
-      mark: (mark: ReviewMark) => call<ReviewSchedule>('POST', '/api/note/review', mark),
+      due: (query: { limit?: number } = {}) => request(routes.reviewDue, { query }),
+      dueOf: (userId: string, query: { limit?: number } = {}) =>
+        request(routes.reviewDueOf, { params: { userId }, query }),
+      mark: (mark: ReviewMark) => request(routes.reviewMark, { body: mark }),
     },
     tags: {
-      list: () => call<TagList>('GET', '/api/tags'),
+      list: () => request(routes.tagList),
       rename: (tag: string, name: string) =>
-        call<TagCount>('PUT', `/api/tags/${encodeURIComponent(tag)}`, { name }),
-      remove: (tag: string) => call<void>('DELETE', `/api/tags/${encodeURIComponent(tag)}`),
+        request(routes.tagRename, { params: { tag }, body: { name } }),
+      remove: (tag: string) => request(routes.tagDelete, { params: { tag } }),
     },
     ai: {
-      settings: () => call<AiSettings>('GET', '/ai/settings'),
-      updateSettings: (update: AiSettingsUpdate) => call<AiSettings>('PUT', '/ai/settings', update),
-      assist: (
-        body: WriterAssist,
-        options: { signal?: AbortSignal; onEvent: (event: AiStreamEvent) => void },
-      ) => stream('/ai/writer/assist', body, options),
-      askAi: (
-        body: WriterAskAi,
-        options: { signal?: AbortSignal; onEvent: (event: AiStreamEvent) => void },
-      ) => stream('/ai/writer/askai', body, options),
-      summarizeNote: (noteId: string) =>
-        call<NoteSummary>('POST', '/ai/note/assist/summarize/note', { noteId }),
-      summarizePeriod: (kind: SummaryPeriodKind, params: PeriodSummaryQuery = {}) =>
-        call<PeriodSummary>('GET', `/ai/note/assist/summarize/${kind}${query({ ...params })}`),
-      search: (params: AiSearchQuery, { signal }: { signal?: AbortSignal } = {}) =>
-        call<AiHitList>('GET', `/ai/note/assist/search${query({ ...params })}`, undefined, signal),
-      related: (params: RelatedQuery) =>
-        call<AiHitList>('GET', `/ai/note/assist/related${query({ ...params })}`),
+      settings: () => request(routes.aiSettingsGet),
+      updateSettings: (update: AiSettingsUpdate) =>
+        request(routes.aiSettingsUpdate, { body: update }),
+      assist: (body: WriterAssist, options: Events) => stream(routes.aiWriterAssist, body, options),
+      askAi: (body: WriterAskAi, options: Events) => stream(routes.aiWriterAskAi, body, options),
+      summarizeNote: (noteId: string) => request(routes.aiSummarizeNote, { body: { noteId } }),
+      summarizePeriod: (kind: SummaryPeriodKind, query: PeriodSummaryQuery = {}) =>
+        request(routes.aiSummarizePeriod, { params: { kind }, query: { ...query } }),
+      search: (query: AiSearchQuery, options: { signal?: AbortSignal } = {}) =>
+        request(routes.aiSearch, { query: { ...query } }, options),
+      related: (query: RelatedQuery) => request(routes.aiRelated, { query: { ...query } }),
     },
     knowledge: {
-      answer: (
-        body: ChatAnswerRequest,
-        options: { signal?: AbortSignal; onEvent: (event: AiStreamEvent) => void },
-      ) => stream('/api/knowledge/chat/answer', body, options),
-      chats: (params: ChatListQuery = {}) =>
-        call<ChatList>('GET', `/api/knowledge/chat/history${query({ ...params })}`),
-      chat: (chatId: string) =>
-        call<Chat>('GET', `/api/knowledge/chat/history/${encodeURIComponent(chatId)}`),
-      removeChat: (chatId: string) =>
-        call<void>('DELETE', `/api/knowledge/chat/history/${encodeURIComponent(chatId)}`),
-      generate: (body: KnowledgeGenerate) =>
-        call<GeneratedNote>('POST', '/api/knowledge/generate', body),
+      answer: (body: ChatAnswerRequest, options: Events) =>
+        stream(routes.knowledgeChatAnswer, body, options),
+      chats: (query: ChatListQuery = {}) =>
+        request(routes.knowledgeChatList, { query: { ...query } }),
+      chat: (chatId: string) => request(routes.knowledgeChatGet, { params: { chatId } }),
+      removeChat: (chatId: string) => request(routes.knowledgeChatDelete, { params: { chatId } }),
+      generate: (body: KnowledgeGenerate) => request(routes.knowledgeGenerate, { body }),
     },
     generate: {
-      byContent: (body: GenerateByContent) =>
-        call<GeneratedNote>('POST', '/api/note/generate/bycontent', body),
+      byContent: (body: GenerateByContent) => request(routes.noteGenerateByContent, { body }),
       byTranscription: (body: GenerateByTranscription) =>
-        call<GeneratedNote>('POST', '/api/note/generate/bytranscription', body),
-      analyzeImages: (body: ImageAnalyze) =>
-        call<ImageAnalysis>('POST', '/api/note/images/analyze', body),
+        request(routes.noteGenerateByTranscription, { body }),
+      analyzeImages: (body: ImageAnalyze) => request(routes.noteImagesAnalyze, { body }),
     },
     public: {
-      note: (publicId: string) =>
-        call<PublicNote>('GET', `/public/note/${encodeURIComponent(publicId)}`),
+      note: (publicId: string) => request(routes.notePublic, { params: { publicId } }),
+      /** The address of an image of a shared note, for an <img> (no token needed). */
+      imageUrl: (publicId: string, name: string) =>
+        `${options.baseUrl}${fillPath(routes.notePublicImage.path, { publicId, name })}`,
+    },
+    users: {
+      bySub: (sub: string) => request(routes.userFindBySub, { params: { sub } }),
+      bySubAtOldPath: (sub: string) => request(routes.userBySub, { params: { sub } }),
     },
   };
+};
+
+/** What a call sends besides its route. */
+export interface RequestInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+const queryString = (params: Record<string, string | number | boolean | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
 };
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -12,6 +12,7 @@ export const errorCodes = {
   /** The note has a tag its owner excluded from AI: it is never sent to a provider. */
   AI_EXCLUDED: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { Note } from './notes.js';
+import { created, file, ok, routesFor } from './contract.js';
+import { Note, NoteIdParams } from './notes.js';
 
 /** The largest upload: 10 MB; a larger file answers 413 PAYLOAD_TOO_LARGE. */
 export const NOTE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -58,3 +59,46 @@ export const NoteImageRemove = z
   .object({ imageUrl: z.string().max(2048) })
   .meta({ id: 'NoteImageRemove' });
 export type NoteImageRemove = z.infer<typeof NoteImageRemove>;
+
+const imagesApi = routesFor('notes', 'images');
+
+/** The routes of images of notes. */
+export const imageRoutes = {
+  noteImageUpload: imagesApi.post('/api/notes/:id/images', {
+    summary:
+      'Add an image to a note: recognised by content, re-encoded as WebP, at most 1920 px ' +
+      'on the longer side',
+    params: NoteIdParams,
+    form: NoteImageUploadForm,
+    answer: created(NoteImageUploaded, 'The stored image and the note'),
+    errors: [
+      [
+        400,
+        'NOT_AN_IMAGE (the content is no JPEG, PNG, WebP, GIF or AVIF), ' +
+          'VALIDATION_FAILED (over 40 megapixels, or the note is full) or BAD_REQUEST',
+      ],
+      404,
+    ],
+  }),
+  noteImageRemove: imagesApi.delete('/api/notes/:id/images', {
+    summary: 'Remove an image from a note and from storage',
+    params: NoteIdParams,
+    body: NoteImageRemove,
+    answer: ok(Note, 'The changed note'),
+    errors: [404],
+  }),
+  noteImageGet: imagesApi.get('/api/notes/:id/images/:name', {
+    summary: "An image of one of the user's notes",
+    params: NoteImageParams,
+    answer: file('image/webp', 'The image'),
+    errors: [404],
+  }),
+  notePublicImage: imagesApi.get('/public/note/:publicId/images/:name', {
+    tag: 'public',
+    public: true,
+    summary: 'An image of a shared note, without an account, while it is shared',
+    params: PublicNoteImageParams,
+    answer: file('image/webp', 'The image'),
+    errors: [404],
+  }),
+};

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { ok, routesFor } from './contract.js';
+import { NoteIdParams } from './notes.js';
 
 export const NoteLinkAction = z
   .object({
@@ -68,3 +70,36 @@ export const NoteGraph = z
   })
   .meta({ id: 'NoteGraph' });
 export type NoteGraph = z.infer<typeof NoteGraph>;
+
+const linksApi = routesFor('notes', 'links');
+
+const linkAction = (path: string, summary: string) =>
+  linksApi.post(path, {
+    summary,
+    body: NoteLinkAction,
+    answer: ok(NoteLinks, 'The links of noteId'),
+    errors: [404],
+  });
+
+/** The routes of links between notes. */
+export const linkRoutes = {
+  noteAddLink: linkAction(
+    '/api/note/addlink',
+    'Link one note to another of the same user (adding it twice changes nothing)',
+  ),
+  noteRemoveLink: linkAction(
+    '/api/note/removelink',
+    'Remove a manual link; a [[wiki link]] stays while the body names the target',
+  ),
+  noteLinks: linksApi.get('/api/notes/:id/links', {
+    summary: 'The notes a note links to and the notes that link to it',
+    params: NoteIdParams,
+    answer: ok(NoteLinks, 'The links'),
+    errors: [404],
+  }),
+  noteGraph: linksApi.get('/api/notes/graph', {
+    summary: 'The notes of the user and the links between them, for the mind map',
+    query: NoteGraphQuery,
+    answer: ok(NoteGraph, 'The graph'),
+  }),
+};

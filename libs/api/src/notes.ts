@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { created, noContent, ok, routesFor } from './contract.js';
+import { NoteUpdateForm } from './note-form.js';
 
 export const Tag = z
   .string()
@@ -242,3 +244,137 @@ export type TagList = z.infer<typeof TagList>;
 
 export const TagParams = z.object({ tag: Tag });
 export const TagRename = z.object({ name: Tag }).meta({ id: 'TagRename' });
+
+export const SearchHighlights = z
+  .object({
+    title: z.string().optional().meta({
+      description: 'The title, HTML-escaped, with each matching word in <mark></mark>',
+    }),
+    note: z.string().optional().meta({
+      description: 'Short fragments of the body around the matches, HTML-escaped, with <mark>',
+    }),
+  })
+  .meta({
+    id: 'SearchHighlights',
+    description:
+      'Present on notes found by a full-text search; a part is left out when no word of it ' +
+      'matched (tag-only matches carry none; a typo-tolerant match marks the word it stood for).',
+  });
+export type SearchHighlights = z.infer<typeof SearchHighlights>;
+
+export const SearchHit = Note.extend({ highlights: SearchHighlights.optional() }).meta({
+  id: 'SearchHit',
+});
+export type SearchHit = z.infer<typeof SearchHit>;
+
+export const SearchPage = page(SearchHit).meta({
+  id: 'SearchPage',
+  description:
+    'Without `search`, notes newest first. With it, the best matches first (title above tags ' +
+    'above body, then newest); when no word matches, the notes with the most alike words of ' +
+    'the newest 2,000 notes instead (typos).',
+});
+export type SearchPage = z.infer<typeof SearchPage>;
+
+const notesApi = routesFor('notes', 'notes');
+const tagsApi = routesFor('notes', 'tags');
+
+const noteAction = <A extends z.ZodType>(action: string, summary: string, answer: A) =>
+  notesApi.post(`/api/note/${action}`, {
+    summary,
+    body: NoteAction,
+    answer: ok(answer, 'Done'),
+    errors: [404],
+  });
+
+/** The routes of notes. */
+export const noteRoutes = {
+  noteCreateDirect: notesApi.post('/api/note/create/direct', {
+    summary: 'Create a note from typed text',
+    body: NoteCreate,
+    answer: created(Note, 'The new note'),
+    errors: [[403, 'Over the monthly allowance of notes (code NOTES_LEFT_NOT_ENOUGH)']],
+  }),
+  noteList: notesApi.get('/api/notes', {
+    summary: "The user's notes, newest first; with `search`, the best matches first",
+    query: NoteListQuery,
+    answer: ok(SearchPage, 'One page of notes; with `search`, each carries `highlights`'),
+  }),
+  noteGet: notesApi.get('/api/notes/:id', {
+    summary: 'One note',
+    params: NoteIdParams,
+    answer: ok(Note, 'The note'),
+    errors: [404],
+  }),
+  noteUpdate: notesApi.put('/api/notes/:id', {
+    summary: 'Change the title, body or tags of a note, or drop images (JSON or multipart)',
+    params: NoteIdParams,
+    body: NoteUpdate,
+    form: NoteUpdateForm,
+    answer: ok(Note, 'The changed note'),
+    errors: [
+      404,
+      [409, 'The note changed since baseUpdatedAt, so nothing was saved (code CONFLICT)'],
+    ],
+  }),
+  noteDelete: notesApi.delete('/api/notes/:id', {
+    summary: 'Delete a note',
+    params: NoteIdParams,
+    answer: noContent('Deleted'),
+    errors: [404],
+  }),
+  notePinnedList: notesApi.get('/api/notes/pinned', {
+    summary: "The user's pinned notes, newest first, a page (at most 100) at a time",
+    query: NotePinnedQuery,
+    answer: ok(NoteItems, 'Pinned notes; total is how many are pinned'),
+  }),
+  noteTimeRange: notesApi.get('/api/notes/timerange', {
+    summary: 'Notes created or updated in [from, to), newest change first (at most 1000)',
+    query: NoteTimeRangeQuery,
+    answer: ok(NoteItems, 'The notes'),
+  }),
+  noteBatch: notesApi.get('/api/notes/batch', {
+    summary: "Several of the user's notes by id (comma list, at most 100), in that order",
+    query: NoteBatchQuery,
+    answer: ok(NoteItems, 'The notes found'),
+  }),
+  notePin: noteAction('pin', 'Pin a note', Note),
+  noteUnpin: noteAction('unpin', 'Unpin a note', Note),
+  noteShare: noteAction('share', 'Share a note: anyone with the link can read it', ShareResult),
+  noteUnshare: noteAction(
+    'unshare',
+    'Stop sharing a note; the old link stops working at once',
+    Note,
+  ),
+  notePublic: notesApi.get('/public/note/:publicId', {
+    tag: 'public',
+    public: true,
+    summary: 'A shared note, without an account',
+    params: PublicIdParams,
+    answer: ok(PublicNote, 'The shared note'),
+    errors: [404],
+  }),
+};
+
+/** The routes of tags. */
+export const tagRoutes = {
+  tagList: tagsApi.get('/api/tags', {
+    summary:
+      "The user's tags with how many notes carry each, most used first (at most 1000; " +
+      'total is how many tags there are)',
+    answer: ok(TagList, 'Tags'),
+  }),
+  tagRename: tagsApi.put('/api/tags/:tag', {
+    summary: 'Rename a tag on every note (merging with an existing tag of that name)',
+    params: TagParams,
+    body: TagRename,
+    answer: ok(TagCount, 'The tag now'),
+    errors: [404],
+  }),
+  tagDelete: tagsApi.delete('/api/tags/:tag', {
+    summary: 'Remove a tag from every note',
+    params: TagParams,
+    answer: noContent('Removed'),
+    errors: [404],
+  }),
+};

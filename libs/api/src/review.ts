@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ok, routesFor } from './contract.js';
 import { Note, listOf } from './notes.js';
 
 export const ReviewDueQuery = z
@@ -45,3 +46,29 @@ export const ReviewSchedule = z
   })
   .meta({ id: 'ReviewSchedule' });
 export type ReviewSchedule = z.infer<typeof ReviewSchedule>;
+
+const reviewApi = routesFor('notes', 'review');
+
+/** The routes of spaced-repetition review. */
+export const reviewRoutes = {
+  reviewDue: reviewApi.get('/api/notes/review', {
+    summary:
+      'Notes due for spaced-repetition review (SM-2), most overdue first; notes without ' +
+      'a schedule get one, due a day after they were created',
+    query: ReviewDueQuery,
+    answer: ok(ReviewDueList, 'The due notes'),
+  }),
+  reviewDueOf: reviewApi.get('/api/notes-review/:userId', {
+    summary: 'The same due notes by user id; any id but the caller’s own answers 404',
+    params: ReviewUserParams,
+    query: ReviewDueQuery,
+    answer: ok(ReviewDueList, 'The due notes'),
+    errors: [404],
+  }),
+  reviewMark: reviewApi.post('/api/note/review', {
+    summary: 'Record a review (remembered / forgot, or an SM-2 grade 0-5) and reschedule',
+    body: ReviewMark,
+    answer: ok(ReviewSchedule, 'The new schedule'),
+    errors: [404],
+  }),
+};

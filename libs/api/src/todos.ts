@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ok, routesFor } from './contract.js';
 import { listOf } from './notes.js';
 
 export const Todo = z
@@ -55,3 +56,23 @@ export const TodoSet = z
   })
   .meta({ id: 'TodoSet' });
 export type TodoSet = z.infer<typeof TodoSet>;
+
+const todosApi = routesFor('notes', 'todos');
+
+/** The routes of todos (the checkboxes of notes). */
+export const todoRoutes = {
+  todoRecent: todosApi.get('/api/todos/recent', {
+    summary:
+      'Checkboxes (GFM task list items) of the most recently updated notes: newest note ' +
+      'first, document order within a note',
+    query: TodoRecentQuery,
+    answer: ok(TodoList, 'The todos'),
+  }),
+  todoSet: todosApi.put('/api/notes/:id/todos/:index', {
+    summary: 'Check or uncheck the nth checkbox of a note (only its [ ] / [x] changes)',
+    params: TodoParams,
+    body: TodoSet,
+    answer: ok(Todo, 'The todo now'),
+    errors: [404, 409],
+  }),
+};

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ok, routesFor } from './contract.js';
 
 /** Entitlements map a feature name to `true` or a numeric limit; -1 or missing is unlimited. */
 export const Entitlements = z
@@ -17,3 +18,31 @@ export const User = z
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
+
+export const UserSubParams = z.object({ sub: z.string().min(1).max(255) });
+
+const usersApi = routesFor('users', 'users');
+
+const userBySub = (path: string, summary: string) =>
+  usersApi.get(path, {
+    summary,
+    params: UserSubParams,
+    answer: ok(User, 'The user'),
+    errors: [404],
+  });
+
+/** The routes of users: the signed-in user's own record, nobody else's. */
+export const userRoutes = {
+  userMe: usersApi.get('/user', {
+    summary: 'The signed-in user, created on the first authenticated request',
+    answer: ok(User, 'The user'),
+  }),
+  userFindBySub: userBySub(
+    '/user/findBySub/:sub',
+    'The signed-in user, by their identity-provider subject',
+  ),
+  userBySub: userBySub(
+    '/user-by-sub/:sub',
+    'The same as /user/findBySub/{sub}, at the path older clients use',
+  ),
+};

@@ -6,3 +6,4 @@ export * from './identity.js';
 export * from './http.js';
 export * from './module.js';
 export * from './nul.js';
+export * from './routes.js';

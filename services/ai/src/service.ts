@@ -1,10 +1,10 @@
-import { Router } from 'express';
 import { grpcBinding, startService, type ServiceDeps } from '@noted/service';
+import { serveRoutes } from '@noted/kit';
 import { aiV1 } from '@noted/proto';
 import type { AiConfig } from './config.js';
-import { chatRouter } from './chat/routes.js';
+import { chatHandlers } from './chat/routes.js';
 import type { AiContext } from './context.js';
-import { generateRouter } from './generate/routes.js';
+import { generateHandlers } from './generate/routes.js';
 import { aiGrpc } from './grpc.js';
 import { startIndexConsumer } from './index/consumer.js';
 import { createIndexer } from './index/indexer.js';
@@ -14,23 +14,23 @@ import { createNotesClient } from './notes-client.js';
 import type { AiProvider } from './providers/port.js';
 import { createProvider } from './providers/select.js';
 import { createIndexCache } from './retrieval/cache.js';
-import { searchRouter } from './search/routes.js';
+import { searchHandlers } from './search/routes.js';
 import { settingsRepository } from './settings/repository.js';
 import { createStreamLimiter } from './sse.js';
-import { settingsRouter } from './settings/routes.js';
-import { summariesRouter } from './summaries/routes.js';
-import { writerRouter } from './writer/routes.js';
+import { settingsHandlers } from './settings/routes.js';
+import { summaryHandlers } from './summaries/routes.js';
+import { writerHandlers } from './writer/routes.js';
 
-/** Every public route of the ai service. */
-export const aiRoutes = (ctx: AiContext): Router =>
-  Router().use(
-    writerRouter(ctx),
-    summariesRouter(ctx),
-    searchRouter(ctx),
-    chatRouter(ctx),
-    generateRouter(ctx),
-    settingsRouter(ctx),
-  );
+/** Every public route of the ai service, as its contracts in `@noted/api` declare them. */
+export const aiRouter = (ctx: AiContext) =>
+  serveRoutes('ai', {
+    ...writerHandlers(ctx),
+    ...summaryHandlers(ctx),
+    ...searchHandlers(ctx),
+    ...chatHandlers(ctx),
+    ...generateHandlers(ctx),
+    ...settingsHandlers(ctx),
+  });
 
 /**
  * The ai service: AI routes for the gateway, AiService over gRPC, and the index it keeps from
@@ -96,7 +96,7 @@ export const startAi = async (config: AiConfig, deps: ServiceDeps & { provider?:
       name: 'ai',
       migrations: aiMigrations,
       identityPaths: ['/ai', '/api'],
-      routes: ({ db }) => aiRoutes(contextOf(db.knex)),
+      routes: ({ db }) => aiRouter(contextOf(db.knex)),
       grpc: ({ db }) => {
         const ctx = contextOf(db.knex);
         return grpcBinding(aiV1.AiService, aiGrpc(ctx, reindexerOf(ctx)));

@@ -17,20 +17,13 @@ import {
 } from '@noted/kit';
 import { authenticate, createTokenVerifier } from './auth/index.js';
 import type { GatewayConfig } from './config.js';
+import { routingTable, signedInPrefixes } from './routing.js';
 import { createUserResolver } from './users.js';
 import { inlineScriptHashes, webRouter } from './web.js';
 
 export interface RunningGateway extends RunningModule {
   url: string;
 }
-
-/** The public path prefixes the gateway forwards to each service. */
-export const forwardedPrefixes = {
-  users: ['/user', '/user-by-sub'],
-  /** Matched before notes, which has the rest of /api. */
-  ai: ['/ai', '/api/knowledge', '/api/note/generate', '/api/note/images/analyze'],
-  notes: ['/api', '/public'],
-} as const;
 
 type ProxiedRequest = IncomingMessage & { id?: string; identityToken?: string };
 
@@ -73,19 +66,11 @@ export const startGateway = async (
   // http-proxy opens a new connection per request (and asks for `connection: close`) unless
   // given an agent; reusing connections saves a connect and a close on both ends per request.
   const upstreamAgent = new Agent({ keepAlive: true, scheduling: 'lifo' });
-  const proxyTo = (target: string, prefixes: readonly string[]): RequestHandler[] => [
-    // Proxied requests are counted by the prefix they went through (`/api/*`): the service
-    // behind counts them again by its own route templates.
-    (req, res, next) => {
-      const prefix = prefixes.find((p) => req.path === p || req.path.startsWith(`${p}/`));
-      if (prefix) res.locals.route = `${prefix}/*`;
-      next();
-    },
+  const proxyTo = (target: string, pathFilter?: (path: string) => boolean) =>
     createProxyMiddleware<Request>({
       target,
       agent: upstreamAgent,
-      pathFilter: (path) =>
-        prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
+      ...(pathFilter ? { pathFilter } : {}),
       changeOrigin: false,
       xfwd: true,
       proxyTimeout: 600_000,
@@ -109,11 +94,10 @@ export const startGateway = async (
           }
         },
       },
-    }),
-  ];
+    });
 
   if (config.keycloak.embedded) {
-    app.use(proxyTo(config.upstreams.identity, ['/realms']));
+    app.use(proxyTo(config.upstreams.identity, (path) => path.startsWith('/realms/')));
   }
 
   const keycloakOrigin = new URL(config.keycloak.url).origin;
@@ -136,9 +120,8 @@ export const startGateway = async (
     }),
   );
 
-  const apiPaths = ['/api', '/ai', '/user', '/user-by-sub'];
   app.use(
-    apiPaths,
+    signedInPrefixes,
     cors({
       origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
       allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
@@ -174,11 +157,15 @@ export const startGateway = async (
       next(error);
     }
   };
-  app.use(apiPaths, limitBody, authenticate(verifier), resolveUser);
+  app.use(signedInPrefixes, limitBody, authenticate(verifier), resolveUser);
 
-  app.use(proxyTo(config.upstreams.users, forwardedPrefixes.users));
-  app.use(proxyTo(config.upstreams.ai, forwardedPrefixes.ai));
-  app.use(proxyTo(config.upstreams.notes, forwardedPrefixes.notes));
+  app.use(
+    routingTable({
+      notes: proxyTo(config.upstreams.notes),
+      ai: proxyTo(config.upstreams.ai),
+      users: proxyTo(config.upstreams.users),
+    }),
+  );
   app.use(web.router);
   finishHttpApp(app, logger);
 

@@ -1,2 +1,3 @@
 export * from './config.js';
 export * from './gateway.js';
+export { routingTable, signedInPrefixes } from './routing.js';

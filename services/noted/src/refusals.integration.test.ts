@@ -113,4 +113,52 @@ describe(`input refused at the edge (${infraLabel})`, () => {
     expect(invalid.status).toBe(400);
     expect(((await invalid.json()) as ErrorBody).error.code).toBe('VALIDATION_FAILED');
   });
+
+  it('answers a method a path does not have with 405 and Allow, from the contracts', async () => {
+    const allowed: [string, string, string][] = [
+      ['POST', `/api/notes/${note.id}`, 'GET, HEAD, PUT, DELETE'],
+      ['PATCH', '/api/notes', 'GET, HEAD'],
+      ['DELETE', '/api/note/create/direct', 'POST'],
+      ['PUT', '/ai/note/assist/search', 'GET, HEAD'],
+      ['POST', '/user', 'GET, HEAD'],
+      ['DELETE', `/public/note/${'p'.repeat(22)}`, 'GET, HEAD'],
+    ];
+    for (const [method, path, allow] of allowed) {
+      const response = await app.api(token, method, path);
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(((await response.json()) as ErrorBody).error.code).toBe('METHOD_NOT_ALLOWED');
+    }
+    const options = await fetch(`${app.url}/api/notes/${note.id}/links`, {
+      method: 'OPTIONS',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('GET, HEAD');
+    // A fixed path is never taken by a parameter at its place.
+    const graph = await app.api(token, 'GET', '/api/notes/graph');
+    expect(graph.status).toBe(200);
+    const unknown = await app.api(token, 'GET', '/api/nothing-here');
+    expect(unknown.status).toBe(404);
+  });
+
+  it('refuses a body of a type the route does not take with 415, and stores nothing', async () => {
+    const typed = (path: string, method: string, type: string, body: string) =>
+      fetch(`${app.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': type },
+        body,
+      });
+    for (const response of [
+      await typed('/api/note/create/direct', 'POST', 'text/plain', 'title=x'),
+      await typed('/api/note/create/direct', 'POST', 'application/x-www-form-urlencoded', 'a=b'),
+      await typed(`/api/notes/${note.id}`, 'PUT', 'text/plain', 'changed'),
+      await typed(`/api/notes/${note.id}/images`, 'POST', 'application/json', '{}'),
+    ]) {
+      expect(response.status, response.url).toBe(415);
+      expect(((await response.json()) as ErrorBody).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+    const list = await json<NotePage>(app.api(token, 'GET', '/api/notes'));
+    expect(list.total).toBe(1);
+  });
 });

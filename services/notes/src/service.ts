@@ -1,36 +1,31 @@
-import { Router } from 'express';
 import { startService, grpcBinding, type ServiceDeps } from '@noted/service';
+import { serveRoutes } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { openObjectStore } from '@noted/storage';
 import type { NotesConfig } from './config.js';
 import { notesMigrations } from './migrations.js';
 import { createQuota } from './quota.js';
 import { notesGrpc } from './notes/grpc.js';
-import { notesRouter, publicNotesRouter } from './notes/routes.js';
-import { linksRouter } from './links/routes.js';
-import { tagsRouter } from './tags/routes.js';
-import { todosRouter } from './todos/routes.js';
-import { noteImagesRouter, publicNoteImagesRouter } from './images/routes.js';
+import { noteHandlers } from './notes/routes.js';
+import { linkHandlers } from './links/routes.js';
+import { tagHandlers } from './tags/routes.js';
+import { todoHandlers } from './todos/routes.js';
+import { imageHandlers } from './images/routes.js';
 import type { ImagesContext } from './images/usecases.js';
-import { reviewRouter } from './review/routes.js';
+import { reviewHandlers } from './review/routes.js';
 import { startReviewEnrolment } from './review/enrolment.js';
 import { startReviewScheduler } from './review/scheduler.js';
 
-/**
- * Every public route of the notes service. Fixed paths such as /api/notes/review come before
- * /api/notes/:id, which would otherwise take them.
- */
-export const notesRoutes = (ctx: ImagesContext & { publicUrl: string }): Router =>
-  Router().use(
-    reviewRouter(ctx),
-    linksRouter(ctx),
-    notesRouter(ctx),
-    tagsRouter(ctx),
-    todosRouter(ctx),
-    noteImagesRouter(ctx),
-    publicNoteImagesRouter(ctx),
-    publicNotesRouter(ctx),
-  );
+/** Every public route of the notes service, as its contracts in `@noted/api` declare them. */
+export const notesRouter = (ctx: ImagesContext & { publicUrl: string }) =>
+  serveRoutes('notes', {
+    ...noteHandlers(ctx),
+    ...tagHandlers(ctx),
+    ...linkHandlers(ctx),
+    ...todoHandlers(ctx),
+    ...reviewHandlers(ctx),
+    ...imageHandlers(ctx),
+  });
 
 /** The notes service: notes REST for the gateway, NotesService over gRPC, note.* events. */
 export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
@@ -49,7 +44,7 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
       migrations: notesMigrations,
       identityPaths: ['/api'],
       routes: ({ db, published, logger }) =>
-        notesRoutes({
+        notesRouter({
           knex: db.knex,
           published,
           quota,

@@ -1,9 +1,14 @@
+import { serveRoutes } from '@noted/kit';
 import { startService, grpcBinding, type ServiceDeps } from '@noted/service';
 import { usersV1 } from '@noted/proto';
 import type { UsersConfig } from './config.js';
 import { usersMigrations } from './migrations.js';
 import { usersGrpc } from './users/grpc.js';
-import { usersRouter } from './users/routes.js';
+import { userHandlers } from './users/routes.js';
+import type { UsersContext } from './users/usecases.js';
+
+/** Every public route of the users service, as its contracts in `@noted/api` declare them. */
+export const usersRouter = (ctx: UsersContext) => serveRoutes('users', userHandlers(ctx));
 
 /** The users service: users and entitlements, `/user*` REST, UsersService over gRPC. */
 export const startUsers = (config: UsersConfig, deps: ServiceDeps) =>

@@ -31,6 +31,7 @@ const fakeReview = (initial: Note[]) => {
   let due = [...initial];
   const review: NotesApi['review'] = {
     due: vi.fn(async () => listed(due)),
+    dueOf: vi.fn(),
     mark: vi.fn(async ({ noteId, outcome }: ReviewMark) => {
       due = due.filter((note) => note.id !== noteId);
       const intervalDays = outcome === 'remembered' ? 6 : 1;

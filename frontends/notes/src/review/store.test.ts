@@ -24,6 +24,7 @@ const makeNote = (title: string): Note => {
 const reviewApi = (due: () => Promise<Note[]>): Pick<NotesApi, 'review'> => ({
   review: {
     due: vi.fn(async () => listed(await due())),
+    dueOf: vi.fn(),
     mark: vi.fn(),
   },
 });

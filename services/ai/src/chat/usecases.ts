@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Chat, ChatList, NoteRef } from '@noted/api';
-import { AppError, ChatAnswerRequest, ChatIdParams, ChatListQuery } from '@noted/api';
+import type {
+  Chat,
+  ChatList,
+  NoteRef,
+  ChatAnswerRequest,
+  ChatIdParams,
+  ChatListQuery,
+} from '@noted/api';
+import { AppError, type Parsed } from '@noted/api';
 import type { AiContext } from '../context.js';
 import { indexRepository } from '../index/repository.js';
 import { cosine, hashedEmbedding } from '../local/embeddings.js';
@@ -129,9 +136,9 @@ const historyMessages = (messages: MessageRow[]): ChatMessageInput[] =>
 export const chatAnswer = async (
   ctx: AiContext,
   userId: string,
-  input: unknown,
+  input: Parsed<typeof ChatAnswerRequest>,
 ): Promise<(send: Send, signal: AbortSignal) => Promise<void>> => {
-  const { question, chatId: givenChatId } = ChatAnswerRequest.parse(input);
+  const { question, chatId: givenChatId } = input;
   const existing = givenChatId
     ? await chatRepository.find(ctx.knex, userId, givenChatId)
     : undefined;
@@ -221,9 +228,9 @@ export const chatAnswer = async (
 export const chatList = async (
   ctx: AiContext,
   userId: string,
-  input: unknown,
+  input: Parsed<typeof ChatListQuery>,
 ): Promise<ChatList> => {
-  const { page, limit } = ChatListQuery.parse(input);
+  const { page, limit } = input;
   const { rows, total } = await chatRepository.page(ctx.knex, userId, page, limit);
   return {
     items: rows.map((row) => ({
@@ -239,8 +246,12 @@ export const chatList = async (
   };
 };
 
-export const chatGet = async (ctx: AiContext, userId: string, params: unknown): Promise<Chat> => {
-  const { chatId } = ChatIdParams.parse(params);
+export const chatGet = async (
+  ctx: AiContext,
+  userId: string,
+  params: Parsed<typeof ChatIdParams>,
+): Promise<Chat> => {
+  const { chatId } = params;
   const chat = await chatRepository.find(ctx.knex, userId, chatId);
   if (!chat) throw new AppError('NOT_FOUND', 'No such conversation');
   const messages = await chatRepository.messages(ctx.knex, userId, chatId);
@@ -261,8 +272,12 @@ export const chatGet = async (ctx: AiContext, userId: string, params: unknown): 
   };
 };
 
-export const chatRemove = async (ctx: AiContext, userId: string, params: unknown) => {
-  const { chatId } = ChatIdParams.parse(params);
+export const chatRemove = async (
+  ctx: AiContext,
+  userId: string,
+  params: Parsed<typeof ChatIdParams>,
+) => {
+  const { chatId } = params;
   if (!(await chatRepository.remove(ctx.knex, userId, chatId))) {
     throw new AppError('NOT_FOUND', 'No such conversation');
   }

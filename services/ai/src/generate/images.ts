@@ -1,5 +1,5 @@
-import type { ImageAnalysis } from '@noted/api';
-import { AppError, ImageAnalyze } from '@noted/api';
+import type { ImageAnalysis, ImageAnalyze } from '@noted/api';
+import { AppError, type Parsed } from '@noted/api';
 import { noteForAi, type AiContext } from '../context.js';
 import { chatText, type Usage } from '../providers/port.js';
 
@@ -14,9 +14,9 @@ const PROMPT =
 export const analyzeImages = async (
   ctx: AiContext,
   userId: string,
-  input: unknown,
+  input: Parsed<typeof ImageAnalyze>,
 ): Promise<ImageAnalysis> => {
-  const { imageUrls } = ImageAnalyze.parse(input);
+  const { imageUrls } = input;
   const model = ctx.provider.models.vision;
   if (!model) {
     throw new AppError(

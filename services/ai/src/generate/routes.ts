@@ -1,27 +1,20 @@
-import { Router } from 'express';
-import { userIdOf } from '@noted/kit';
+import type { routes } from '@noted/api';
+import type { Handlers } from '@noted/kit';
 import type { AiContext } from '../context.js';
 import { analyzeImages } from './images.js';
 import { generateByContent, generateByTranscription, knowledgeGenerate } from './usecases.js';
 
-export const generateRouter = (ctx: AiContext): Router => {
-  const router = Router();
+type GenerateRoutes = Pick<
+  typeof routes,
+  | 'noteGenerateByContent'
+  | 'noteGenerateByTranscription'
+  | 'knowledgeGenerate'
+  | 'noteImagesAnalyze'
+>;
 
-  router.post('/api/note/generate/bycontent', async (req, res) => {
-    res.json(await generateByContent(ctx, userIdOf(req), req.body));
-  });
-
-  router.post('/api/note/generate/bytranscription', async (req, res) => {
-    res.json(await generateByTranscription(ctx, userIdOf(req), req.body));
-  });
-
-  router.post('/api/knowledge/generate', async (req, res) => {
-    res.json(await knowledgeGenerate(ctx, userIdOf(req), req.body));
-  });
-
-  router.post('/api/note/images/analyze', async (req, res) => {
-    res.json(await analyzeImages(ctx, userIdOf(req), req.body));
-  });
-
-  return router;
-};
+export const generateHandlers = (ctx: AiContext): Handlers<GenerateRoutes> => ({
+  noteGenerateByContent: ({ userId, body }) => generateByContent(ctx, userId, body),
+  noteGenerateByTranscription: ({ userId, body }) => generateByTranscription(ctx, userId, body),
+  knowledgeGenerate: ({ userId, body }) => knowledgeGenerate(ctx, userId, body),
+  noteImagesAnalyze: ({ userId, body }) => analyzeImages(ctx, userId, body),
+});

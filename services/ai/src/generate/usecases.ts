@@ -1,11 +1,11 @@
-import type { GeneratedNote, NoteRef } from '@noted/api';
-import {
-  AppError,
+import type {
+  GeneratedNote,
+  NoteRef,
   GenerateByContent,
   GenerateByTranscription,
   KnowledgeGenerate,
-  Tag,
 } from '@noted/api';
+import { AppError, Tag, type Parsed } from '@noted/api';
 import { chatRepository } from '../chat/repository.js';
 import { noteForAi, type AiContext } from '../context.js';
 import { indexRepository } from '../index/repository.js';
@@ -134,13 +134,20 @@ export const generateNote = async (
   return { ...byText(source, content, existingTags), sources, method: 'extractive' };
 };
 
-export const generateByContent = async (ctx: AiContext, userId: string, input: unknown) => {
-  const { content } = GenerateByContent.parse(input);
+export const generateByContent = async (
+  ctx: AiContext,
+  userId: string,
+  input: Parsed<typeof GenerateByContent>,
+) => {
+  const { content } = input;
   return generateNote(ctx, userId, 'content', content);
 };
 
-export const generateByTranscription = async (ctx: AiContext, userId: string, input: unknown) => {
-  const body = GenerateByTranscription.parse(input);
+export const generateByTranscription = async (
+  ctx: AiContext,
+  userId: string,
+  body: Parsed<typeof GenerateByTranscription>,
+) => {
   const transcription =
     body.transcription ?? (await noteForAi(ctx, userId, body.noteId as string)).body;
   if (!transcription.trim()) {
@@ -150,8 +157,12 @@ export const generateByTranscription = async (ctx: AiContext, userId: string, in
 };
 
 /** A note from one answer of a knowledge chat (default its last), citing the notes it used. */
-export const knowledgeGenerate = async (ctx: AiContext, userId: string, input: unknown) => {
-  const { chatId, messageId } = KnowledgeGenerate.parse(input);
+export const knowledgeGenerate = async (
+  ctx: AiContext,
+  userId: string,
+  input: Parsed<typeof KnowledgeGenerate>,
+) => {
+  const { chatId, messageId } = input;
   const chat = await chatRepository.find(ctx.knex, userId, chatId);
   if (!chat) throw new AppError('NOT_FOUND', 'No such conversation');
   const messages = await chatRepository.messages(ctx.knex, userId, chatId);

@@ -1,6 +1,6 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import type { AiHit, AiHitList } from '@noted/api';
-import { AiSearchQuery, RelatedQuery } from '@noted/api';
+import type { AiHit, AiHitList, AiSearchQuery, RelatedQuery } from '@noted/api';
+import { type Parsed } from '@noted/api';
 import type { notesV1 } from '@noted/proto';
 import { excludedTagsOf, isExcluded, noteForAi, type AiContext } from '../context.js';
 import { indexRepository } from '../index/repository.js';
@@ -87,9 +87,9 @@ const fuseNotes = (byWords: string[], byMeaning: string[], chunkOf: Map<string, 
 export const aiSearch = async (
   ctx: AiContext,
   userId: string,
-  input: unknown,
+  input: Parsed<typeof AiSearchQuery>,
 ): Promise<AiHitList> => {
-  const { query, limit } = AiSearchQuery.parse(input);
+  const { query, limit } = input;
   const [fullText, index, excluded, vectorQuery] = await Promise.all([
     ctx.notes.search(userId, query, CANDIDATES),
     ctx.indexes.get(userId),
@@ -126,9 +126,9 @@ const relatedRanking = (
 export const aiRelated = async (
   ctx: AiContext,
   userId: string,
-  input: unknown,
+  input: Parsed<typeof RelatedQuery>,
 ): Promise<AiHitList> => {
-  const { noteId, limit } = RelatedQuery.parse(input);
+  const { noteId, limit } = input;
   const note = await noteForAi(ctx, userId, noteId);
   const index = await ctx.indexes.get(userId);
   const text = `${note.title}\n\n${note.body}`;

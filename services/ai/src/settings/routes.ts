@@ -1,18 +1,11 @@
-import { Router } from 'express';
-import { userIdOf } from '@noted/kit';
+import type { routes } from '@noted/api';
+import type { Handlers } from '@noted/kit';
 import type { AiContext } from '../context.js';
 import { aiSettingsGet, aiSettingsUpdate } from './usecases.js';
 
-export const settingsRouter = (ctx: AiContext): Router => {
-  const router = Router();
-
-  router.get('/ai/settings', async (req, res) => {
-    res.json(await aiSettingsGet(ctx, userIdOf(req)));
-  });
-
-  router.put('/ai/settings', async (req, res) => {
-    res.json(await aiSettingsUpdate(ctx, userIdOf(req), req.body));
-  });
-
-  return router;
-};
+export const settingsHandlers = (
+  ctx: AiContext,
+): Handlers<Pick<typeof routes, 'aiSettingsGet' | 'aiSettingsUpdate'>> => ({
+  aiSettingsGet: ({ userId }) => aiSettingsGet(ctx, userId),
+  aiSettingsUpdate: ({ userId, body }) => aiSettingsUpdate(ctx, userId, body),
+});

@@ -1,5 +1,5 @@
-import type { AiFeature, AiSettings } from '@noted/api';
-import { AiSettingsUpdate } from '@noted/api';
+import type { AiFeature, AiSettings, AiSettingsUpdate } from '@noted/api';
+import { type Parsed } from '@noted/api';
 import type { AiContext } from '../context.js';
 import { noteForIndex } from '../index/indexer.js';
 import { indexRepository } from '../index/repository.js';
@@ -58,9 +58,9 @@ const REINCLUDED_PAGE = 500;
 export const aiSettingsUpdate = async (
   ctx: AiContext,
   userId: string,
-  input: unknown,
+  input: Parsed<typeof AiSettingsUpdate>,
 ): Promise<AiSettings> => {
-  const { excludedTags } = AiSettingsUpdate.parse(input);
+  const { excludedTags } = input;
   await ctx.knex.transaction((trx) =>
     settingsRepository.replaceExcludedTags(trx, userId, excludedTags),
   );

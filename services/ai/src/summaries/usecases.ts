@@ -1,5 +1,11 @@
-import type { NoteSummary, PeriodSummary, SummaryPeriodKind } from '@noted/api';
-import { PeriodSummaryQuery, SummarizeNote } from '@noted/api';
+import type {
+  NoteSummary,
+  PeriodSummary,
+  SummaryPeriodKind,
+  PeriodSummaryQuery,
+  SummarizeNote,
+} from '@noted/api';
+import { type Parsed } from '@noted/api';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { notesV1 } from '@noted/proto';
 import { excludedTagsOf, isExcluded, noteForAi, type AiContext } from '../context.js';
@@ -49,9 +55,9 @@ const summarizeByModel = async (
 export const summarizeNote = async (
   ctx: AiContext,
   userId: string,
-  input: unknown,
+  input: Parsed<typeof SummarizeNote>,
 ): Promise<NoteSummary> => {
-  const { noteId } = SummarizeNote.parse(input);
+  const { noteId } = input;
   const note = await noteForAi(ctx, userId, noteId);
   const cached = await summariesRepository.find<Omit<NoteSummary, 'cached' | 'generatedAt'>>(
     ctx.knex,
@@ -115,9 +121,8 @@ export const summarizePeriod = async (
   ctx: AiContext,
   userId: string,
   kind: SummaryPeriodKind,
-  input: unknown,
+  query: Parsed<typeof PeriodSummaryQuery>,
 ): Promise<PeriodSummary> => {
-  const query = PeriodSummaryQuery.parse(input);
   const { from, to, timeZone } = periodOf(kind, query);
   const key = `${from.toISOString()}|${timeZone}`;
   const cached = await summariesRepository.find<Omit<PeriodSummary, 'cached' | 'generatedAt'>>(

@@ -1,5 +1,6 @@
-import { Router } from 'express';
-import { userIdOf } from '@noted/kit';
+import type { Request, Response } from 'express';
+import type { routes } from '@noted/api';
+import type { Handlers } from '@noted/kit';
 import type { AiContext } from '../context.js';
 import { streamEvents } from '../sse.js';
 import {
@@ -9,29 +10,25 @@ import {
   type PreparedWriting,
 } from './usecases.js';
 
-const writers: [
-  string,
-  (ctx: AiContext, userId: string, body: unknown) => Promise<PreparedWriting>,
-][] = [
-  ['/ai/writer/assist', writerAssistPrepare],
-  ['/ai/writer/askai', writerAskPrepare],
-];
+type WriterRoutes = Pick<typeof routes, 'aiWriterAssist' | 'aiWriterAskAi'>;
 
-export const writerRouter = (ctx: AiContext): Router => {
-  const router = Router();
-  for (const [path, prepare] of writers) {
-    // Checked before the stream opens, so a bad request or a missing model is a plain error.
-    router.post(path, async (req, res) => {
-      const userId = userIdOf(req);
-      const prepared = await prepare(ctx, userId, req.body);
-      await streamEvents(
-        req,
-        res,
-        ctx.logger,
-        (send, signal) => writerStream(ctx, userId, prepared, send, signal),
-        ctx.streams.acquire(userId),
-      );
-    });
-  }
-  return router;
-};
+/** Streams what was prepared: a bad request or a missing model is a plain error before this. */
+const stream = (
+  ctx: AiContext,
+  { userId, req, res }: { userId: string; req: Request; res: Response },
+  prepared: PreparedWriting,
+) =>
+  streamEvents(
+    req,
+    res,
+    ctx.logger,
+    (send, signal) => writerStream(ctx, userId, prepared, send, signal),
+    ctx.streams.acquire(userId),
+  );
+
+export const writerHandlers = (ctx: AiContext): Handlers<WriterRoutes> => ({
+  aiWriterAssist: async (input) =>
+    stream(ctx, input, await writerAssistPrepare(ctx, input.userId, input.body)),
+  aiWriterAskAi: async (input) =>
+    stream(ctx, input, await writerAskPrepare(ctx, input.userId, input.body)),
+});

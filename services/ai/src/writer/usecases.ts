@@ -1,4 +1,5 @@
-import { WriterAskAi, WriterAssist } from '@noted/api';
+import type { WriterAskAi, WriterAssist } from '@noted/api';
+import { type Parsed } from '@noted/api';
 import { noteForAi, requireChatModel, type AiContext } from '../context.js';
 import type { ChatMessageInput, Usage } from '../providers/port.js';
 import type { Send } from '../sse.js';
@@ -20,9 +21,8 @@ const noteText = async (ctx: AiContext, userId: string, noteId: string | undefin
 export const writerAssistPrepare = async (
   ctx: AiContext,
   userId: string,
-  input: unknown,
+  body: Parsed<typeof WriterAssist>,
 ): Promise<PreparedWriting> => {
-  const body = WriterAssist.parse(input);
   const model = requireChatModel(ctx, 'Writing');
   const { title, note } = await noteText(ctx, userId, body.noteId);
   const text = body.text?.trim() ? body.text : undefined;
@@ -42,9 +42,8 @@ export const writerAssistPrepare = async (
 export const writerAskPrepare = async (
   ctx: AiContext,
   userId: string,
-  input: unknown,
+  body: Parsed<typeof WriterAskAi>,
 ): Promise<PreparedWriting> => {
-  const body = WriterAskAi.parse(input);
   const model = requireChatModel(ctx, 'Asking AI');
   const saved = await noteText(ctx, userId, body.noteId);
   return {

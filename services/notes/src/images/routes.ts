@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
-import { Router, type Response } from 'express';
-import { NoteIdParams } from '@noted/api';
-import { userIdOf } from '@noted/kit';
+import type { Response } from 'express';
+import type { imageRoutes } from '@noted/api';
+import type { Handlers } from '@noted/kit';
 import type { StoredObject } from '@noted/storage';
 import { imageUpload } from './upload.js';
 import {
@@ -26,36 +26,18 @@ const sendImage = async (res: Response, image: StoredObject, cacheControl: strin
   await pipeline(image.body, res);
 };
 
-/** Images of the caller's notes. */
-export const noteImagesRouter = (ctx: ImagesContext): Router => {
-  const router = Router();
-
-  router.post('/api/notes/:id/images', async (req, res) => {
-    const { id } = NoteIdParams.parse(req.params);
-    const userId = userIdOf(req);
-    res.status(201).json(await noteImageUpload(ctx, userId, id, () => imageUpload(req, res)));
-  });
-
-  router.delete('/api/notes/:id/images', async (req, res) => {
-    const { id } = NoteIdParams.parse(req.params);
-    res.json(await noteImageRemove(ctx, userIdOf(req), id, req.body));
-  });
-
-  router.get('/api/notes/:id/images/:name', async (req, res) => {
-    await sendImage(res, await noteImageRead(ctx, userIdOf(req), req.params), ownerCache);
-  });
-
-  return router;
-};
-
-/** Images of a shared note, readable by anyone with its link while it is shared. */
-export const publicNoteImagesRouter = (ctx: ImagesContext): Router => {
-  const router = Router();
-  router.get('/public/note/:publicId/images/:name', async (req, res) => {
-    const image = await publicNoteImageRead(ctx, req.params);
+/** Images of the caller's notes, and of shared notes while they are shared. */
+export const imageHandlers = (ctx: ImagesContext): Handlers<typeof imageRoutes> => ({
+  noteImageUpload: ({ userId, params, req, res }) =>
+    noteImageUpload(ctx, userId, params.id, () => imageUpload(req, res)),
+  noteImageRemove: ({ userId, params, body }) => noteImageRemove(ctx, userId, params.id, body),
+  noteImageGet: async ({ userId, params, res }) => {
+    await sendImage(res, await noteImageRead(ctx, userId, params), ownerCache);
+  },
+  notePublicImage: async ({ params, res }) => {
+    const image = await publicNoteImageRead(ctx, params);
     res.setHeader('referrer-policy', 'no-referrer');
     res.setHeader('x-robots-tag', 'noindex');
     await sendImage(res, image, publicCache);
-  });
-  return router;
-};
+  },
+});

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { NoteImageRemove, PublicNoteImageParams } from '@noted/api';
 import {
   AppError,
   NOTE_IMAGES_MAX,
   NoteImageParams,
-  NoteImageRemove,
-  PublicNoteImageParams,
   type Note,
   type NoteImageUploaded,
+  type Parsed,
 } from '@noted/api';
 import type { Logger } from '@noted/kit';
 import type { ObjectStore, StoredObject } from '@noted/storage';
@@ -93,9 +93,9 @@ export const noteImageRemove = async (
   ctx: ImagesContext,
   userId: string,
   noteId: string,
-  input: unknown,
+  input: Parsed<typeof NoteImageRemove>,
 ): Promise<Note> => {
-  const { imageUrl } = NoteImageRemove.parse(input);
+  const { imageUrl } = input;
   const row = await ctx.knex.transaction(async (trx) => {
     const current = await notesRepository.lock(trx, userId, noteId);
     if (!current) throw notFound();
@@ -147,18 +147,18 @@ const storedImage = async (ctx: ImagesContext, row: NoteRow | undefined, name: s
 export const noteImageRead = async (
   ctx: ImagesContext,
   userId: string,
-  params: unknown,
+  params: Parsed<typeof NoteImageParams>,
 ): Promise<StoredObject> => {
-  const { id, name } = NoteImageParams.parse(params);
+  const { id, name } = params;
   return storedImage(ctx, await notesRepository.find(ctx.knex, userId, id), name);
 };
 
 /** An image of a note shared right now; unsharing revokes it with the note. */
 export const publicNoteImageRead = async (
   ctx: ImagesContext,
-  params: unknown,
+  params: Parsed<typeof PublicNoteImageParams>,
 ): Promise<StoredObject> => {
-  const { publicId, name } = PublicNoteImageParams.parse(params);
+  const { publicId, name } = params;
   return storedImage(ctx, await notesRepository.findPublic(ctx.knex, publicId), name);
 };
 

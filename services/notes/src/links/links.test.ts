@@ -8,8 +8,15 @@ import { openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
-import { noteCreate, noteDelete, noteUpdate, type NotesContext } from '../notes/usecases.js';
-import { noteGraph, noteLinkAdd, noteLinkRemove, noteLinksGet } from './usecases.js';
+import { noteDelete, type NotesContext } from '../notes/usecases.js';
+import {
+  noteCreate,
+  noteGraph,
+  noteLinkAdd,
+  noteLinkRemove,
+  noteLinksGet,
+  noteUpdate,
+} from '../test/validated.js';
 
 describe('links and their events (PGlite)', () => {
   let db: Database;

@@ -1,12 +1,6 @@
 import type { Knex } from 'knex';
-import {
-  AppError,
-  NoteGraphQuery,
-  NoteIdParams,
-  NoteLinkAction,
-  type NoteGraph,
-  type NoteLinks,
-} from '@noted/api';
+import type { NoteGraphQuery, NoteIdParams, NoteLinkAction } from '@noted/api';
+import { AppError, type NoteGraph, type NoteLinks, type Parsed } from '@noted/api';
 import { noteEvents } from '../notes/events.js';
 import type { NoteRow } from '../notes/repository.js';
 import type { NotesContext } from '../notes/usecases.js';
@@ -17,9 +11,9 @@ const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
 export const noteLinksGet = async (
   ctx: NotesContext,
   userId: string,
-  params: unknown,
+  params: Parsed<typeof NoteIdParams>,
 ): Promise<NoteLinks> => {
-  const { id } = NoteIdParams.parse(params);
+  const { id } = params;
   const note = await ctx.knex<NoteRow>('notes').where({ user_id: userId, id }).first('id');
   if (!note) throw notFound();
   return linksOf(ctx.knex, userId, id);
@@ -41,10 +35,9 @@ const linksOf = async (db: Knex, userId: string, noteId: string): Promise<NoteLi
 const changeLink = async (
   ctx: NotesContext,
   userId: string,
-  input: unknown,
+  link: Parsed<typeof NoteLinkAction>,
   change: (trx: Knex.Transaction, link: NoteLinkAction) => Promise<number>,
 ): Promise<NoteLinks> => {
-  const link = NoteLinkAction.parse(input);
   await ctx.knex.transaction(async (trx) => {
     const notes = await trx<NoteRow>('notes')
       .where({ user_id: userId })
@@ -59,14 +52,22 @@ const changeLink = async (
 };
 
 /** Links one note of the user to another; linking twice changes nothing. */
-export const noteLinkAdd = (ctx: NotesContext, userId: string, input: unknown) =>
-  changeLink(ctx, userId, input, (trx, { noteId, targetId }) =>
+export const noteLinkAdd = (
+  ctx: NotesContext,
+  userId: string,
+  link: Parsed<typeof NoteLinkAction>,
+) =>
+  changeLink(ctx, userId, link, (trx, { noteId, targetId }) =>
     linksRepository.insert(trx, userId, noteId, [targetId], 'manual'),
   );
 
 /** Removes the manual link; a wiki link stays as long as the body names the target. */
-export const noteLinkRemove = (ctx: NotesContext, userId: string, input: unknown) =>
-  changeLink(ctx, userId, input, (trx, { noteId, targetId }) =>
+export const noteLinkRemove = (
+  ctx: NotesContext,
+  userId: string,
+  link: Parsed<typeof NoteLinkAction>,
+) =>
+  changeLink(ctx, userId, link, (trx, { noteId, targetId }) =>
     linksRepository.remove(trx, userId, noteId, targetId, 'manual'),
   );
 
@@ -74,9 +75,9 @@ export const noteLinkRemove = (ctx: NotesContext, userId: string, input: unknown
 export const noteGraph = async (
   ctx: NotesContext,
   userId: string,
-  query: unknown,
+  query: Parsed<typeof NoteGraphQuery>,
 ): Promise<NoteGraph> => {
-  const { limit } = NoteGraphQuery.parse(query);
+  const { limit } = query;
   const [nodes, [counted]] = await Promise.all([
     linksRepository.graphNodes(ctx.knex, userId, limit),
     ctx.knex('notes').where({ user_id: userId }).count<{ total: string }[]>('* as total'),

@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import {
-  AppError,
-  NOTE_BATCH_MAX,
+import type {
   NoteAction,
   NoteBatchQuery,
   NotePinnedQuery,
   NoteTimeRangeQuery,
   PublicIdParams,
+} from '@noted/api';
+import {
+  AppError,
+  NOTE_BATCH_MAX,
   type Note,
   type NoteItems,
   type PublicNote,
   type ShareResult,
+  type Parsed,
 } from '@noted/api';
 import { noteEvents } from './events.js';
 import { presentNote, presentPublicNote } from './presenter.js';
@@ -44,8 +47,12 @@ const change = async (
   return row;
 };
 
-export const notePin = async (ctx: NotesContext, userId: string, input: unknown): Promise<Note> => {
-  const { noteId } = NoteAction.parse(input);
+export const notePin = async (
+  ctx: NotesContext,
+  userId: string,
+  input: Parsed<typeof NoteAction>,
+): Promise<Note> => {
+  const { noteId } = input;
   return presentNote(
     await change(ctx, userId, noteId, (row) => (row.is_pinned ? undefined : { is_pinned: true })),
   );
@@ -54,9 +61,9 @@ export const notePin = async (ctx: NotesContext, userId: string, input: unknown)
 export const noteUnpin = async (
   ctx: NotesContext,
   userId: string,
-  input: unknown,
+  input: Parsed<typeof NoteAction>,
 ): Promise<Note> => {
-  const { noteId } = NoteAction.parse(input);
+  const { noteId } = input;
   return presentNote(
     await change(ctx, userId, noteId, (row) => (row.is_pinned ? { is_pinned: false } : undefined)),
   );
@@ -69,9 +76,9 @@ const newPublicId = () => randomBytes(16).toString('base64url');
 export const noteShare = async (
   ctx: NotesContext & { publicUrl: string },
   userId: string,
-  input: unknown,
+  input: Parsed<typeof NoteAction>,
 ): Promise<ShareResult> => {
-  const { noteId } = NoteAction.parse(input);
+  const { noteId } = input;
   const row = await change(ctx, userId, noteId, (current) =>
     current.public_id ? undefined : { public_id: newPublicId() },
   );
@@ -82,16 +89,19 @@ export const noteShare = async (
 export const noteUnshare = async (
   ctx: NotesContext,
   userId: string,
-  input: unknown,
+  input: Parsed<typeof NoteAction>,
 ): Promise<Note> => {
-  const { noteId } = NoteAction.parse(input);
+  const { noteId } = input;
   return presentNote(
     await change(ctx, userId, noteId, (row) => (row.public_id ? { public_id: null } : undefined)),
   );
 };
 
-export const notePublic = async (ctx: NotesContext, params: unknown): Promise<PublicNote> => {
-  const { publicId } = PublicIdParams.parse(params);
+export const notePublic = async (
+  ctx: NotesContext,
+  params: Parsed<typeof PublicIdParams>,
+): Promise<PublicNote> => {
+  const { publicId } = params;
   const row = await notesRepository.findPublic(ctx.knex, publicId);
   if (!row) throw new AppError('NOT_FOUND', 'This note is not shared, or no longer');
   return presentPublicNote(row, publicId);
@@ -101,9 +111,9 @@ export const notePublic = async (ctx: NotesContext, params: unknown): Promise<Pu
 export const notesPinned = async (
   ctx: NotesContext,
   userId: string,
-  input: unknown,
+  input: Parsed<typeof NotePinnedQuery>,
 ): Promise<NoteItems> => {
-  const { page, limit } = NotePinnedQuery.parse(input);
+  const { page, limit } = input;
   const [rows, total] = await Promise.all([
     filteredNotes(ctx.knex, userId, { pinned: true })
       .orderBy([
@@ -124,9 +134,9 @@ const CHANGED_AT_MOST = 1000;
 export const notesChangedBetween = async (
   ctx: NotesContext,
   userId: string,
-  input: unknown,
+  input: Parsed<typeof NoteTimeRangeQuery>,
 ): Promise<NoteItems> => {
-  const { from, to } = NoteTimeRangeQuery.parse(input);
+  const { from, to } = input;
   const rows = await notesRepository.changedBetween(ctx.knex, userId, from, to, CHANGED_AT_MOST);
   return { items: rows.map(presentNote), total: rows.length, page: 1, limit: CHANGED_AT_MOST };
 };
@@ -135,9 +145,9 @@ export const notesChangedBetween = async (
 export const notesBatch = async (
   ctx: NotesContext,
   userId: string,
-  input: unknown,
+  input: Parsed<typeof NoteBatchQuery>,
 ): Promise<NoteItems> => {
-  const { ids } = NoteBatchQuery.parse(input);
+  const { ids } = input;
   const rows = new Map(
     (await notesRepository.findMany(ctx.knex, userId, ids)).map((row) => [row.id, row]),
   );

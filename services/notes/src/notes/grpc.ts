@@ -1,5 +1,5 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
-import { AppError } from '@noted/api';
+import { AppError, NoteListQuery } from '@noted/api';
 import type { notesV1 } from '@noted/proto';
 import type { ServiceImpl } from '@noted/grpc';
 import { noteImageRead, type ImagesContext } from '../images/usecases.js';
@@ -29,10 +29,11 @@ export const notesGrpc = (ctx: ImagesContext): ServiceImpl<typeof notesV1.NotesS
   },
   listNotes: async (request) => {
     requireIds(request.userId);
-    const { rows, total } = await noteList(ctx, request.userId, {
-      page: request.page || 1,
-      limit: request.limit || 10,
-    });
+    const { rows, total } = await noteList(
+      ctx,
+      request.userId,
+      NoteListQuery.parse({ page: request.page || 1, limit: request.limit || 10 }),
+    );
     return { notes: rows.map(noteMessage), total };
   },
   getNotes: async (request) => {

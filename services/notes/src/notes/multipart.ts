@@ -1,6 +1,12 @@
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { AppError, NOTE_FILE_MAX_BYTES, NoteUpdateFormFields } from '@noted/api';
+import {
+  AppError,
+  NOTE_FILE_MAX_BYTES,
+  NoteUpdate,
+  NoteUpdateFormFields,
+  type Parsed,
+} from '@noted/api';
 import { assertNoNul } from '@noted/kit';
 
 const NOTE_FILE_TYPES = new Set(['text/plain', 'text/markdown', 'text/x-markdown']);
@@ -59,12 +65,12 @@ const noteText = (file: Express.Multer.File): string => {
 
 /**
  * A multipart `PUT /api/notes/{id}` (title, tags and images as JSON, the body as the file
- * part `note`) as the object a JSON update would send, for `noteUpdate` to validate.
+ * part `note`) as a JSON update would send it, validated by the same schema.
  */
 export const noteUpdateFromForm = async (
   req: Request,
   res: Response,
-): Promise<Record<string, unknown>> => {
+): Promise<Parsed<typeof NoteUpdate>> => {
   await parseForm(req, res);
   const fields: unknown = req.body;
   if (typeof fields === 'object' && fields !== null && 'note' in fields) {
@@ -73,5 +79,5 @@ export const noteUpdateFromForm = async (
   const update: Record<string, unknown> = { ...NoteUpdateFormFields.parse(fields ?? {}) };
   if (req.file) update.note = noteText(req.file);
   assertNoNul(update);
-  return update;
+  return NoteUpdate.parse(update);
 };

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import {
-  AppError,
-  NoteCreate,
-  NoteListQuery,
-  NoteUpdate,
-  type Note,
-  type NotePage,
-  type SearchPage,
-} from '@noted/api';
+import type { NoteCreate, NoteListQuery, NoteUpdate } from '@noted/api';
+import { AppError, type Note, type NotePage, type SearchPage, type Parsed } from '@noted/api';
 import { noteEventOf, noteEvents } from './events.js';
 import { presentNote } from './presenter.js';
 import { notesRepository, type NoteRow } from './repository.js';
@@ -36,9 +29,8 @@ const inTransaction = async <T>(ctx: NotesContext, work: (trx: Knex.Transaction)
 export const noteCreate = async (
   ctx: NotesContext,
   userId: string,
-  input: unknown,
+  note: Parsed<typeof NoteCreate>,
 ): Promise<Note> => {
-  const note = NoteCreate.parse(input);
   const release = await ctx.quota.consume(userId, 'notes_per_month');
   const now = new Date();
   const fresh: NoteRow = {
@@ -85,7 +77,7 @@ export const noteGet = async (ctx: NotesContext, userId: string, id: string): Pr
 export const noteList = async (
   ctx: NotesContext,
   userId: string,
-  input: unknown,
+  query: Parsed<typeof NoteListQuery>,
 ): Promise<{
   rows: NoteRow[];
   total: number;
@@ -93,7 +85,6 @@ export const noteList = async (
   page: number;
   limit: number;
 }> => {
-  const query = NoteListQuery.parse(input);
   if (query.search !== undefined) {
     return notesSearch(ctx, userId, { ...query, search: query.search });
   }
@@ -110,13 +101,12 @@ export const noteList = async (
 export const notePage = async (
   ctx: NotesContext,
   userId: string,
-  input: unknown,
+  query: Parsed<typeof NoteListQuery>,
 ): Promise<NotePage | SearchPage> => {
-  const query = NoteListQuery.parse(input);
   if (query.search !== undefined) {
     return noteSearchPage(ctx, userId, { ...query, search: query.search });
   }
-  const { rows, ...rest } = await noteList(ctx, userId, input);
+  const { rows, ...rest } = await noteList(ctx, userId, query);
   return { items: rows.map(presentNote), ...rest };
 };
 
@@ -125,9 +115,8 @@ export const noteUpdate = async (
   ctx: NotesContext & Partial<Pick<ImagesContext, 'objects' | 'logger'>>,
   userId: string,
   id: string,
-  input: unknown,
+  patch: Parsed<typeof NoteUpdate>,
 ): Promise<Note> => {
-  const patch = NoteUpdate.parse(input);
   let imagesBefore: string[] = [];
   const row = await inTransaction(ctx, async (trx) => {
     if (patch.images !== undefined || patch.baseUpdatedAt !== undefined) {

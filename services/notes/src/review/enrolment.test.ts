@@ -10,9 +10,9 @@ import { createLogger } from '@noted/kit';
 import { notesMigrations } from '../migrations.js';
 import { noteEventOf, noteSubjects } from '../notes/events.js';
 import { notesRepository, type NoteRow } from '../notes/repository.js';
-import { noteCreate, noteDelete, type NotesContext } from '../notes/usecases.js';
+import { noteDelete, type NotesContext } from '../notes/usecases.js';
+import { noteCreate, reviewMark } from '../test/validated.js';
 import { startReviewEnrolment } from './enrolment.js';
-import { reviewMark } from './usecases.js';
 
 const logger = createLogger({ level: 'silent' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-review-enrolment-'));

@@ -11,7 +11,7 @@ import { notesV1 } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
 import type { NotesContext } from '../notes/usecases.js';
 import { reviewSubjects } from './scheduler.js';
-import { reviewDue, reviewDueOf, reviewMark } from './usecases.js';
+import { reviewDue, reviewDueOf, reviewMark } from '../test/validated.js';
 
 const logger = createLogger({ level: 'silent' });
 const DAY = 86_400_000;

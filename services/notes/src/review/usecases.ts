@@ -1,11 +1,5 @@
-import {
-  AppError,
-  ReviewDueQuery,
-  ReviewMark,
-  ReviewUserParams,
-  type ReviewDueList,
-  type ReviewSchedule,
-} from '@noted/api';
+import type { ReviewDueQuery, ReviewMark, ReviewUserParams } from '@noted/api';
+import { AppError, type ReviewDueList, type ReviewSchedule, type Parsed } from '@noted/api';
 import { randomUUID } from 'node:crypto';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
@@ -35,10 +29,10 @@ const presentSchedule = (row: ReviewRow): ReviewSchedule => ({
 export const reviewDue = async (
   ctx: NotesContext,
   userId: string,
-  query: unknown,
+  query: Parsed<typeof ReviewDueQuery>,
   now: Date = new Date(),
 ): Promise<ReviewDueList> => {
-  const { limit } = ReviewDueQuery.parse(query);
+  const { limit } = query;
   await reviewRepository.enrol(ctx.knex, userId, ENROL_AT_MOST);
   const rows = await reviewRepository.due(ctx.knex, userId, now, limit);
   return { items: rows.map(presentNote), total: rows.length, page: 1, limit };
@@ -48,11 +42,11 @@ export const reviewDue = async (
 export const reviewDueOf = async (
   ctx: NotesContext,
   callerId: string,
-  params: unknown,
-  query: unknown,
+  params: Parsed<typeof ReviewUserParams>,
+  query: Parsed<typeof ReviewDueQuery>,
   now: Date = new Date(),
 ): Promise<ReviewDueList> => {
-  const { userId } = ReviewUserParams.parse(params);
+  const { userId } = params;
   if (userId !== callerId) throw new AppError('NOT_FOUND', 'There is no such user');
   return reviewDue(ctx, callerId, query, now);
 };
@@ -87,10 +81,10 @@ const reviewMarkedEvent = (row: ReviewRow, grade: number, now: Date) => {
 export const reviewMark = async (
   ctx: NotesContext,
   userId: string,
-  input: unknown,
+  input: Parsed<typeof ReviewMark>,
   now: Date = new Date(),
 ): Promise<ReviewSchedule> => {
-  const { noteId, outcome, grade } = ReviewMark.parse(input);
+  const { noteId, outcome, grade } = input;
   const quality = grade ?? outcomeGrades[outcome ?? 'forgot'];
   const row = await ctx.knex.transaction(async (trx) => {
     await reviewRepository.enrolNote(trx, userId, noteId, now);

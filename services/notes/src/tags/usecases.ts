@@ -1,4 +1,5 @@
-import { AppError, TagParams, TagRename, type TagCount, type TagList } from '@noted/api';
+import type { TagParams, TagRename } from '@noted/api';
+import { AppError, type TagCount, type TagList, type Parsed } from '@noted/api';
 import { noteEvents } from '../notes/events.js';
 import { noteColumns, notesRepository, type NoteRow } from '../notes/repository.js';
 import type { NotesContext } from '../notes/usecases.js';
@@ -59,11 +60,11 @@ const retag = async (
 export const tagRename = async (
   ctx: NotesContext,
   userId: string,
-  params: unknown,
-  input: unknown,
+  params: Parsed<typeof TagParams>,
+  input: Parsed<typeof TagRename>,
 ): Promise<TagCount> => {
-  const { tag } = TagParams.parse(params);
-  const { name } = TagRename.parse(input);
+  const { tag } = params;
+  const { name } = input;
   if (name === tag) throw new AppError('VALIDATION_FAILED', 'The new name is the same as the old');
   const changed = await retag(ctx, userId, tag, (tags) => [
     ...new Set(tags.map((t) => (t === tag ? name : t))),
@@ -76,9 +77,9 @@ export const tagRename = async (
 export const tagDelete = async (
   ctx: NotesContext,
   userId: string,
-  params: unknown,
+  params: Parsed<typeof TagParams>,
 ): Promise<void> => {
-  const { tag } = TagParams.parse(params);
+  const { tag } = params;
   const changed = await retag(ctx, userId, tag, (tags) => tags.filter((t) => t !== tag));
   if (changed === 0) throw new AppError('NOT_FOUND', 'No note has this tag');
 };

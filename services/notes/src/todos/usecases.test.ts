@@ -10,7 +10,7 @@ import { notesV1 } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
 import { noteSubjects } from '../notes/events.js';
 import type { NotesContext } from '../notes/usecases.js';
-import { todoSet, todosRecent } from './usecases.js';
+import { todoSet, todosRecent } from '../test/validated.js';
 
 const logger = createLogger({ level: 'silent' });
 

@@ -1,11 +1,5 @@
-import {
-  AppError,
-  TodoParams,
-  TodoRecentQuery,
-  TodoSet,
-  type Todo,
-  type TodoList,
-} from '@noted/api';
+import type { TodoParams, TodoRecentQuery, TodoSet } from '@noted/api';
+import { AppError, type Todo, type TodoList, type Parsed } from '@noted/api';
 import { noteEvents } from '../notes/events.js';
 import { notesRepository, type NoteRow } from '../notes/repository.js';
 import type { NotesContext } from '../notes/usecases.js';
@@ -34,9 +28,9 @@ const presentTodo = (note: Pick<NoteRow, 'id' | 'title' | 'updated_at'>, task: T
 export const todosRecent = async (
   ctx: NotesContext,
   userId: string,
-  input: unknown,
+  input: Parsed<typeof TodoRecentQuery>,
 ): Promise<TodoList> => {
-  const { limit, done } = TodoRecentQuery.parse(input);
+  const { limit, done } = input;
   const wanted = (task: TaskItem) => done === 'all' || task.done === (done === 'true');
   const items: Todo[] = [];
   let after: NotesAfter | undefined;
@@ -68,11 +62,11 @@ export const todosRecent = async (
 export const todoSet = async (
   ctx: NotesContext,
   userId: string,
-  params: unknown,
-  input: unknown,
+  params: Parsed<typeof TodoParams>,
+  input: Parsed<typeof TodoSet>,
 ): Promise<Todo> => {
-  const { id, index } = TodoParams.parse(params);
-  const { done, expectedText } = TodoSet.parse(input);
+  const { id, index } = params;
+  const { done, expectedText } = input;
   const result = await ctx.knex.transaction(async (trx) => {
     const note = await notesRepository.lock(trx, userId, id);
     if (!note) throw new AppError('NOT_FOUND', 'There is no such note');

@@ -1,23 +1,21 @@
-import { Router } from 'express';
-import { AppError } from '@noted/api';
-import { identityOf, userIdOf } from '@noted/kit';
+import { AppError, type routes } from '@noted/api';
+import { identityOf, type Handlers, type HandlerInput } from '@noted/kit';
 import { presentUser } from './presenter.js';
 import { userById, userBySub, type UsersContext } from './usecases.js';
 
-/** `/user/*`: the signed-in user's own record. Nobody reads another user's record. */
-export const usersRouter = (ctx: UsersContext): Router => {
-  const router = Router();
+type UserRoutes = Pick<typeof routes, 'userMe' | 'userFindBySub' | 'userBySub'>;
 
-  router.get('/user', async (req, res) => {
-    res.json(presentUser(await userById(ctx, userIdOf(req))));
-  });
-
-  router.get(['/user/findBySub/:sub', '/user-by-sub/:sub'], async (req, res) => {
-    if (req.params.sub !== identityOf(req).sub) {
-      throw new AppError('NOT_FOUND', 'There is no such user');
-    }
-    res.json(presentUser(await userBySub(ctx, String(req.params.sub))));
-  });
-
-  return router;
+/** The signed-in user's own record, by subject; nobody reads another user's record. */
+const ownBySub = async (
+  ctx: UsersContext,
+  { params, req }: HandlerInput<UserRoutes['userFindBySub' | 'userBySub']>,
+) => {
+  if (params.sub !== identityOf(req).sub) throw new AppError('NOT_FOUND', 'There is no such user');
+  return presentUser(await userBySub(ctx, params.sub));
 };
+
+export const userHandlers = (ctx: UsersContext): Handlers<UserRoutes> => ({
+  userMe: async ({ userId }) => presentUser(await userById(ctx, userId)),
+  userFindBySub: (input) => ownBySub(ctx, input),
+  userBySub: (input) => ownBySub(ctx, input),
+});

@@ -1,0 +1,26 @@
+import { Router, type RequestHandler } from 'express';
+import { routeEntries, type ServiceName } from '@noted/api';
+import { methodNotAllowed, pathsOf } from '@noted/kit';
+
+const contracts = routeEntries.map(([, route]) => route);
+
+/**
+ * The gateway's routing table, read from the route contracts: each route goes to the service
+ * its contract names, and any other method on one of those paths answers 405 here, with
+ * `Allow`. A path no contract has falls through (to the web app, or 404).
+ */
+export const routingTable = (services: Record<ServiceName, RequestHandler>): Router => {
+  const router = Router();
+  for (const [path, routes] of pathsOf(contracts)) {
+    for (const route of routes) router[route.method](path, services[route.service]);
+    router.all(path, methodNotAllowed(routes.map((route) => route.method)));
+  }
+  return router;
+};
+
+/** Where the routes that need a token live (`/api`, `/ai`, `/user`, …): the gateway signs in there. */
+export const signedInPrefixes = [
+  ...new Set(
+    contracts.filter((route) => !route.public).map((route) => `/${route.path.split('/')[1]}`),
+  ),
+];
