@@ -17,6 +17,7 @@ import {
 } from '@noted/kit';
 import { authenticate, createTokenVerifier } from './auth/index.js';
 import type { GatewayConfig } from './config.js';
+import { RATE_LIMIT_HEADERS, rateLimits } from './rate-limit.js';
 import { createUserResolver } from './users.js';
 import { inlineScriptHashes, webRouter } from './web.js';
 
@@ -69,6 +70,8 @@ export const startGateway = async (
     delete req.headers[IDENTITY_HEADER];
     next();
   });
+  const limits = rateLimits(config.rateLimits);
+  app.use(limits.perIp);
 
   // http-proxy opens a new connection per request (and asks for `connection: close`) unless
   // given an agent; reusing connections saves a connect and a close on both ends per request.
@@ -142,7 +145,7 @@ export const startGateway = async (
     cors({
       origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
       allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
-      exposedHeaders: ['x-request-id'],
+      exposedHeaders: ['x-request-id', ...RATE_LIMIT_HEADERS],
       maxAge: 600,
     }),
   );
@@ -174,7 +177,7 @@ export const startGateway = async (
       next(error);
     }
   };
-  app.use(apiPaths, limitBody, authenticate(verifier), resolveUser);
+  app.use(apiPaths, limitBody, authenticate(verifier), limits.perUser, resolveUser);
 
   app.use(proxyTo(config.upstreams.users, forwardedPrefixes.users));
   app.use(proxyTo(config.upstreams.ai, forwardedPrefixes.ai));
