@@ -284,6 +284,9 @@ const startNoted = async (databaseUrl: string, port: number) => {
     LOG_LEVEL: 'warn',
     // Each process's metrics on a port of its own (split runs several).
     NOTED_METRICS_PORT: '0',
+    // One user from one address at full speed is what this measures, not what the limits refuse.
+    GATEWAY_RATE_LIMIT_PER_USER: '0',
+    GATEWAY_RATE_LIMIT_PER_IP: '0',
   };
   const main = 'services/noted/src/main.ts';
   if (topology === 'all') return startProcess(main, port, '/readyz', env, { profile: true });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { RateLimitConfig } from './rate-limit.js';
 
 const list = z.string().transform((value) =>
   value
@@ -35,6 +36,12 @@ export const gatewayConfigSchema = z.object({
   CORS_ORIGINS: list.default([]),
   /** Largest request body the gateway forwards. */
   GATEWAY_BODY_LIMIT_MB: z.coerce.number().positive().default(25),
+  /** Requests one signed-in user may make per window (after the token is verified); 0 for none. */
+  GATEWAY_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(600),
+  /** Requests one client address (IPv6: one /56) may make per window, signed in or not; 0 for none. */
+  GATEWAY_RATE_LIMIT_PER_IP: z.coerce.number().int().min(0).default(3000),
+  /** The fixed window both limits count in. */
+  GATEWAY_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
 export interface GatewayConfig {
@@ -59,6 +66,7 @@ export interface GatewayConfig {
   logoutUrl: string;
   corsOrigins: string[];
   bodyLimitBytes: number;
+  rateLimits: RateLimitConfig;
   internalSecret: string;
   /** Built frontends; the gateway serves them when present. */
   webRoot: { shell: string; notes: string };
@@ -102,6 +110,11 @@ export const gatewayConfigFrom = (
     logoutUrl: env.LOGOUT_URL,
     corsOrigins: env.CORS_ORIGINS,
     bodyLimitBytes: Math.round(env.GATEWAY_BODY_LIMIT_MB * 1024 * 1024),
+    rateLimits: {
+      perUser: env.GATEWAY_RATE_LIMIT_PER_USER,
+      perIp: env.GATEWAY_RATE_LIMIT_PER_IP,
+      windowSeconds: env.GATEWAY_RATE_LIMIT_WINDOW_SECONDS,
+    },
     internalSecret: shared.internalSecret,
     webRoot: shared.webRoot,
   };

@@ -17,6 +17,7 @@ import {
 } from '@noted/kit';
 import { authenticate, createTokenVerifier } from './auth/index.js';
 import type { GatewayConfig } from './config.js';
+import { RATE_LIMIT_HEADERS, rateLimits } from './rate-limit.js';
 import { routingTable, signedInPrefixes } from './routing.js';
 import { createUserResolver } from './users.js';
 import { inlineScriptHashes, webRouter } from './web.js';
@@ -62,6 +63,8 @@ export const startGateway = async (
     delete req.headers[IDENTITY_HEADER];
     next();
   });
+  const limits = rateLimits(config.rateLimits);
+  app.use(limits.perIp);
 
   // http-proxy opens a new connection per request (and asks for `connection: close`) unless
   // given an agent; reusing connections saves a connect and a close on both ends per request.
@@ -125,7 +128,7 @@ export const startGateway = async (
     cors({
       origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
       allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
-      exposedHeaders: ['x-request-id'],
+      exposedHeaders: ['x-request-id', ...RATE_LIMIT_HEADERS],
       maxAge: 600,
     }),
   );
@@ -157,7 +160,7 @@ export const startGateway = async (
       next(error);
     }
   };
-  app.use(signedInPrefixes, limitBody, authenticate(verifier), resolveUser);
+  app.use(signedInPrefixes, limitBody, authenticate(verifier), limits.perUser, resolveUser);
 
   app.use(
     routingTable({

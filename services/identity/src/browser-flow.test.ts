@@ -229,7 +229,10 @@ describe('browser sign-in for noted-web (authorization code + PKCE, as keycloak-
   });
 
   /** Opens the sign-in page in a fresh browser and submits it with `fields`. */
-  const submitSignIn = async (fields: Record<string, string>) => {
+  const submitSignIn = async (
+    fields: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) => {
     const browser = new Browser();
     const { challenge } = pkce();
     const start = await browser.follow(
@@ -239,10 +242,65 @@ describe('browser sign-in for noted-web (authorization code + PKCE, as keycloak-
     const { action } = formOf(await start.response.text());
     return browser.request(new URL(action ?? '', start.url).href, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       body: new URLSearchParams(fields),
     });
   };
+
+  it('sends nosniff, no referrer and no framing with the sign-in page', async () => {
+    const start = await new Browser().follow(
+      authorizeUrl({ nonce: 'n', code_challenge: pkce().challenge, code_challenge_method: 'S256' }),
+      origin,
+    );
+    expect(await start.response.text()).toContain('<title>Sign in to Noted</title>');
+    const { headers } = start.response;
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('referrer-policy')).toBe('no-referrer');
+    expect(headers.get('x-frame-options')).toBe('DENY');
+    expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('refuses an account the password grant locked, with 429 and Retry-After, and signs in others', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const guess = await tokenRequest({
+        grant_type: 'password',
+        client_id: 'noted-cli',
+        username: 'ada@example.com',
+        password: 'guess',
+      });
+      expect(guess.status).toBe(400);
+    }
+    const locked = await submitSignIn({ email: 'Ada@Example.com', name: 'Ada' });
+    expect(locked.status).toBe(429);
+    const seconds = Number(locked.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(900);
+    const page = await locked.text();
+    expect(page).toContain('role="alert"');
+    expect(page).toContain('Too many failed sign-ins for this account. Try again in 15 minutes.');
+
+    expect((await submitSignIn({ email: 'grace@example.com', name: 'Grace' })).status).toBe(303);
+  });
+
+  it('locks an address after 20 refused submissions; other addresses still sign in', async () => {
+    const attacker = { 'x-forwarded-for': '203.0.113.7' };
+    for (let i = 0; i < 20; i += 1) {
+      expect((await submitSignIn({ email: `not-an-email-${i}`, name: 'x' }, attacker)).status).toBe(
+        400,
+      );
+    }
+    const locked = await submitSignIn({ email: 'ada@example.com', name: 'Ada' }, attacker);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await locked.text()).toContain('Too many failed sign-ins from your network');
+
+    const elsewhere = await submitSignIn(
+      { email: 'ada@example.com', name: 'Ada' },
+      { 'x-forwarded-for': '198.51.100.9' },
+    );
+    expect(elsewhere.status).toBe(303);
+  });
 
   it('re-renders the sign-in form, escaped, when the email is not valid', async () => {
     const submitted = await submitSignIn({ email: '"><script>alert(1)</script>', name: 'x' });

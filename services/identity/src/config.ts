@@ -7,6 +7,12 @@ import * as z from 'zod';
 export const identityConfigSchema = z.object({
   IDENTITY_PORT: z.coerce.number().int().min(0).max(65_535).default(4100),
   NOTED_DEV_PASSWORD: z.string().min(1).default('noted'),
+  /** Failed sign-ins for one account within the window before it is locked to the window's end. */
+  IDENTITY_SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** Failed sign-ins from one address (IPv6: one /56) within the window before it is locked. */
+  IDENTITY_SIGN_IN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** The window failed sign-ins are counted in, from the first one. */
+  IDENTITY_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
 });
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

@@ -3,13 +3,27 @@ import { join } from 'node:path';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningIdentity } from './index.js';
-import { ISSUER, removeDir, startTestIdentity, tempDataDir } from './test/browser.js';
+import { ISSUER, removeDir, startTestIdentity, tempDataDir, WEB_ORIGIN } from './test/browser.js';
 
-const passwordGrant = (realmUrl: string, fields: Record<string, string>) =>
+const passwordGrant = (
+  realmUrl: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) =>
   fetch(`${realmUrl}/protocol/openid-connect/token`, {
     method: 'POST',
+    headers,
     body: new URLSearchParams({ grant_type: 'password', client_id: 'noted-cli', ...fields }),
   });
+
+/** The identity trusts X-Forwarded-For from loopback (the gateway), as it would behind it. */
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+const expectRetryAfter = (response: Response, atMostSeconds: number) => {
+  const seconds = Number(response.headers.get('retry-after'));
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(atMostSeconds);
+};
 
 const tokensFor = async (realmUrl: string, username: string) => {
   const response = await passwordGrant(realmUrl, { username, password: 'noted' });
@@ -46,6 +60,9 @@ describe('development identity provider', () => {
     const policy = step1.headers.get('content-security-policy') ?? '';
     expect(policy).toContain("script-src 'self'");
     expect(policy).toMatch(/frame-ancestors 'self' http:\/\/localhost:\d+/);
+    // The frame-ancestors above decide; a DENY from the headers every response gets would not.
+    expect(step1.headers.get('x-frame-options')).toBeNull();
+    expect(step1.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await (await fetch(`${base}/step1.js`)).text()).toContain(
       "location.replace('step2.html')",
     );
@@ -156,6 +173,152 @@ describe('development identity provider', () => {
     });
     expect(web.status).toBeGreaterThanOrEqual(400);
     expect(web.status).toBeLessThan(500);
+  });
+
+  it('locks an account after 5 wrong passwords, answering 429 with Retry-After, while another account signs in', async () => {
+    const wrong = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        passwordGrant(identity.realmUrl, { username: 'ada@example.com', password: 'guess' }),
+      ),
+    );
+    const statuses = wrong.map((response) => response.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(95);
+    const locked = wrong.find((response) => response.status === 429);
+    expectRetryAfter(locked ?? wrong[0]!, 900);
+    expect(await locked?.json()).toMatchObject({
+      error: 'temporarily_unavailable',
+      error_description: expect.stringContaining('Too many failed sign-ins for this account'),
+    });
+
+    // Locked means locked: the right password (any spelling of the address) learns nothing.
+    const right = await passwordGrant(identity.realmUrl, {
+      username: ' ADA@example.com',
+      password: 'noted',
+    });
+    expect(right.status).toBe(429);
+    expectRetryAfter(right, 900);
+
+    // The same address is not locked by it: someone else signs in.
+    await tokensFor(identity.realmUrl, 'grace@example.com');
+  });
+
+  it('clears an account count on a right password', async () => {
+    const guess = () =>
+      passwordGrant(identity.realmUrl, { username: 'ada@example.com', password: 'guess' });
+    for (let i = 0; i < 4; i += 1) expect((await guess()).status).toBe(400);
+    await tokensFor(identity.realmUrl, 'ada@example.com');
+    for (let i = 0; i < 4; i += 1) expect((await guess()).status).toBe(400);
+    await tokensFor(identity.realmUrl, 'ada@example.com');
+  });
+
+  it('locks an address after 20 failures over many accounts; other addresses are unaffected', async () => {
+    const attacker = from('203.0.113.7');
+    for (let i = 0; i < 20; i += 1) {
+      const response = await passwordGrant(
+        identity.realmUrl,
+        { username: `user${i}@example.com`, password: 'guess' },
+        attacker,
+      );
+      expect(response.status).toBe(400);
+    }
+    const refused = await passwordGrant(
+      identity.realmUrl,
+      { username: 'fresh@example.com', password: 'noted' },
+      attacker,
+    );
+    expect(refused.status).toBe(429);
+    expectRetryAfter(refused, 900);
+    expect(await refused.json()).toMatchObject({
+      error_description: expect.stringContaining('from your network'),
+    });
+
+    const elsewhere = await passwordGrant(
+      identity.realmUrl,
+      { username: 'fresh@example.com', password: 'noted' },
+      from('198.51.100.9'),
+    );
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('counts failures with the configured limits and window', async () => {
+    await identity.stop();
+    identity = await startTestIdentity(dataDir, {
+      signInLimits: { failuresPerAccount: 2, failuresPerIp: 100, windowSeconds: 1 },
+    });
+    const guess = () =>
+      passwordGrant(identity.realmUrl, { username: 'ada@example.com', password: 'guess' });
+    expect((await guess()).status).toBe(400);
+    expect((await guess()).status).toBe(400);
+    const locked = await guess();
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('retry-after')).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await tokensFor(identity.realmUrl, 'ada@example.com');
+  });
+
+  it('sends nosniff, no referrer and no framing on its responses', async () => {
+    for (const path of [
+      '/.well-known/openid-configuration',
+      '/protocol/openid-connect/certs',
+      '/protocol/openid-connect/userinfo',
+      '/no/such/path',
+    ]) {
+      const response = await fetch(`${identity.realmUrl}${path}`);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+    const token = await passwordGrant(identity.realmUrl, {
+      username: 'ada@example.com',
+      password: 'noted',
+    });
+    expect(token.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(token.headers.get('cache-control')).toContain('no-store');
+  });
+
+  it('answers CORS preflights and requests from the web origin only', async () => {
+    const preflight = (path: string, origin: string) =>
+      fetch(`${identity.realmUrl}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+    for (const path of [
+      '/protocol/openid-connect/token',
+      '/protocol/openid-connect/userinfo',
+      '/protocol/openid-connect/certs',
+      '/.well-known/openid-configuration',
+    ]) {
+      const foreign = await preflight(path, 'https://evil.example');
+      expect(foreign.status).toBe(403);
+      expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+
+      const web = await preflight(path, WEB_ORIGIN);
+      expect(web.status).toBe(204);
+      expect(web.headers.get('access-control-allow-origin')).toBe(WEB_ORIGIN);
+    }
+
+    const discovery = (origin: string) =>
+      fetch(`${identity.realmUrl}/.well-known/openid-configuration`, { headers: { origin } });
+    const foreignRead = await discovery('https://evil.example');
+    expect(foreignRead.status).toBe(200);
+    expect(foreignRead.headers.get('access-control-allow-origin')).toBeNull();
+    const webRead = await discovery(WEB_ORIGIN);
+    expect(webRead.headers.get('access-control-allow-origin')).toBe(WEB_ORIGIN);
+
+    const foreignToken = await passwordGrant(
+      identity.realmUrl,
+      { username: 'ada@example.com', password: 'noted' },
+      { origin: 'https://evil.example' },
+    );
+    expect(foreignToken.status).toBe(400);
+    expect(foreignToken.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('refuses userinfo without a valid access token', async () => {

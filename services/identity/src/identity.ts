@@ -3,7 +3,9 @@ import { AccountStore } from './accounts.js';
 import { createProvider } from './provider.js';
 import { createRefreshTokenEnvelope } from './refresh-tokens.js';
 import { loadSecrets } from './secrets.js';
+import { refuseForeignPreflight, securityHeaders } from './security.js';
 import { signInRouter } from './sign-in.js';
+import { DEFAULT_SIGN_IN_LIMITS, SignInLimits, type SignInLimitOptions } from './sign-in-limits.js';
 import { StateStore } from './store.js';
 import { thirdPartyCookiesRouter } from './third-party-cookies.js';
 import { userinfoRouter } from './userinfo.js';
@@ -22,6 +24,8 @@ export interface IdentityOptions {
   logger: Logger;
   /** Lifetime of access and ID tokens; Keycloak's default is 300. */
   accessTokenTtlSeconds?: number;
+  /** Failed sign-ins allowed per account and per address; `DEFAULT_SIGN_IN_LIMITS` by default. */
+  signInLimits?: SignInLimitOptions;
 }
 
 export interface RunningIdentity extends RunningModule {
@@ -50,6 +54,7 @@ export const startIdentity = async (options: IdentityOptions): Promise<RunningId
     resolveId: { RefreshToken: refreshTokens.open },
     onWriteError: (error) => logger.error({ err: error }, 'identity state could not be saved'),
   });
+  const signInLimits = new SignInLimits(options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS);
   const provider = createProvider({
     issuer,
     realmPath,
@@ -60,14 +65,17 @@ export const startIdentity = async (options: IdentityOptions): Promise<RunningId
     accounts,
     store,
     refreshTokens,
+    signInLimits,
     logger,
   });
 
   let running = false;
   const app = createHttpApp({ service: 'identity', logger, ready: () => running, json: false });
+  app.use(securityHeaders({ https: issuerUrl.protocol === 'https:' }));
   app.use(
     realmPath,
-    signInRouter({ provider, accounts, webOrigins, logger }),
+    refuseForeignPreflight(webOrigins),
+    signInRouter({ provider, accounts, webOrigins, limits: signInLimits, logger }),
     thirdPartyCookiesRouter({ webOrigins }),
     userinfoRouter({ issuer, publicJwks: secrets.publicJwks, accounts, webOrigins }),
     provider.callback(),

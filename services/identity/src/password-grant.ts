@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type Provider from 'oidc-provider';
-import { errors, type ResourceServer } from 'oidc-provider';
+import { errors, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 import { accountClaims, isPlausibleEmail, type AccountStore } from './accounts.js';
 import { API_RESOURCE } from './constants.js';
+import { refusalMessage, type SignInLimits, type SignInRefusal } from './sign-in-limits.js';
 
 const PASSWORD_SCOPES = new Set(['openid', 'profile', 'email']);
 const DEFAULT_SCOPE = 'openid profile email';
@@ -17,7 +18,24 @@ interface PasswordGrantDeps {
   devPassword: string;
   accounts: AccountStore;
   resourceServer: ResourceServer;
+  limits: SignInLimits;
 }
+
+/** 429 with the OAuth error `temporarily_unavailable`: the client may try again later. */
+class TooManyFailedSignIns extends errors.CustomOIDCProviderError {
+  constructor(refusal: SignInRefusal) {
+    super('temporarily_unavailable', refusalMessage(refusal));
+    this.status = 429;
+    this.statusCode = 429;
+  }
+}
+
+/**
+ * The client's address as the express app in front resolved it (trusting only proxies on
+ * private addresses, such as the gateway), not Koa's, which would believe any X-Forwarded-For.
+ */
+const clientIp = (ctx: KoaContextWithOIDC): string | undefined =>
+  (ctx.req as { ip?: string }).ip ?? ctx.req.socket.remoteAddress;
 
 /**
  * Keycloak's direct access grant (`grant_type=password`) for scripts, tests and benchmarks:
@@ -31,12 +49,22 @@ export const registerPasswordGrant = (provider: Provider, deps: PasswordGrantDep
       const { client, params } = ctx.oidc;
       const username = typeof params.username === 'string' ? params.username.trim() : '';
       const password = typeof params.password === 'string' ? params.password : '';
+      const ip = clientIp(ctx);
+      // A locked account or address is refused before the password is looked at, so guessing
+      // on after the lock learns nothing.
+      const refusal = deps.limits.refusal(username, ip);
+      if (refusal) {
+        ctx.set('retry-after', String(refusal.retryAfterSeconds));
+        throw new TooManyFailedSignIns(refusal);
+      }
       if (
         !passwordMatches(password, deps.devPassword) ||
         !isPlausibleEmail(username.toLowerCase())
       ) {
+        deps.limits.failed(username, ip);
         throw new errors.InvalidGrant('invalid user credentials');
       }
+      deps.limits.succeeded(username);
 
       const requested = (params.scope ?? DEFAULT_SCOPE).split(' ').filter(Boolean);
       const refused = requested.find((scope) => !PASSWORD_SCOPES.has(scope));

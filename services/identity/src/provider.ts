@@ -20,6 +20,7 @@ import { errorPage, signedOutPage, signOutPage, type Page } from './pages.js';
 import { registerPasswordGrant } from './password-grant.js';
 import type { RefreshTokenEnvelope } from './refresh-tokens.js';
 import type { IdentitySecrets } from './secrets.js';
+import type { SignInLimits } from './sign-in-limits.js';
 import type { StateStore } from './store.js';
 
 const MINUTE = 60;
@@ -36,6 +37,7 @@ export interface ProviderDeps {
   accounts: AccountStore;
   store: StateStore;
   refreshTokens: RefreshTokenEnvelope;
+  signInLimits: SignInLimits;
   logger: Logger;
 }
 
@@ -210,6 +212,7 @@ export const createProvider = (deps: ProviderDeps): Provider => {
     devPassword: deps.devPassword,
     accounts,
     resourceServer,
+    limits: deps.signInLimits,
   });
 
   // Pages oidc-provider renders itself (form_post, logout without a session) add the hash of
@@ -219,6 +222,14 @@ export const createProvider = (deps: ProviderDeps): Provider => {
     ctx.set('content-security-policy', baselineCsp);
     await next();
     if (ctx.method === 'POST' && ctx.path === ROUTES.token) await sealRefreshToken(ctx.body);
+    // oidc-provider answers discovery and the keys to any origin; only the web app's may read
+    // them (preflights from other origins never get here: see refuseForeignPreflight).
+    const origin = ctx.get('origin');
+    if (origin && !webOrigins.includes(origin)) {
+      for (const name of Object.keys(ctx.response.headers)) {
+        if (name.toLowerCase().startsWith('access-control-')) ctx.remove(name);
+      }
+    }
   });
 
   const sealRefreshToken = async (body: unknown) => {

@@ -10,11 +10,13 @@ import {
 } from './accounts.js';
 import { API_RESOURCE, GRANTED_SCOPE, LOGIN_ACTIONS } from './constants.js';
 import { errorPage, signInPage, type Page } from './pages.js';
+import { refusalMessage, type SignInLimits } from './sign-in-limits.js';
 
 interface SignInDeps {
   provider: Provider;
   accounts: AccountStore;
   webOrigins: readonly string[];
+  limits: SignInLimits;
   logger: Logger;
 }
 
@@ -47,7 +49,13 @@ const field = (body: unknown, name: string): string => {
  * no password. The interaction uid in the path must match the interaction cookie, which
  * oidc-provider set SameSite=Lax on the redirect here, so another site cannot post the form.
  */
-export const signInRouter = ({ provider, accounts, webOrigins, logger }: SignInDeps): Router => {
+export const signInRouter = ({
+  provider,
+  accounts,
+  webOrigins,
+  limits,
+  logger,
+}: SignInDeps): Router => {
   const router = express.Router();
   const path = `${LOGIN_ACTIONS}/:uid`;
 
@@ -105,6 +113,25 @@ export const signInRouter = ({ provider, accounts, webOrigins, logger }: SignInD
 
     const email = field(req.body, 'email').trim();
     const name = field(req.body, 'name').trim();
+    const action = req.originalUrl.split('?')[0] ?? '';
+    // The form asks for no password; it still refuses an account or an address that failed
+    // too often (here or through the password grant), and counts its refusals by address.
+    const refusal = limits.refusal(email, req.ip);
+    if (refusal) {
+      res.set('retry-after', String(refusal.retryAfterSeconds));
+      send(
+        res,
+        429,
+        signInPage({
+          action,
+          email: withoutControlCharacters(email),
+          name: withoutControlCharacters(name),
+          error: refusalMessage(refusal),
+          formTargets: webOrigins,
+        }),
+      );
+      return;
+    }
     const problem = !isPlausibleEmail(email.toLowerCase())
       ? 'Enter an email address, such as ada@example.com.'
       : name.length > MAX_NAME_LENGTH
@@ -113,11 +140,12 @@ export const signInRouter = ({ provider, accounts, webOrigins, logger }: SignInD
           ? 'The display name can only hold printable characters.'
           : undefined;
     if (problem) {
+      limits.failed(undefined, req.ip);
       send(
         res,
         400,
         signInPage({
-          action: req.originalUrl.split('?')[0] ?? '',
+          action,
           email: withoutControlCharacters(email),
           name: withoutControlCharacters(name),
           error: problem,

@@ -31,6 +31,8 @@ export const thirdPartyCookiesRouter = ({ webOrigins }: { webOrigins: string[] }
   const send =
     (type: 'html' | 'js', body: string) => (_req: express.Request, res: express.Response) => {
       res.setHeader('cache-control', 'no-store');
+      // keycloak-js frames these pages: frame-ancestors below says by whom.
+      res.removeHeader('x-frame-options');
       res.setHeader(
         'content-security-policy',
         `default-src 'none'; script-src 'self'; ${frameAncestors}`,

@@ -87,6 +87,11 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
         dataDir: context.shared.dataDir,
         devPassword: context.env.NOTED_DEV_PASSWORD,
         webRedirectOrigins: [context.gateway.publicUrl],
+        signInLimits: {
+          failuresPerAccount: context.env.IDENTITY_SIGN_IN_FAILURES_PER_ACCOUNT,
+          failuresPerIp: context.env.IDENTITY_SIGN_IN_FAILURES_PER_IP,
+          windowSeconds: context.env.IDENTITY_SIGN_IN_WINDOW_SECONDS,
+        },
         logger: context.logger,
       });
       context.endpoints.identity = identity.url;
