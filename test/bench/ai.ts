@@ -89,7 +89,8 @@ const main = async () => {
   await db.migrate();
   const knex = db.knex;
   const provider = createLocalProvider();
-  const indexer = createIndexer({ knex, provider });
+  // Fresh notes leave no tombstone to read again from the notes service.
+  const indexer = createIndexer({ knex, provider, notes: { many: async () => [] } });
   const userId = randomUUID();
   const notes = makeNotes(userId);
   const words = notes.reduce((sum, note) => sum + note.body.split(/\s+/).length, 0);

@@ -34,3 +34,30 @@ export const createNotesClient = (options: { address: string; internalSecret: st
 };
 
 export type NotesClient = ReturnType<typeof createNotesClient>;
+
+/** The most ids one GetNotes takes. */
+const GET_NOTES_LIMIT = 1000;
+
+/**
+ * The notes among `refs` that the notes service has now, read with their owners (one GetNotes
+ * per user and thousand ids). A note left out was deleted: the notes service never brings one
+ * back.
+ */
+export const notesStillThere = async (
+  notes: Pick<NotesClient, 'many'>,
+  refs: { noteId: string; userId: string }[],
+): Promise<notesV1.Note[]> => {
+  const byUser = new Map<string, string[]>();
+  for (const { noteId, userId } of refs) {
+    const ids = byUser.get(userId) ?? [];
+    ids.push(noteId);
+    byUser.set(userId, ids);
+  }
+  const found: notesV1.Note[] = [];
+  for (const [userId, noteIds] of byUser) {
+    for (let start = 0; start < noteIds.length; start += GET_NOTES_LIMIT) {
+      found.push(...(await notes.many(userId, noteIds.slice(start, start + GET_NOTES_LIMIT))));
+    }
+  }
+  return found;
+};

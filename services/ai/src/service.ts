@@ -62,7 +62,7 @@ export const startAi = async (config: AiConfig, deps: ServiceDeps & { provider?:
   const contextOf = (knex: AiContext['knex']): AiContext => {
     if (!context) {
       recordUsage = knex;
-      const indexer = createIndexer({ knex, provider });
+      const indexer = createIndexer({ knex, provider, notes });
       context = {
         knex,
         provider,

@@ -44,6 +44,9 @@ const recordingProvider = (model = HASHED_EMBEDDING_MODEL) => {
   return { provider, embedded };
 };
 
+/** The notes service once every note is deleted: what a tombstone is checked against. */
+const noneLeft = { many: async () => [] };
+
 const noteOf = (overrides: Partial<NoteForIndex> = {}): NoteForIndex => {
   const at = new Date('2026-11-20T10:00:00Z');
   return {
@@ -84,7 +87,7 @@ afterAll(async () => {
 describe('the AI index', () => {
   it('indexes a note version once: the same version again, or an older one, changes nothing', async () => {
     const { provider, embedded } = recordingProvider();
-    const indexer = createIndexer({ knex: db.knex, provider });
+    const indexer = createIndexer({ knex: db.knex, provider, notes: noneLeft });
     const note = noteOf();
     expect(await indexer.index([note])).toMatchObject({ indexed: 1, skipped: 0 });
     const calls = embedded.length;
@@ -103,8 +106,35 @@ describe('the AI index', () => {
     expect(chunks.map((chunk) => chunk.text).join(' ')).not.toContain('250');
   });
 
+  it('never writes an older version over a newer one, even one still waiting for the provider', async () => {
+    const local = recordingProvider();
+    let down = true;
+    const flaky: AiProvider = {
+      ...local.provider,
+      embed: async (texts, ctx) => {
+        if (down) throw new AppError('AI_PROVIDER_FAILED', 'The AI provider could not be reached');
+        return local.provider.embed(texts, ctx);
+      },
+    };
+    const indexer = createIndexer({ knex: db.knex, provider: flaky, notes: noneLeft });
+    const first = noteOf({ body: 'Bake at 250.' });
+    const edited = { ...first, body: 'Bake at 230 now.', updatedAt: new Date('2026-11-21') };
+    expect(await indexer.index([edited])).toMatchObject({ pending: 1 });
+    down = false;
+    // The create event, late: the edit's version waits for the provider, but it is newer.
+    expect(await indexer.index([first])).toMatchObject({ indexed: 0, skipped: 1 });
+    expect(await indexer.index([first], { force: true })).toMatchObject({ skipped: 1 });
+    expect(await chunksOf(first.id)).toEqual([]);
+    const row = await db.knex('indexed_notes').where({ note_id: first.id }).first();
+    expect(row.note_updated_at).toEqual(edited.updatedAt);
+  });
+
   it('keeps a deleted note deleted, whatever arrives after the delete', async () => {
-    const indexer = createIndexer({ knex: db.knex, provider: recordingProvider().provider });
+    const indexer = createIndexer({
+      knex: db.knex,
+      provider: recordingProvider().provider,
+      notes: noneLeft,
+    });
     const note = noteOf();
     await indexer.index([note]);
     await indexer.remove([{ noteId: note.id, userId: note.userId }]);
@@ -115,7 +145,7 @@ describe('the AI index', () => {
 
   it('never embeds the text of a note whose tag its owner excluded from AI', async () => {
     const { provider, embedded } = recordingProvider();
-    const indexer = createIndexer({ knex: db.knex, provider });
+    const indexer = createIndexer({ knex: db.knex, provider, notes: noneLeft });
     const userId = randomUUID();
     await db.knex.transaction((trx) =>
       settingsRepository.replaceExcludedTags(trx, userId, ['private']),
@@ -128,7 +158,7 @@ describe('the AI index', () => {
 
   it('follows note events, and a redelivered event leaves one set of chunks', async () => {
     const { provider, embedded } = recordingProvider();
-    const indexer = createIndexer({ knex: db.knex, provider });
+    const indexer = createIndexer({ knex: db.knex, provider, notes: noneLeft });
     const consumer = startIndexConsumer({ bus, indexer, logger });
     const note = noteOf();
     const message = create(notesV1.NoteSchema, {
@@ -181,7 +211,7 @@ describe('the AI index', () => {
         return local.provider.embed(texts, ctx);
       },
     };
-    const indexer = createIndexer({ knex: db.knex, provider: flaky });
+    const indexer = createIndexer({ knex: db.knex, provider: flaky, notes: noneLeft });
     const note = noteOf({ userId, body: 'Dentist on Tuesday at nine.' });
     expect(await indexer.index([note])).toMatchObject({ pending: 1, indexed: 0 });
     expect(await chunksOf(note.id)).toEqual([]);
@@ -211,7 +241,7 @@ describe('the AI index', () => {
         throw new AppError('AI_PROVIDER_FAILED', 'The AI provider could not be reached');
       },
     };
-    const indexer = createIndexer({ knex: db.knex, provider: down });
+    const indexer = createIndexer({ knex: db.knex, provider: down, notes: noneLeft });
     await indexer.index([noteOf()]);
     let reading: () => void = () => {};
     const read = new Promise<void>((resolve) => {
@@ -238,7 +268,11 @@ describe('the AI index', () => {
 
   it('brings a cached index up to date by reading only the notes that changed', async () => {
     const userId = randomUUID();
-    const indexer = createIndexer({ knex: db.knex, provider: recordingProvider().provider });
+    const indexer = createIndexer({
+      knex: db.knex,
+      provider: recordingProvider().provider,
+      notes: noneLeft,
+    });
     const cache = createIndexCache({ knex: db.knex, maxBytes: 10_000_000, model: indexer.model });
     const notes = Array.from({ length: 4 }, (_, n) =>
       noteOf({ userId, title: `Trip ${n}`, body: `Packing for the trip number ${n}.` }),
@@ -267,7 +301,11 @@ describe('the AI index', () => {
 
   it('re-embeds with a new embedding model in the background, searchable by words meanwhile', async () => {
     const userId = randomUUID();
-    const old = createIndexer({ knex: db.knex, provider: recordingProvider().provider });
+    const old = createIndexer({
+      knex: db.knex,
+      provider: recordingProvider().provider,
+      notes: noneLeft,
+    });
     const notes = Array.from({ length: 5 }, (_, n) =>
       noteOf({
         userId,
@@ -278,7 +316,7 @@ describe('the AI index', () => {
     await old.index(notes);
 
     const next = recordingProvider('hashed-next');
-    const indexer = createIndexer({ knex: db.knex, provider: next.provider });
+    const indexer = createIndexer({ knex: db.knex, provider: next.provider, notes: noneLeft });
     const cache = createIndexCache({ knex: db.knex, maxBytes: 10_000_000, model: indexer.model });
     // Before the migration: every note found by words, none by meaning (other model's vectors).
     const before = await cache.get(userId);

@@ -4,6 +4,7 @@ import { AppError } from '@noted/api';
 import type { notesV1 } from '@noted/proto';
 import { chunkNote } from '../local/chunks.js';
 import { tokenize } from '../local/text.js';
+import { notesStillThere, type NotesClient } from '../notes-client.js';
 import type { AiProvider } from '../providers/port.js';
 import { settingsRepository } from '../settings/repository.js';
 import { summariesRepository } from '../summaries/repository.js';
@@ -49,20 +50,6 @@ const PROVIDER_OUTAGES = new Set(['AI_PROVIDER_FAILED', 'TIMEOUT', 'RATE_LIMITED
 const isProviderOutage = (error: unknown) =>
   error instanceof AppError && PROVIDER_OUTAGES.has(error.code);
 
-/**
- * Serialises writers of the same notes (two deliveries of one note, a reindex beside the
- * event consumer) for the rest of the transaction, in one order so they cannot deadlock.
- */
-const lockNoteIds = async (trx: Knex.Transaction, noteIds: string[]) => {
-  if (noteIds.length === 0) return;
-  // The inner query sorts before the outer one takes the locks, in that order.
-  await trx.raw(
-    `select pg_advisory_xact_lock(key) from
-       (select hashtextextended(id, 0) as key from unnest(?::text[]) as id order by 1) as keys`,
-    [[...new Set(noteIds)]],
-  );
-};
-
 /** The newest version of each note among those given. */
 const newestOf = (notes: NoteForIndex[]) => {
   const newest = new Map<string, NoteForIndex>();
@@ -89,20 +76,57 @@ const rowOf = (
 
 /**
  * Keeps the chunk index current. Idempotent: a note version already indexed (or older than
- * the one indexed, or of a deleted note) changes nothing, so redelivered events are harmless.
- * Notes with a tag their owner excluded from AI are never embedded: only their id, title and
- * tags are kept, to find them again when the tag is no longer excluded.
+ * the one indexed) changes nothing, so redelivered events are harmless. A deleted note is a
+ * tombstone that no event revives; only the notes service can, by still having the note when
+ * read after the tombstone was written (deletes are final there, so such a tombstone was
+ * wrong). Notes with a tag their owner excluded from AI are never embedded: only their id,
+ * title and tags are kept, to find them again when the tag is no longer excluded.
  */
-export const createIndexer = (deps: { knex: Knex; provider: AiProvider }) => {
+export const createIndexer = (deps: {
+  knex: Knex;
+  provider: AiProvider;
+  notes: Pick<NotesClient, 'many'>;
+}) => {
   const { knex, provider } = deps;
   const model = () => provider.models.embeddings;
 
-  const needsWork = (note: NoteForIndex, known: IndexedNoteRow | undefined, force: boolean) => {
-    if (!known) return true;
-    if (known.deleted) return false;
-    if (force) return true;
-    if (known.note_updated_at.getTime() < note.updatedAt.getTime()) return true;
-    return !known.excluded && known.model !== model();
+  /**
+   * Whether `note` is to be written over `row`: a newer version always, the same version when
+   * forced or when its chunks are of another model, an older one never; over a tombstone only
+   * a note read again after that very tombstone (`revivable`: its row version) was written.
+   */
+  const needsWork = (
+    note: NoteForIndex,
+    row: IndexedNoteRow | undefined,
+    force: boolean,
+    revivable: Map<string, number>,
+  ) => {
+    if (!row) return true;
+    if (row.deleted) return revivable.get(note.id) === Number(row.version ?? 0);
+    const indexed = row.note_updated_at.getTime();
+    const given = note.updatedAt.getTime();
+    if (indexed !== given) return indexed < given;
+    return force || (!row.excluded && row.model !== model());
+  };
+
+  /**
+   * The tombstoned notes among `notes` that the notes service still has, read now, with the
+   * tombstone each may replace. A tombstone written for a delete is written after the delete,
+   * so the read cannot find its note; one it finds was written in error (as rebuilds did to
+   * notes created behind their scan) and gives way, unless a new tombstone replaced it since.
+   */
+  const stillThere = async (notes: NoteForIndex[], known: Map<string, IndexedNoteRow>) => {
+    const tombstoned = notes.filter((note) => known.get(note.id)?.deleted);
+    const found = (
+      await notesStillThere(
+        deps.notes,
+        tombstoned.map((note) => ({ noteId: note.id, userId: note.userId })),
+      )
+    ).map(noteForIndex);
+    const revivable = new Map(
+      found.map((note) => [note.id, Number(known.get(note.id)?.version ?? 0)]),
+    );
+    return { found, revivable };
   };
 
   const embedChunks = async (notes: NoteForIndex[]): Promise<ChunkRow[]> => {
@@ -134,18 +158,21 @@ export const createIndexer = (deps: { knex: Knex; provider: AiProvider }) => {
 
   const index = async (given: NoteForIndex[], options: { force?: boolean } = {}) => {
     const force = options.force ?? false;
-    const notes = newestOf(given);
     const outcome: IndexOutcome = { indexed: 0, excluded: 0, skipped: 0, pending: 0 };
-    if (notes.length === 0) return outcome;
+    const newest = newestOf(given);
+    if (newest.length === 0) return outcome;
     const known = new Map(
       (
-        await knex<IndexedNoteRow>('indexed_notes').whereIn(
-          'note_id',
-          notes.map((note) => note.id),
+        await indexRepository.notesByIds(
+          knex,
+          newest.map((note) => note.id),
         )
       ).map((row) => [row.note_id, row]),
     );
-    const work = notes.filter((note) => needsWork(note, known.get(note.id), force));
+    const { found, revivable } = await stillThere(newest, known);
+    // A note read again replaces the version given: it is the notes service's latest.
+    const notes = newestOf([...newest, ...found]);
+    const work = notes.filter((note) => needsWork(note, known.get(note.id), force, revivable));
     outcome.skipped = notes.length - work.length;
     if (work.length === 0) return outcome;
 
@@ -169,7 +196,7 @@ export const createIndexer = (deps: { knex: Knex; provider: AiProvider }) => {
     }
 
     await knex.transaction(async (trx) => {
-      await lockNoteIds(
+      await indexRepository.lockNoteIds(
         trx,
         work.map((note) => note.id),
       );
@@ -181,15 +208,11 @@ export const createIndexer = (deps: { knex: Knex; provider: AiProvider }) => {
           )
         ).map((row) => [row.note_id, row]),
       );
-      // Rechecked under the lock: another writer may have indexed a newer version meanwhile.
-      const winners = work.filter((note) => {
-        const row = current.get(note.id);
-        if (!row) return true;
-        if (row.deleted) return false;
-        return force
-          ? row.note_updated_at.getTime() <= note.updatedAt.getTime()
-          : needsWork(note, row, false);
-      });
+      // Rechecked under the lock: another writer may have indexed a newer version meanwhile,
+      // or deleted the note.
+      const winners = work.filter((note) =>
+        needsWork(note, current.get(note.id), force, revivable),
+      );
       outcome.skipped += work.length - winners.length;
       if (winners.length === 0) return;
       const winnerIds = new Set(winners.map((note) => note.id));
@@ -241,7 +264,7 @@ export const createIndexer = (deps: { knex: Knex; provider: AiProvider }) => {
     if (removals.length === 0) return;
     await knex.transaction(async (trx) => {
       const ids = removals.map((removal) => removal.noteId);
-      await lockNoteIds(trx, ids);
+      await indexRepository.lockNoteIds(trx, ids);
       const current = new Map(
         (await indexRepository.lockNotes(trx, ids)).map((row) => [row.note_id, row]),
       );
@@ -293,13 +316,9 @@ export const createIndexer = (deps: { knex: Knex; provider: AiProvider }) => {
   const exclude = async (userId: string, tags: string[]) => {
     await knex.transaction(async (trx) => {
       const noteIds = await indexRepository.notesWithTags(trx, userId, tags);
-      await lockNoteIds(trx, noteIds);
+      await indexRepository.lockNoteIds(trx, noteIds);
       await indexRepository.deleteChunks(trx, noteIds);
-      if (noteIds.length > 0) {
-        await trx('indexed_notes')
-          .whereIn('note_id', noteIds)
-          .update({ excluded: true, model: null, indexed_at: trx.fn.now() });
-      }
+      await indexRepository.markExcluded(trx, noteIds);
       await indexRepository.stampNotes(
         trx,
         await indexRepository.bumpVersions(trx, [userId]),

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from '@noted/kit';
-import type { notesV1 } from '@noted/proto';
-import type { NotesClient } from '../notes-client.js';
+import { notesStillThere, type NotesClient } from '../notes-client.js';
 import { noteForIndex, type Indexer } from './indexer.js';
 import { indexMetrics } from './metrics.js';
 import { indexRepository } from './repository.js';
@@ -19,50 +18,52 @@ export interface ReindexProgress {
 const PAGE = 200;
 
 /** Every note (of every user, or of one), page by page in id order. */
-async function* notesOf(notes: NotesClient, userId: string | undefined) {
+async function* notesOf(notes: NotesClient, userId: string | undefined, page: number) {
   let afterId = '';
   for (;;) {
-    const { notes: found, total } = await notes.scan(afterId, PAGE, userId);
+    const { notes: found, total } = await notes.scan(afterId, page, userId);
     yield { notes: found, total };
     const last = found.at(-1);
-    if (!last || found.length < PAGE) return;
+    if (!last || found.length < page) return;
     afterId = last.id;
   }
 }
 
 /**
  * Rebuilds the index from the notes service (all users, or one), one reindex at a time per
- * process. Notes the index holds that the notes service no longer has are forgotten at the
- * end, which repairs a delete event that was given up.
+ * process, while note events keep arriving: a page written over a newer version changes
+ * nothing, and a note deleted since its page was read stays deleted. Notes the index holds that
+ * the scan did not meet are read again at the end: those the notes service no longer has are
+ * forgotten (a delete event that was given up), the others were created behind the scan while
+ * it ran and are kept.
  */
 export const createReindexer = (deps: {
   knex: Knex;
   notes: NotesClient;
   indexer: Indexer;
   logger: Logger;
+  /** Notes read and indexed per step (tests make it small). */
+  page?: number;
 }) => {
   let progress: ReindexProgress = { id: '', state: 'idle', done: 0, total: 0, error: '' };
   let running: Promise<void> | undefined;
 
   const run = async (userId: string | undefined) => {
     const seen = new Set<string>();
-    for await (const { notes, total } of notesOf(deps.notes, userId)) {
+    for await (const { notes, total } of notesOf(deps.notes, userId, deps.page ?? PAGE)) {
       progress.total = total;
       await deps.indexer.index(notes.map(noteForIndex), { force: true });
       for (const note of notes) seen.add(note.id);
       progress.done += notes.length;
       deps.logger.info({ done: progress.done, total }, 'reindexing');
     }
-    const known = userId
-      ? (await indexRepository.noteIdsOfUser(deps.knex, userId)).map((noteId) => ({
-          noteId,
-          userId,
-        }))
-      : await deps
-          .knex('indexed_notes')
-          .where({ deleted: false })
-          .select<{ noteId: string; userId: string }[]>('note_id as noteId', 'user_id as userId');
-    await deps.indexer.remove(known.filter((note) => !seen.has(note.noteId)));
+    const unseen = (await indexRepository.liveNotes(deps.knex, userId)).filter(
+      (note) => !seen.has(note.noteId),
+    );
+    const found = await notesStillThere(deps.notes, unseen);
+    await deps.indexer.index(found.map(noteForIndex));
+    const kept = new Set(found.map((note) => note.id));
+    await deps.indexer.remove(unseen.filter((note) => !kept.has(note.noteId)));
   };
 
   return {
@@ -115,16 +116,10 @@ export const startIndexRepair = (deps: {
       const stale = await indexRepository.staleNotes(deps.knex, deps.indexer.model(), batch);
       indexMetrics.pendingNotes.set(stale.length);
       if (stale.length === 0) return;
-      const byUser = new Map<string, string[]>();
-      for (const { note_id, user_id } of stale) {
-        byUser.set(user_id, [...(byUser.get(user_id) ?? []), note_id]);
-      }
-      const found: notesV1.Note[] = [];
-      for (const [userId, noteIds] of byUser)
-        found.push(...(await deps.notes.many(userId, noteIds)));
+      const found = await notesStillThere(deps.notes, stale);
       const outcome = await deps.indexer.index(found.map(noteForIndex), { force: true });
-      const gone = stale.filter((row) => !found.some((note) => note.id === row.note_id));
-      await deps.indexer.remove(gone.map((row) => ({ noteId: row.note_id, userId: row.user_id })));
+      const kept = new Set(found.map((note) => note.id));
+      await deps.indexer.remove(stale.filter((row) => !kept.has(row.noteId)));
       deps.logger.info({ notes: stale.length, ...outcome }, 'repaired the AI index');
       if (outcome.pending > 0) return;
     }

@@ -12,8 +12,11 @@ export interface IndexedNoteRow {
   model: string | null;
   excluded: boolean;
   deleted: boolean;
-  /** The user's index version this row was written at (set by `stampNotes`). */
-  version?: number;
+  /**
+   * The user's index version this row was written at (set by `stampNotes`): every write of a
+   * row gives it a new one. A bigint, so the driver may answer it as a string.
+   */
+  version?: number | string;
 }
 
 export interface ChunkRow {
@@ -49,6 +52,26 @@ export const bytesToVector = (bytes: Buffer): Float32Array => {
 
 /** Every read names the owner, so no query of one user can reach another's chunks. */
 export const indexRepository = {
+  /**
+   * Serialises writers of the same notes (two deliveries of one note, a reindex beside the
+   * event consumer) for the rest of the transaction, in one order so they cannot deadlock.
+   */
+  lockNoteIds: async (trx: Knex.Transaction, noteIds: string[]) => {
+    if (noteIds.length === 0) return;
+    // The inner query sorts before the outer one takes the locks, in that order.
+    await trx.raw(
+      `select pg_advisory_xact_lock(key) from
+         (select hashtextextended(id, 0) as key from unnest(?::text[]) as id order by 1) as keys`,
+      [[...new Set(noteIds)]],
+    );
+  },
+
+  /** The rows of these notes, as committed now (no lock). */
+  notesByIds: async (db: Db, noteIds: string[]): Promise<IndexedNoteRow[]> => {
+    if (noteIds.length === 0) return [];
+    return db<IndexedNoteRow>('indexed_notes').whereIn('note_id', noteIds).select('*');
+  },
+
   /** The rows of these notes, locked until the transaction ends (created empty if missing). */
   lockNotes: async (trx: Knex.Transaction, noteIds: string[]): Promise<IndexedNoteRow[]> => {
     if (noteIds.length === 0) return [];
@@ -61,6 +84,14 @@ export const indexRepository = {
       .insert(rows.map((row) => ({ ...row, indexed_at: trx.fn.now() })))
       .onConflict('note_id')
       .merge();
+  },
+
+  /** Marks the notes excluded: they keep their id, title and tags, no model. */
+  markExcluded: async (trx: Knex.Transaction, noteIds: string[]) => {
+    if (noteIds.length === 0) return;
+    await trx('indexed_notes')
+      .whereIn('note_id', noteIds)
+      .update({ excluded: true, model: null, indexed_at: trx.fn.now() });
   },
 
   deleteChunks: async (trx: Knex.Transaction, noteIds: string[]) => {
@@ -148,12 +179,14 @@ export const indexRepository = {
     return new Map(rows.map((row) => [`${row.note_id}:${row.chunk_index}`, row.text]));
   },
 
-  noteIdsOfUser: async (db: Db, userId: string): Promise<string[]> =>
-    (
-      await db('indexed_notes')
-        .where({ user_id: userId, deleted: false })
-        .select<{ note_id: string }[]>('note_id')
-    ).map((row) => row.note_id),
+  /** The live notes the index holds, of every user or of one. */
+  liveNotes: async (db: Db, userId?: string): Promise<{ noteId: string; userId: string }[]> =>
+    db('indexed_notes')
+      .where({ deleted: false })
+      .modify((query) => {
+        if (userId) query.where({ user_id: userId });
+      })
+      .select<{ noteId: string; userId: string }[]>('note_id as noteId', 'user_id as userId'),
 
   /** The user's live notes that carry any of `tags`. */
   notesWithTags: async (db: Db, userId: string, tags: string[]): Promise<string[]> => {
@@ -182,7 +215,7 @@ export const indexRepository = {
       .andWhere((stale) => stale.whereNull('model').orWhereNot('model', model))
       .orderBy('note_id')
       .limit(limit)
-      .select<{ note_id: string; user_id: string }[]>('note_id', 'user_id'),
+      .select<{ noteId: string; userId: string }[]>('note_id as noteId', 'user_id as userId'),
 
   counts: async (db: Db, userId: string, model: string) => {
     const [row] = await db('indexed_notes')

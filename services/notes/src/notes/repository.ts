@@ -235,13 +235,19 @@ export const notesRepository = {
 
   /**
    * Changes a note; `updated_at` moves only when its content (title, body, tags, images)
-   * changes, not when it is pinned or shared, so an editor's version stays current.
+   * changes, not when it is pinned or shared, so an editor's version stays current. It moves
+   * past the version it replaces (by a millisecond at least, what a JS Date holds) even when
+   * this clock has not moved or lags another replica's, so the later of two versions always
+   * has the later `updated_at`: editors and the AI index tell versions apart by it.
    */
   update: async (db: Db, userId: string, id: string, patch: Patch) => {
     const content = CONTENT_FIELDS.some((field) => patch[field] !== undefined);
+    const version = db.raw(`greatest(?::timestamptz, updated_at + interval '1 millisecond')`, [
+      new Date(),
+    ]);
     const [updated] = await db<NoteRow>('notes')
       .where({ user_id: userId, id })
-      .update(content ? { ...patch, updated_at: new Date() } : patch)
+      .update(content ? { ...patch, updated_at: version } : patch)
       .returning<NoteRow[]>(RETURNED);
     return updated;
   },

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesMigrations } from '../migrations.js';
@@ -73,6 +73,29 @@ describe('updating a note from the version it was made on', () => {
     });
     expect(saved).toMatchObject({ isPinned: true, note: 'still on the version the editor had' });
     expect(saved.publicId).not.toBeNull();
+  });
+
+  it('gives every change a later version than the last, even when the clock stood still or went back', async () => {
+    const userId = randomUUID();
+    const opened = await noteCreate(ctx, userId, { title: 'Quick edits', note: 'v1' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse(opened.updatedAt));
+      const second = await noteUpdate(ctx, userId, opened.id, { note: 'v2' });
+      const third = await noteUpdate(ctx, userId, opened.id, { note: 'v3' });
+      // A replica whose clock is a minute behind saves next.
+      vi.setSystemTime(Date.parse(opened.updatedAt) - 60_000);
+      const fourth = await noteUpdate(ctx, userId, opened.id, { note: 'v4' });
+      const versions = [opened, second, third, fourth].map((note) => Date.parse(note.updatedAt));
+      expect(versions).toEqual([...versions].sort((a, b) => a - b));
+      expect(new Set(versions).size).toBe(4);
+      // So an editor still on the second version is refused, not written over the third.
+      await expect(
+        noteUpdate(ctx, userId, opened.id, { note: 'stale', baseUpdatedAt: second.updatedAt }),
+      ).rejects.toMatchObject({ code: 'CONFLICT' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('needs a change besides the version', async () => {

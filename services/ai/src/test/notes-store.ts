@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { create, toBinary } from '@bufbuild/protobuf';
+import { timestampFromDate, timestampNow } from '@bufbuild/protobuf/wkt';
+import type { EventBus } from '@noted/events';
+import { notesV1 } from '@noted/proto';
+import { noteSubjects } from '../index/consumer.js';
+import type { NotesClient } from '../notes-client.js';
+
+/**
+ * The notes service as the ai service sees it, in memory: the notes a rebuild scans (in id
+ * order, as ScanNotes pages them) and GetNotes reads, and the events the real service
+ * publishes after each change commits. Like the real one, a note's `updatedAt` moves past
+ * its previous version on every edit, and a deleted note never comes back.
+ */
+export const createNotesStore = (options: { bus: EventBus }) => {
+  const notes = new Map<string, notesV1.Note>();
+  const deleted = new Map<string, string>();
+  let clock = Date.parse('2026-11-20T10:00:00Z');
+  let published = 0;
+  let onScan: ((page: notesV1.Note[]) => Promise<void>) | undefined;
+
+  const publish = async (subject: string, data: Uint8Array) => {
+    published += 1;
+    await options.bus.publish(subject, data, { id: randomUUID() });
+  };
+  const changed = (subject: string, note: notesV1.Note) => {
+    const schema =
+      subject === noteSubjects.created ? notesV1.NoteCreatedSchema : notesV1.NoteUpdatedSchema;
+    return publish(
+      subject,
+      toBinary(schema, create(schema, { eventId: randomUUID(), occurredAt: timestampNow(), note })),
+    );
+  };
+
+  return {
+    create: async (fields: { userId: string; id?: string; body?: string; tags?: string[] }) => {
+      const at = timestampFromDate(new Date((clock += 1)));
+      const note = create(notesV1.NoteSchema, {
+        id: fields.id ?? randomUUID(),
+        userId: fields.userId,
+        title: 'Field notes',
+        body: fields.body ?? `First draft ${randomUUID()}`,
+        tags: fields.tags ?? [],
+        createdAt: at,
+        updatedAt: at,
+      });
+      notes.set(note.id, note);
+      await changed(noteSubjects.created, note);
+      return note;
+    },
+    edit: async (id: string, body = `Edited ${randomUUID()}`) => {
+      const before = notes.get(id);
+      if (!before) throw new Error(`no note ${id}`);
+      const note = create(notesV1.NoteSchema, {
+        ...before,
+        body,
+        updatedAt: timestampFromDate(new Date((clock += 1))),
+      });
+      notes.set(id, note);
+      await changed(noteSubjects.updated, note);
+      return note;
+    },
+    remove: async (id: string) => {
+      const note = notes.get(id);
+      if (!note) throw new Error(`no note ${id}`);
+      notes.delete(id);
+      deleted.set(id, note.userId);
+      await publish(
+        noteSubjects.deleted,
+        toBinary(
+          notesV1.NoteDeletedSchema,
+          create(notesV1.NoteDeletedSchema, {
+            eventId: randomUUID(),
+            occurredAt: timestampNow(),
+            noteId: id,
+            userId: note.userId,
+          }),
+        ),
+      );
+    },
+    /** Publishes an event of a version already past (a late or redelivered one). */
+    replay: (note: notesV1.Note) => changed(noteSubjects.updated, note),
+    live: () => [...notes.values()],
+    deleted: () => [...deleted.keys()],
+    /** Events published so far. */
+    published: () => published,
+    /**
+     * Runs once ScanNotes has read a page and before it answers: what it does happens after
+     * the read, while the caller has not seen the page yet.
+     */
+    onScan: (hook: ((page: notesV1.Note[]) => Promise<void>) | undefined) => {
+      onScan = hook;
+    },
+    client: {
+      scan: async (afterId: string, limit: number, userId = '') => {
+        const owned = [...notes.values()].filter((note) => !userId || note.userId === userId);
+        const page = owned
+          .filter((note) => note.id > afterId)
+          .sort((a, b) => (a.id < b.id ? -1 : 1))
+          .slice(0, limit);
+        await onScan?.(page);
+        return { notes: page, total: owned.length };
+      },
+      many: async (userId: string, noteIds: string[]) =>
+        noteIds.flatMap((id) => {
+          const note = notes.get(id);
+          return note && note.userId === userId ? [note] : [];
+        }),
+    } as unknown as NotesClient,
+  };
+};
+
+export type NotesStore = ReturnType<typeof createNotesStore>;
