@@ -45,7 +45,7 @@ export const NoteImageUploaded = z
 export type NoteImageUploaded = z.infer<typeof NoteImageUploaded>;
 
 export const NoteImageUploadForm = z
-  .object({
+  .strictObject({
     image: z.string().meta({
       format: 'binary',
       description:

@@ -18,6 +18,20 @@ export const Instant = z.iso
   .datetime({ offset: true })
   .transform((value) => new Date(value).toISOString());
 
+/**
+ * Characters a note body may hold. Limits on text are in characters (UTF-16 code units, as
+ * JSON and JavaScript count them); the limit on a request is in bytes and follows from them.
+ */
+export const NOTE_BODY_MAX_CHARS = 1_000_000;
+
+/**
+ * The largest JSON request body, in bytes. One character takes at most 6 bytes in JSON (a
+ * `\uXXXX` escape; 3 in plain UTF-8 for Chinese), so a note at its 1,000,000 characters always
+ * fits, however it is written, with room for its title and tags: no text within its documented
+ * length is refused for its size. Larger bodies answer 413 PAYLOAD_TOO_LARGE.
+ */
+export const JSON_BODY_MAX_BYTES = 6 * NOTE_BODY_MAX_CHARS + 1024 * 1024;
+
 export const Note = z
   .object({
     id: z.uuid(),
@@ -39,7 +53,7 @@ export type Note = z.infer<typeof Note>;
 export const NoteCreate = z
   .object({
     title: z.string().trim().max(500).default(''),
-    note: z.string().max(1_000_000).default(''),
+    note: z.string().max(NOTE_BODY_MAX_CHARS).default(''),
     tags: z
       .array(Tag)
       .max(50)
@@ -56,7 +70,7 @@ export type NoteCreate = z.input<typeof NoteCreate>;
 export const NoteUpdate = z
   .object({
     title: z.string().trim().max(500).optional(),
-    note: z.string().max(1_000_000).optional(),
+    note: z.string().max(NOTE_BODY_MAX_CHARS).optional(),
     tags: z
       .array(Tag)
       .max(50)
@@ -197,10 +211,16 @@ export const NoteTimeRangeQuery = z
 /** Ids one `GET /api/notes/batch` may ask for. */
 export const NOTE_BATCH_MAX = 100;
 
+const uuid =
+  '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}';
+/** Note ids separated by commas, at most NOTE_BATCH_MAX of them (repeats count once). */
+const noteIdList = new RegExp(`^${uuid}(,${uuid}){0,${NOTE_BATCH_MAX - 1}}$`);
+
 export const NoteBatchQuery = z
   .object({
     ids: z
       .string()
+      .regex(noteIdList, `A comma list of at most ${NOTE_BATCH_MAX} note ids`)
       .transform((ids) => [
         ...new Set(
           ids

@@ -3,6 +3,7 @@ import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import type { oas31, ZodOpenApiPathsObject } from 'zod-openapi';
 import { commonErrors, documentedPath, type Contract, type ErrorAnswer } from './contract.js';
 import { errorCodes } from './errors.js';
+import { JSON_BODY_MAX_BYTES } from './notes.js';
 import { routeEntries } from './routes.js';
 
 const ErrorResponse = z
@@ -52,8 +53,8 @@ const answerResponse = ({ answer }: Contract) => {
     case 'events':
       return {
         [status]: {
-          description: `${answer.description}; server-sent events (event = type), ending with done or error`,
-          content: { 'text/event-stream': { schema: answer.schema } },
+          description: `${answer.description}; server-sent events, ending with done or error`,
+          content: { 'text/event-stream': { schema: serverSentEvent(answer.schema) } },
         },
       };
     case 'file':
@@ -64,6 +65,45 @@ const answerResponse = ({ answer }: Contract) => {
         },
       };
   }
+};
+
+/**
+ * One server-sent event as a client reads it: `event` names the type, `data` is the JSON of
+ * one `schema` (its JSON Schema under `contentSchema`).
+ */
+/** A JSON Schema with its `$defs` references replaced by what they name (none are cyclic). */
+const inlined = (schema: Record<string, unknown>): unknown => {
+  const defs = (schema.$defs ?? {}) as Record<string, unknown>;
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== 'object' || value === null) return value;
+    const { $ref, $defs: _defs, $schema: _schema, ...rest } = value as Record<string, unknown>;
+    if (typeof $ref === 'string' && $ref.startsWith('#/$defs/')) {
+      return walk(defs[$ref.slice('#/$defs/'.length)]);
+    }
+    return Object.fromEntries(Object.entries(rest).map(([key, item]) => [key, walk(item)]));
+  };
+  return walk(schema);
+};
+
+const serverSentEvents = new Map<z.ZodType, z.ZodType>();
+const serverSentEvent = (schema: z.ZodType) => {
+  const known = serverSentEvents.get(schema);
+  if (known) return known;
+  const event = z
+    .object({
+      event: z.string().meta({ description: 'The type of the event in data' }),
+      data: z.string().meta({
+        description: 'One event as JSON',
+        contentMediaType: 'application/json',
+        contentSchema: inlined(z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' })),
+      }),
+      id: z.string().optional(),
+      retry: z.number().int().optional(),
+    })
+    .meta({ id: `${String(schema.meta()?.id ?? 'Event')}Sse` });
+  serverSentEvents.set(schema, event);
+  return event;
 };
 
 const operation = (operationId: string, route: Contract): ZodOpenApiOperationObject => ({
@@ -82,6 +122,7 @@ const operation = (operationId: string, route: Contract): ZodOpenApiOperationObj
   ...(route.body || route.form
     ? {
         requestBody: {
+          required: true,
           content: {
             ...(route.body ? { 'application/json': { schema: route.body } } : {}),
             ...(route.form ? { 'multipart/form-data': { schema: route.form } } : {}),
@@ -106,7 +147,11 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject => {
       version: '1.0.0',
       description:
         'The public API of Noted. Every call but the public ones needs a Keycloak access token ' +
-        '(`Authorization: Bearer ...`). Errors answer `{ "error": { "code", "message" } }`.',
+        '(`Authorization: Bearer ...`). Errors answer `{ "error": { "code", "message" } }`. ' +
+        'No text may hold U+0000 (NUL): it is refused with 400 VALIDATION_FAILED. Limits on ' +
+        `text are in characters; a JSON body may take ${JSON_BODY_MAX_BYTES.toLocaleString('en')} ` +
+        'bytes, so text within its limits always fits (a larger body answers 413). Every ' +
+        'route may answer 429 RATE_LIMITED with Retry-After.',
     },
     servers: [{ url: serverUrl }],
     components: {

@@ -17,22 +17,22 @@ export type ReviewDueList = z.infer<typeof ReviewDueList>;
 export const ReviewOutcome = z.enum(['remembered', 'forgot']);
 export type ReviewOutcome = z.infer<typeof ReviewOutcome>;
 
+const reviewed = { noteId: z.uuid({ message: 'Not a note id' }) };
+
+/** A review: either how it went (remembered / forgot) or an SM-2 grade, never both. */
 export const ReviewMark = z
-  .object({
-    noteId: z.uuid({ message: 'Not a note id' }),
-    outcome: ReviewOutcome.optional(),
-    grade: z
-      .number()
-      .int()
-      .min(0)
-      .max(5)
-      .optional()
-      .meta({ description: 'SM-2 quality 0-5; remembered is 4 and forgot is 1' }),
-  })
-  .refine((mark) => (mark.outcome === undefined) !== (mark.grade === undefined), {
-    message: 'Give either an outcome or a grade',
-    path: ['outcome'],
-  })
+  .union([
+    z.strictObject({ ...reviewed, outcome: ReviewOutcome }),
+    z.strictObject({
+      ...reviewed,
+      grade: z
+        .number()
+        .int()
+        .min(0)
+        .max(5)
+        .meta({ description: 'SM-2 quality 0-5; remembered is 4 and forgot is 1' }),
+    }),
+  ])
   .meta({ id: 'ReviewMark' });
 export type ReviewMark = z.infer<typeof ReviewMark>;
 

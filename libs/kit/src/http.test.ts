@@ -166,7 +166,7 @@ describe('service HTTP app', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('refuses a NUL character anywhere in the address or a JSON body, naming where', async () => {
+  it('refuses a NUL character anywhere in the address, naming where', async () => {
     const url = await start();
     const headers = { [IDENTITY_HEADER]: await identity(), 'content-type': 'application/json' };
     const send = (path: string, body: unknown) =>
@@ -175,14 +175,6 @@ describe('service HTTP app', () => {
       ['/api/anything/a%00b', {}, 'path'],
       ['/api/anything/ok?tag=a%00b', {}, 'query'],
       ['/api/anything/ok?a%00=1', {}, 'query'],
-      ['/api/anything/ok', { title: 'a\u0000b' }, 'title'],
-      ['/api/anything/ok', { tags: ['fine', 'bad\u0000'] }, 'tags.1'],
-      [
-        '/api/anything/ok',
-        { settings: { excluded: [{ tag: '\u0000' }] } },
-        'settings.excluded.0.tag',
-      ],
-      ['/api/anything/ok', { 'key\u0000': 1 }, 'key\\0'],
     ];
     for (const [path, body, where] of refusals) {
       const response = await send(path, body);

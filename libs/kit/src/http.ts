@@ -3,12 +3,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import * as z from 'zod';
-import { AppError } from '@noted/api';
+import { AppError, JSON_BODY_MAX_BYTES } from '@noted/api';
 import { runWithContext, extendContext } from './context.js';
 import type { Logger } from './logger.js';
 import { httpDuration, httpRequests, registry, startTimer } from './metrics.js';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity.js';
-import { refuseNulInAddress, refuseNulInBody } from './nul.js';
+import { refuseNulInAddress } from './nul.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -22,8 +22,6 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Aggregate readiness: /readyz answers 503 until this returns true. */
   ready: () => boolean | Promise<boolean>;
-  /** Largest JSON body accepted. */
-  bodyLimit?: string;
   /** Parse JSON bodies (off for a pure proxy such as the gateway). */
   json?: boolean;
 }
@@ -82,8 +80,7 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'starting' });
   });
   if (options.json !== false) {
-    app.use(express.json({ limit: options.bodyLimit ?? '2mb' }));
-    app.use(refuseNulInBody);
+    app.use(express.json({ limit: JSON_BODY_MAX_BYTES }));
   }
   return app;
 };
@@ -195,7 +192,10 @@ export const toAppError = (error: unknown): AppError => {
   const status = (error as { status?: number; type?: string }).status;
   const type = (error as { type?: string }).type;
   if (type === 'entity.too.large') {
-    return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+    return new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `A JSON body is limited to ${JSON_BODY_MAX_BYTES} bytes; every text within its documented length fits`,
+    );
   }
   if (type === 'entity.parse.failed')
     return new AppError('BAD_REQUEST', 'The body is not valid JSON');

@@ -3,9 +3,10 @@ import type { RequestHandler } from 'express';
 
 /**
  * Noted stores text in Postgres, whose text cannot hold U+0000. Every request is held to that
- * once, at the edge, before any route: a NUL anywhere in the address (path or query, encoded
- * as %00 or not) or in any string or key of a JSON body is refused with 400 VALIDATION_FAILED
- * naming where it is, instead of failing later in a query as a 500.
+ * at the edge: a NUL anywhere in the address (path or query, encoded as %00 or not) before any
+ * route, and in any string of a body once its route's contract has read it (keys it does not
+ * know are dropped, not refused), with 400 VALIDATION_FAILED naming where it is, instead of
+ * failing later in a query as a 500.
  */
 const NUL = '\u0000';
 const ENCODED_NUL = /%00/i;
@@ -49,12 +50,6 @@ export const refuseNulInAddress: RequestHandler = (req, _res, next) => {
     return;
   }
   next();
-};
-
-/** Refuses a NUL in any string or key of a parsed JSON body. */
-export const refuseNulInBody: RequestHandler = (req, _res, next) => {
-  const where = nulPath(req.body);
-  next(where === undefined ? undefined : refused(where));
 };
 
 /** Throws the same refusal when any string of `value` (a parsed form, say) holds NUL. */

@@ -10,6 +10,7 @@ import {
   type ServiceName,
 } from '@noted/api';
 import { userIdOf } from './http.js';
+import { assertNoNul } from './nul.js';
 
 /** What a handler is given: its route's input, validated, and the caller. */
 export interface HandlerInput<C extends Contract> extends Input<C> {
@@ -47,10 +48,12 @@ const inputOf = <C extends Contract>(route: C, req: Request): Input<C> => {
   if (route.form && !route.body && !multipart) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as multipart/form-data');
   }
+  const body: unknown = route.body && !multipart ? route.body.parse(req.body) : undefined;
+  assertNoNul(body);
   return {
     params: route.params?.parse(req.params),
     query: route.query?.parse(req.query),
-    body: route.body && !multipart ? route.body.parse(req.body) : undefined,
+    body,
   } as Input<C>;
 };
 

@@ -51,7 +51,7 @@ describe(`input refused at the edge (${infraLabel})`, () => {
       ['GET', '/ai/note/assist/search?query=milk%00'],
       ['PUT', '/ai/settings', { excludedTags: [nul] }],
       ['POST', '/api/knowledge/chat/answer', { question: `What about ${nul}?` }],
-      ['POST', '/ai/writer/assist', { command: 'rewrite', text: nul }],
+      ['POST', '/ai/writer/assist', { action: 'rewrite', text: nul }],
       ['GET', `/user-by-sub/${encodeURIComponent(nul)}`],
     ];
     for (const [method, path, body] of requests) {
@@ -161,4 +161,31 @@ describe(`input refused at the edge (${infraLabel})`, () => {
     const list = await json<NotePage>(app.api(token, 'GET', '/api/notes'));
     expect(list.total).toBe(1);
   });
+
+  it('takes a note body up to its limit in characters, in any script and however escaped', async () => {
+    const cjk = '記'.repeat(999_999);
+    const escaped = JSON.stringify({ title: 'Escaped', note: cjk }).replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+    expect(Buffer.byteLength(escaped)).toBeGreaterThan(5_999_000);
+    for (const body of [JSON.stringify({ title: 'Plain', note: cjk }), escaped]) {
+      const created = await fetch(`${app.url}/api/note/create/direct`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+      });
+      expect(created.status).toBe(201);
+      const saved = (await created.json()) as Note;
+      expect(saved.note.length).toBe(999_999);
+      const gone = await app.api(token, 'DELETE', `/api/notes/${saved.id}`);
+      expect(gone.status).toBe(204);
+    }
+    const over = await app.api(token, 'POST', '/api/note/create/direct', {
+      title: 'Over',
+      note: '記'.repeat(1_000_001),
+    });
+    expect(over.status).toBe(400);
+    expect(((await over.json()) as ErrorBody).error.code).toBe('VALIDATION_FAILED');
+  }, 120_000);
 });

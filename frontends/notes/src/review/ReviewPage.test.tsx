@@ -32,9 +32,10 @@ const fakeReview = (initial: Note[]) => {
   const review: NotesApi['review'] = {
     due: vi.fn(async () => listed(due)),
     dueOf: vi.fn(),
-    mark: vi.fn(async ({ noteId, outcome }: ReviewMark) => {
+    mark: vi.fn(async (mark: ReviewMark) => {
+      const { noteId } = mark;
       due = due.filter((note) => note.id !== noteId);
-      const intervalDays = outcome === 'remembered' ? 6 : 1;
+      const intervalDays = 'outcome' in mark && mark.outcome === 'remembered' ? 6 : 1;
       return {
         noteId,
         dueAt: new Date(Date.UTC(2026, 10, 22 + intervalDays)).toISOString(),

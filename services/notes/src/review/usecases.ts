@@ -84,8 +84,8 @@ export const reviewMark = async (
   input: Parsed<typeof ReviewMark>,
   now: Date = new Date(),
 ): Promise<ReviewSchedule> => {
-  const { noteId, outcome, grade } = input;
-  const quality = grade ?? outcomeGrades[outcome ?? 'forgot'];
+  const { noteId } = input;
+  const quality = 'grade' in input ? input.grade : outcomeGrades[input.outcome];
   const row = await ctx.knex.transaction(async (trx) => {
     await reviewRepository.enrolNote(trx, userId, noteId, now);
     const current = await reviewRepository.lock(trx, userId, noteId);

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Fuzzes the whole public API from its own OpenAPI document with Schemathesis: starts the built
+# app on embedded defaults in a fresh data dir, signs a user in through the development
+# provider, and runs every check (all are on by default; deploy/local/schemathesis.toml lists
+# the documented exceptions) over every operation with that bearer token. The gateway's
+# rate limits are off for the run (the fuzzer sends thousands of requests as one user; the
+# limits are tested on their own), and no text holds NUL (U+0000): the document says every
+# service refuses it with 400, and services/noted/src/refusals.integration.test.ts proves it
+# for each. Needs `npm run build` first. Exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+st="$(bash deploy/local/schemathesis.sh)"
+port="${FUZZ_PORT:-18090}"
+data_dir="$(mktemp -d /tmp/noted-fuzz.XXXXXX)"
+log="$data_dir/noted.log"
+PORT="$port" NOTED_DATA_DIR="$data_dir" NOTED_METRICS_PORT=0 \
+  GATEWAY_RATE_LIMIT_PER_IP=0 GATEWAY_RATE_LIMIT_PER_USER=0 \
+  node services/noted/dist/main.js >"$log" 2>&1 &
+app=$!
+trap 'kill $app 2>/dev/null || true; wait $app 2>/dev/null || true' EXIT
+base="http://localhost:$port"
+for _ in $(seq 1 120); do
+  curl -fsS "$base/readyz" >/dev/null 2>&1 && break
+  kill -0 $app 2>/dev/null || { echo "noted exited:"; tail -50 "$log"; exit 1; }
+  sleep 0.5
+done
+token="$(curl -fsS "$base/realms/noted/protocol/openid-connect/token" \
+  -d grant_type=password -d client_id=noted-cli -d username=fuzz@example.com \
+  -d password=noted -d scope=openid | node -e 'process.stdin.on("data",(d)=>process.stdout.write(JSON.parse(d).access_token))')"
+# One note, so that list and search answers have items to check against their schemas.
+curl -fsS -X POST "$base/api/note/create/direct" -H "authorization: Bearer $token" \
+  -H 'content-type: application/json' \
+  -d '{"title":"Fuzzed","note":"A note for the fuzzer [[Fuzzed]] - [ ] a todo","tags":["fuzz"]}' >/dev/null
+"$st" --config-file deploy/local/schemathesis.toml run "$base/api/openapi.json" \
+  --header "Authorization: Bearer $token" \
+  --max-examples "${FUZZ_EXAMPLES:-40}" \
+  --workers 2 \
+  --seed "${FUZZ_SEED:-1}" \
+  --generation-allow-x00 false \
+  --request-timeout 30 \
+  --no-color \
+  "$@" || { status=$?; echo "--- noted log (errors)"; grep -i '"level":50' "$log" | tail -20; exit $status; }
