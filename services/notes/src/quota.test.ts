@@ -9,7 +9,7 @@ import { createGrpcServer, type GrpcServer, type ServiceImpl } from '@noted/grpc
 import { CALLER_METADATA, createLogger, verifyCaller } from '@noted/kit';
 import { usersV1 } from '@noted/proto';
 import { notesMigrations } from './migrations.js';
-import type { NotesContext } from './notes/usecases.js';
+import type { NotesContext } from './context.js';
 import { noteCreate } from './test/validated.js';
 import { createQuota, type Quota } from './quota.js';
 

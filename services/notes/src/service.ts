@@ -11,7 +11,7 @@ import { linkHandlers } from './links/routes.js';
 import { tagHandlers } from './tags/routes.js';
 import { todoHandlers } from './todos/routes.js';
 import { imageHandlers } from './images/routes.js';
-import type { ImagesContext } from './images/usecases.js';
+import type { ImagesContext } from './context.js';
 import { reviewHandlers } from './review/routes.js';
 import { startReviewEnrolment } from './review/enrolment.js';
 import { startReviewScheduler } from './review/scheduler.js';

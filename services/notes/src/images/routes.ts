@@ -3,13 +3,13 @@ import type { Response } from 'express';
 import type { imageRoutes } from '@noted/api';
 import type { Handlers } from '@noted/kit';
 import type { StoredObject } from '@noted/storage';
+import type { ImagesContext } from '../context.js';
 import { imageUpload } from './upload.js';
 import {
   noteImageRead,
   noteImageRemove,
   noteImageUpload,
   publicNoteImageRead,
-  type ImagesContext,
 } from './usecases.js';
 
 // Names are random and never reused, so the owner's browser can cache an image for good.

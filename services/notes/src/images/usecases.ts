@@ -8,18 +8,12 @@ import {
   type NoteImageUploaded,
   type Parsed,
 } from '@noted/api';
-import type { Logger } from '@noted/kit';
-import type { ObjectStore, StoredObject } from '@noted/storage';
+import type { StoredObject } from '@noted/storage';
 import { noteEvents } from '../notes/events.js';
 import { presentNote } from '../notes/presenter.js';
 import { notesRepository, type NoteRow } from '../notes/repository.js';
-import type { NotesContext } from '../notes/usecases.js';
+import type { ImagesContext } from '../context.js';
 import { processImage } from './process.js';
-
-export interface ImagesContext extends NotesContext {
-  objects: ObjectStore;
-  logger: Logger;
-}
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
 const noSuchImage = () => new AppError('NOT_FOUND', 'There is no such image');

@@ -8,7 +8,8 @@ import { openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
-import { noteDelete, type NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
+import { noteDelete } from '../notes/usecases.js';
 import {
   noteCreate,
   noteGraph,

@@ -1,6 +1,6 @@
 import type { linkRoutes } from '@noted/api';
 import type { Handlers } from '@noted/kit';
-import type { NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
 import { noteGraph, noteLinkAdd, noteLinkRemove, noteLinksGet } from './usecases.js';
 
 export const linkHandlers = (ctx: NotesContext): Handlers<typeof linkRoutes> => ({

@@ -3,7 +3,7 @@ import type { NoteGraphQuery, NoteIdParams, NoteLinkAction } from '@noted/api';
 import { AppError, type NoteGraph, type NoteLinks, type Parsed } from '@noted/api';
 import { noteEvents } from '../notes/events.js';
 import type { NoteRow } from '../notes/repository.js';
-import type { NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
 import { linksRepository } from './repository.js';
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no such note');

@@ -18,7 +18,7 @@ import {
 import { noteEvents } from './events.js';
 import { presentNote, presentPublicNote } from './presenter.js';
 import { filteredNotes, noteColumns, notesRepository, type NoteRow } from './repository.js';
-import type { NotesContext } from './usecases.js';
+import type { NotesContext } from '../context.js';
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
 

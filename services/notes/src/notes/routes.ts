@@ -1,5 +1,6 @@
 import type { noteRoutes } from '@noted/api';
 import type { Handlers } from '@noted/kit';
+import type { NotesContext } from '../context.js';
 import {
   noteShare,
   noteUnshare,
@@ -12,14 +13,7 @@ import {
 } from './actions.js';
 import { noteUpdateFromForm } from './multipart.js';
 import { presentNote } from './presenter.js';
-import {
-  noteCreate,
-  noteDelete,
-  noteGet,
-  notePage,
-  noteUpdate,
-  type NotesContext,
-} from './usecases.js';
+import { noteCreate, noteDelete, noteGet, notePage, noteUpdate } from './usecases.js';
 
 /** The notes routes of the public API; the gateway forwards them with the caller's identity. */
 export const noteHandlers = (

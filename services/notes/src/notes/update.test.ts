@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesMigrations } from '../migrations.js';
 import { notePin, noteShare } from './actions.js';
-import type { NotesContext } from './usecases.js';
+import type { NotesContext } from '../context.js';
 import { noteCreate, noteUpdate } from '../test/validated.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-notes-update-'));

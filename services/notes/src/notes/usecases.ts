@@ -6,17 +6,9 @@ import { noteEventOf, noteEvents } from './events.js';
 import { presentNote } from './presenter.js';
 import { notesRepository, type NoteRow } from './repository.js';
 import { resyncWikiReferrers, syncWikiLinks, wikiReferrersOf, wikiTitles } from '../links/wiki.js';
-import { noteImagesDiscard, noteImagesDropped, type ImagesContext } from '../images/usecases.js';
-import type { Quota } from '../quota.js';
+import type { ImagesContext, NotesContext } from '../context.js';
+import { noteImagesDiscard, noteImagesDropped } from '../images/usecases.js';
 import { noteSearchPage, notesSearch } from '../search/usecases.js';
-
-export interface NotesContext {
-  knex: Knex;
-  /** Asks the outbox relay to publish soon, after a transaction that wrote events commits. */
-  published: () => void;
-  /** The users service's monthly allowances; creating a note takes one of notes_per_month. */
-  quota: Quota;
-}
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
 

@@ -10,7 +10,8 @@ import { createLogger } from '@noted/kit';
 import { notesMigrations } from '../migrations.js';
 import { noteEventOf, noteSubjects } from '../notes/events.js';
 import { notesRepository, type NoteRow } from '../notes/repository.js';
-import { noteDelete, type NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
+import { noteDelete } from '../notes/usecases.js';
 import { noteCreate, reviewMark } from '../test/validated.js';
 import { startReviewEnrolment } from './enrolment.js';
 

@@ -1,6 +1,6 @@
 import type { reviewRoutes } from '@noted/api';
 import type { Handlers } from '@noted/kit';
-import type { NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
 import { reviewDue, reviewDueOf, reviewMark } from './usecases.js';
 
 export const reviewHandlers = (ctx: NotesContext): Handlers<typeof reviewRoutes> => ({

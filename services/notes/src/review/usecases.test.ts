@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
-import type { NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
 import { reviewSubjects } from './scheduler.js';
 import { reviewDue, reviewDueOf, reviewMark } from '../test/validated.js';
 

@@ -6,7 +6,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { enqueueEvent } from '@noted/db';
 import { notesV1 } from '@noted/proto';
 import { presentNote } from '../notes/presenter.js';
-import type { NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
 import { reviewRepository, type ReviewRow } from './repository.js';
 import { reviewSubjects } from './scheduler.js';
 import { outcomeGrades, sm2 } from './sm2.js';

@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesMigrations } from '../migrations.js';
 import { notesRepository } from '../notes/repository.js';
-import type { NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
 import { notePage } from '../test/validated.js';
 import { searchTerms } from './query.js';
 import { searchRepository, type SearchTuning } from './repository.js';

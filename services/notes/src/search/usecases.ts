@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import type { NoteListQuery, SearchHighlights, SearchHit, SearchPage } from '@noted/api';
 import { presentNote } from '../notes/presenter.js';
-import type { NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
 import { searchTerms } from './query.js';
 import { searchRepository, type SearchRow } from './repository.js';
 

@@ -1,6 +1,6 @@
 import type { tagRoutes } from '@noted/api';
 import type { Handlers } from '@noted/kit';
-import type { NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
 import { tagDelete, tagList, tagRename } from './usecases.js';
 
 export const tagHandlers = (ctx: NotesContext): Handlers<typeof tagRoutes> => ({

@@ -2,7 +2,7 @@ import type { TagParams, TagRename } from '@noted/api';
 import { AppError, type TagCount, type TagList, type Parsed } from '@noted/api';
 import { noteEvents } from '../notes/events.js';
 import { noteColumns, notesRepository, type NoteRow } from '../notes/repository.js';
-import type { NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
 
 /** Tags a list answers at most: the most used ones. */
 const TAGS_AT_MOST = 1000;

@@ -16,7 +16,7 @@ import * as links from '../links/usecases.js';
 import * as notes from '../notes/usecases.js';
 import * as review from '../review/usecases.js';
 import * as todos from '../todos/usecases.js';
-import type { NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
 
 /**
  * The use-cases as a route calls them: with input its contract has validated (the same

@@ -1,6 +1,6 @@
 import type { todoRoutes } from '@noted/api';
 import type { Handlers } from '@noted/kit';
-import type { NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
 import { todoSet, todosRecent } from './usecases.js';
 
 export const todoHandlers = (ctx: NotesContext): Handlers<typeof todoRoutes> => ({

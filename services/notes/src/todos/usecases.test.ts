@@ -9,7 +9,7 @@ import { createLogger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
 import { noteSubjects } from '../notes/events.js';
-import type { NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
 import { todoSet, todosRecent } from '../test/validated.js';
 
 const logger = createLogger({ level: 'silent' });

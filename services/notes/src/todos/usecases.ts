@@ -2,7 +2,7 @@ import type { TodoParams, TodoRecentQuery, TodoSet } from '@noted/api';
 import { AppError, type Todo, type TodoList, type Parsed } from '@noted/api';
 import { noteEvents } from '../notes/events.js';
 import { notesRepository, type NoteRow } from '../notes/repository.js';
-import type { NotesContext } from '../notes/usecases.js';
+import type { NotesContext } from '../context.js';
 import { parseTasks, setTaskState, type TaskItem } from './markdown.js';
 import { todosRepository, type NotesAfter } from './repository.js';
 

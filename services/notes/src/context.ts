@@ -1,0 +1,19 @@
+import type { Knex } from 'knex';
+import type { Logger } from '@noted/kit';
+import type { ObjectStore } from '@noted/storage';
+import type { Quota } from './quota.js';
+
+/** What the notes service's use-cases are given; every feature folder takes it from here. */
+export interface NotesContext {
+  knex: Knex;
+  /** Asks the outbox relay to publish soon, after a transaction that wrote events commits. */
+  published: () => void;
+  /** The users service's monthly allowances; creating a note takes one of notes_per_month. */
+  quota: Quota;
+}
+
+/** The use-cases that put images in the object store or take them out also have the store. */
+export interface ImagesContext extends NotesContext {
+  objects: ObjectStore;
+  logger: Logger;
+}
