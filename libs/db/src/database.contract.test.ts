@@ -5,10 +5,18 @@ import { join } from 'node:path';
 import { createMemoryBus, type BusMessage, type EventBus } from '@noted/events';
 import { createLogger } from '@noted/kit';
 import { infraUrl } from '@noted/testing';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Migration } from './database.js';
-import { enqueueEvent, outboxMigrations, startOutboxRelay, writeWithEvent } from './outbox.js';
+import {
+  enqueueEvent,
+  outboxMigrations,
+  startOutboxRelay,
+  writeWithEvent,
+  type OutboxEvent,
+} from './outbox.js';
 import { processOnce, processedEventsMigrations } from './processed.js';
+import { createUnitOfWork, type EventTransaction } from './unit-of-work.js';
 
 const logger = createLogger({ level: 'silent' });
 const databaseUrl = infraUrl('PostgreSQL', 'TEST_DATABASE_URL');
@@ -200,6 +208,13 @@ describe.each(adapters)('database contract: $name', (adapter) => {
           });
           return seen;
         };
+        // Written as a service writes, through a unit of work; these tests kick their relays.
+        const inTransaction = <T>(work: (trx: EventTransaction) => Promise<T>) =>
+          createUnitOfWork(db.knex, () => {})(work);
+        const written = <Row>(write: Knex.QueryBuilder | Knex.Raw, event: OutboxEvent) =>
+          createUnitOfWork(db.knex, () => {}).statement((knex) =>
+            writeWithEvent<Row>(knex, write, event),
+          );
         const publishedAt = async (id: string) =>
           (await db.knex('outbox').where({ id }).first())?.published_at as Date | null | undefined;
 
@@ -209,7 +224,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
           const relay = startOutboxRelay({ db, bus, service: 'contract', logger, pollMs: 50 });
           const id = randomUUID();
           await expect(
-            db.knex.transaction(async (trx) => {
+            inTransaction(async (trx) => {
               await enqueueEvent(trx, { id, subject, data: bytes('never') });
               throw new Error('abort');
             }),
@@ -227,7 +242,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
           const seen = await listen(bus);
           const relay = startOutboxRelay({ db, bus, service: 'contract', logger, pollMs: 50 });
           const id = randomUUID();
-          await db.knex.transaction(async (trx) => {
+          await inTransaction(async (trx) => {
             await trx('things').insert({ name: `thing-${id}` });
             await enqueueEvent(trx, {
               id,
@@ -260,7 +275,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
           });
           const ids = Array.from({ length: 5 }, () => randomUUID());
           for (const id of ids) {
-            await db.knex.transaction((trx) => enqueueEvent(trx, { id, subject, data: bytes(id) }));
+            await inTransaction((trx) => enqueueEvent(trx, { id, subject, data: bytes(id) }));
             relay.kick();
           }
           await waitFor(() => seen.length === ids.length);
@@ -275,8 +290,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
         it('writes a row and its event in one statement, or neither', async () => {
           const id = randomUUID();
           const name = `single-${id}`;
-          const rows = await writeWithEvent<{ name: string; count: number }>(
-            db.knex,
+          const rows = await written<{ name: string; count: number }>(
             db.knex('things').insert({ name, count: 3 }).returning(['name', 'count']),
             { id, subject, data: bytes('written') },
           );
@@ -286,7 +300,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
           // The same name again breaks the primary key: the event is not recorded either.
           const second = randomUUID();
           await expect(
-            writeWithEvent(db.knex, db.knex('things').insert({ name }).returning('name'), {
+            written(db.knex('things').insert({ name }).returning('name'), {
               id: second,
               subject,
               data: bytes('never'),
@@ -299,8 +313,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
 
         it('records no event when the write writes no row', async () => {
           const id = randomUUID();
-          const rows = await writeWithEvent(
-            db.knex,
+          const rows = await written(
             db
               .knex('things')
               .where({ name: `missing-${id}` })
@@ -320,7 +333,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
               [name, taken],
             );
           expect(
-            await writeWithEvent(db.knex, insertUnlessTaken(name), {
+            await written(insertUnlessTaken(name), {
               id: guarded,
               subject,
               data: bytes('guarded'),
@@ -328,7 +341,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
           ).toEqual([{ name }]);
           const refused = randomUUID();
           expect(
-            await writeWithEvent(db.knex, insertUnlessTaken(name), {
+            await written(insertUnlessTaken(name), {
               id: refused,
               subject,
               data: bytes('refused'),
@@ -339,12 +352,54 @@ describe.each(adapters)('database contract: $name', (adapter) => {
           await db.knex('outbox').where({ id: guarded }).delete();
         });
 
+        it('wakes the relay when a unit of work commits, and not when it fails', async () => {
+          const bus = createMemoryBus({ service: 'contract', logger });
+          const seen = await listen(bus);
+          const relay = startOutboxRelay({ db, bus, service: 'contract', logger, pollMs: 60_000 });
+          await settle(200);
+          let wakes = 0;
+          const unitOfWork = createUnitOfWork(db.knex, () => {
+            wakes += 1;
+            relay.kick();
+          });
+          await expect(
+            unitOfWork(async (trx) => {
+              await enqueueEvent(trx, { id: randomUUID(), subject, data: bytes('never') });
+              throw new Error('abort');
+            }),
+          ).rejects.toThrow('abort');
+          expect(wakes).toBe(0);
+          const id = randomUUID();
+          await unitOfWork((trx) => enqueueEvent(trx, { id, subject, data: bytes('committed') }));
+          expect(wakes).toBe(1);
+          await waitFor(() => seen.length === 1);
+          const single = randomUUID();
+          await unitOfWork.statement((knex) =>
+            writeWithEvent(
+              knex,
+              knex('things')
+                .insert({ name: `uow-${single}` })
+                .returning('name'),
+              {
+                id: single,
+                subject,
+                data: bytes('one statement'),
+              },
+            ),
+          );
+          expect(wakes).toBe(2);
+          await waitFor(() => seen.length === 2);
+          await relay.stop();
+          await bus.close();
+          expect(seen.map((m) => m.id)).toEqual([id, single]);
+        });
+
         it('publishes events in commit order', async () => {
           const bus = createMemoryBus({ service: 'contract', logger });
           const seen = await listen(bus);
           const ids = Array.from({ length: 5 }, () => randomUUID());
           for (const id of ids) {
-            await db.knex.transaction((trx) => enqueueEvent(trx, { id, subject, data: bytes(id) }));
+            await inTransaction((trx) => enqueueEvent(trx, { id, subject, data: bytes(id) }));
           }
           const relay = startOutboxRelay({
             db,
@@ -374,7 +429,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
             close: async () => undefined,
           };
           const ids = Array.from({ length: 40 }, () => randomUUID());
-          await db.knex.transaction(async (trx) => {
+          await inTransaction(async (trx) => {
             for (const id of ids) await enqueueEvent(trx, { id, subject, data: bytes(id) });
           });
           const relays = [1, 2, 3].map(() =>
@@ -411,9 +466,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
             close: async () => undefined,
           };
           const id = randomUUID();
-          await db.knex.transaction((trx) =>
-            enqueueEvent(trx, { id, subject, data: bytes('late') }),
-          );
+          await inTransaction((trx) => enqueueEvent(trx, { id, subject, data: bytes('late') }));
           const relay = startOutboxRelay({
             db,
             bus: flakyBus,
@@ -444,9 +497,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
             close: async () => undefined,
           };
           const id = randomUUID();
-          await db.knex.transaction((trx) =>
-            enqueueEvent(trx, { id, subject, data: bytes('once') }),
-          );
+          await inTransaction((trx) => enqueueEvent(trx, { id, subject, data: bytes('once') }));
 
           const crashed = startOutboxRelay({
             db,

@@ -15,4 +15,10 @@ export {
   type OutboxRelayOptions,
 } from './outbox.js';
 export { processOnce, processedEventsMigrations } from './processed.js';
+export {
+  createUnitOfWork,
+  type EventConnection,
+  type EventTransaction,
+  type UnitOfWork,
+} from './unit-of-work.js';
 export type { Knex } from 'knex';

@@ -2,6 +2,7 @@ import { assertPublishSubject, type EventBus } from '@noted/events';
 import type { Logger } from '@noted/kit';
 import type { Knex } from 'knex';
 import type { Database, Migration } from './database.js';
+import type { EventConnection, EventTransaction } from './unit-of-work.js';
 
 /** Include in a service's migrations to use `enqueueEvent` and `startOutboxRelay`. */
 export const outboxMigrations: Migration[] = [
@@ -44,8 +45,8 @@ const outboxRow = (event: OutboxEvent) => {
   };
 };
 
-/** Records an event in the caller's transaction; it is published only if that commits. */
-export const enqueueEvent = async (trx: Knex.Transaction, event: OutboxEvent): Promise<void> => {
+/** Records an event in the unit of work's transaction; it is published only if that commits. */
+export const enqueueEvent = async (trx: EventTransaction, event: OutboxEvent): Promise<void> => {
   await trx('outbox').insert(outboxRow(event));
 };
 
@@ -56,7 +57,7 @@ export const enqueueEvent = async (trx: Knex.Transaction, event: OutboxEvent): P
  * update that matched nothing records none). Answers what the write returned.
  */
 export const writeWithEvent = async <Row>(
-  knex: Knex,
+  knex: EventConnection,
   write: Knex.QueryBuilder | Knex.Raw,
   event: OutboxEvent,
 ): Promise<Row[]> => {

@@ -11,11 +11,13 @@ import {
   type RunningModule,
 } from '@noted/kit';
 import {
+  createUnitOfWork,
   openDatabase,
   startOutboxRelay,
   type Database,
   type Migration,
   type OutboxRelay,
+  type UnitOfWork,
 } from '@noted/db';
 import type { EventBus } from '@noted/events';
 import { createGrpcServer, type GrpcServer, type ServiceImpl } from '@noted/grpc';
@@ -31,8 +33,8 @@ export interface ServiceSettings {
 
 export interface ServiceParts {
   db: Database;
-  /** Asks the outbox relay to publish soon; call after a transaction that wrote events. */
-  published: () => void;
+  /** How the service writes: each unit commits, then wakes the outbox relay. */
+  unitOfWork: UnitOfWork;
   logger: Logger;
   /** The event bus, for workers that consume events. */
   bus: EventBus;
@@ -128,7 +130,12 @@ const serve = async (
   await db.migrate();
   const relay = startOutboxRelay({ db, bus: deps.bus, service: definition.name, logger });
   opened.relay = relay;
-  const parts: ServiceParts = { db, published: relay.kick, logger, bus: deps.bus };
+  const parts: ServiceParts = {
+    db,
+    unitOfWork: createUnitOfWork(db.knex, relay.kick),
+    logger,
+    bus: deps.bus,
+  };
 
   let serving = false;
   const ready = () => serving && deps.bus.healthy();

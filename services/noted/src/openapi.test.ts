@@ -12,6 +12,7 @@ import {
   type ApiClient,
 } from '@noted/api';
 import { openApiDocument } from '@noted/api/openapi';
+import { createUnitOfWork } from '@noted/db';
 import { routingTable } from '@noted/gateway';
 import { createLogger } from '@noted/kit';
 import { aiRouter, type AiContext } from '@noted/ai';
@@ -138,7 +139,7 @@ describe("the gateway's OpenAPI document", () => {
       notes: routesOf(
         notesRouter({
           knex: db,
-          published: () => {},
+          unitOfWork: createUnitOfWork(db, () => {}),
           quota: { consume: async () => async () => {}, close: () => {} },
           objects,
           logger: createLogger({ level: 'silent' }),

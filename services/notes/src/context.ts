@@ -1,13 +1,15 @@
 import type { Knex } from 'knex';
+import type { UnitOfWork } from '@noted/db';
 import type { Logger } from '@noted/kit';
 import type { ObjectStore } from '@noted/storage';
 import type { Quota } from './quota.js';
 
 /** What the notes service's use-cases are given; every feature folder takes it from here. */
 export interface NotesContext {
+  /** For reads; writes go through `unitOfWork`. */
   knex: Knex;
-  /** Asks the outbox relay to publish soon, after a transaction that wrote events commits. */
-  published: () => void;
+  /** Every write: it commits, then wakes the outbox relay for the events it recorded. */
+  unitOfWork: UnitOfWork;
   /** The users service's monthly allowances; creating a note takes one of notes_per_month. */
   quota: Quota;
 }

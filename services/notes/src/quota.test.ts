@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '@noted/api';
-import { openDatabase, type Database } from '@noted/db';
+import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
 import { createGrpcServer, type GrpcServer, type ServiceImpl } from '@noted/grpc';
 import { CALLER_METADATA, createLogger, verifyCaller } from '@noted/kit';
 import { usersV1 } from '@noted/proto';
@@ -181,7 +181,7 @@ describe('noteCreate and the quota', () => {
     users = await startUsers(1);
     ctx = {
       knex: db.knex,
-      published: () => {},
+      unitOfWork: createUnitOfWork(db.knex, () => {}),
       quota: createQuota({ address: users.address, internalSecret: secret, logger }),
     };
   }, 60_000);

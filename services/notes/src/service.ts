@@ -43,25 +43,24 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
       name: 'notes',
       migrations: notesMigrations,
       identityPaths: ['/api'],
-      routes: ({ db, published, logger }) =>
+      routes: ({ db, unitOfWork, logger }) =>
         notesRouter({
           knex: db.knex,
-          published,
+          unitOfWork,
           quota,
           publicUrl: config.publicUrl,
           objects,
           logger,
         }),
-      grpc: ({ db, published, logger }) =>
+      grpc: ({ db, unitOfWork, logger }) =>
         grpcBinding(
           notesV1.NotesService,
-          notesGrpc({ knex: db.knex, published, quota, objects, logger }),
+          notesGrpc({ knex: db.knex, unitOfWork, quota, objects, logger }),
         ),
-      workers: ({ db, published, logger, bus }) => [
+      workers: ({ db, unitOfWork, logger, bus }) => [
         startReviewEnrolment({ bus, knex: db.knex, logger }),
         startReviewScheduler({
-          knex: db.knex,
-          published,
+          unitOfWork,
           logger,
           intervalMs: config.reviewIntervalMs,
         }),

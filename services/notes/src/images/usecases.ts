@@ -60,7 +60,7 @@ export const noteImageUpload = async (
 
   let row: NoteRow;
   try {
-    row = await ctx.knex.transaction(async (trx) => {
+    row = await ctx.unitOfWork(async (trx) => {
       const current = await notesRepository.lock(trx, userId, noteId);
       if (!current) throw notFound();
       if (current.images.length >= NOTE_IMAGES_MAX) throw tooMany();
@@ -75,7 +75,6 @@ export const noteImageUpload = async (
     await discard(ctx, [key]);
     throw error;
   }
-  ctx.published();
   return {
     image: { url, width: image.width, height: image.height, bytes: image.data.length },
     note: presentNote(row),
@@ -90,7 +89,7 @@ export const noteImageRemove = async (
   input: Parsed<typeof NoteImageRemove>,
 ): Promise<Note> => {
   const { imageUrl } = input;
-  const row = await ctx.knex.transaction(async (trx) => {
+  const row = await ctx.unitOfWork(async (trx) => {
     const current = await notesRepository.lock(trx, userId, noteId);
     if (!current) throw notFound();
     if (!current.images.includes(imageUrl)) throw noSuchImage();
@@ -101,7 +100,6 @@ export const noteImageRemove = async (
     await noteEvents.updated(trx, updated);
     return updated;
   });
-  ctx.published();
   const name = nameInUrl(noteId, imageUrl);
   if (name !== undefined && NoteImageParams.shape.name.safeParse(name).success) {
     await discard(ctx, [imageKeyOf(row, name)]);

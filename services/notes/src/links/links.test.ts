@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromBinary } from '@bufbuild/protobuf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@noted/db';
+import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
@@ -33,7 +33,7 @@ describe('links and their events (PGlite)', () => {
     await db.migrate();
     ctx = {
       knex: db.knex,
-      published: () => {},
+      unitOfWork: createUnitOfWork(db.knex, () => {}),
       quota: { consume: async () => async () => {}, close: () => {} },
     };
   }, 60_000);

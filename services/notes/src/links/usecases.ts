@@ -38,7 +38,7 @@ const changeLink = async (
   link: Parsed<typeof NoteLinkAction>,
   change: (trx: Knex.Transaction, link: NoteLinkAction) => Promise<number>,
 ): Promise<NoteLinks> => {
-  await ctx.knex.transaction(async (trx) => {
+  await ctx.unitOfWork(async (trx) => {
     const notes = await trx<NoteRow>('notes')
       .where({ user_id: userId })
       .whereIn('id', [link.noteId, link.targetId])
@@ -47,7 +47,6 @@ const changeLink = async (
     if (!source || notes.length !== 2) throw notFound();
     if ((await change(trx, link)) > 0) await noteEvents.updated(trx, source);
   });
-  ctx.published();
   return linksOf(ctx.knex, userId, link.noteId);
 };
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { EventTransaction } from '@noted/db';
 import { noteEvents } from '../notes/events.js';
 import type { NoteRow } from '../notes/repository.js';
 import { linksRepository } from './repository.js';
@@ -48,7 +49,7 @@ const syncOne = async (
  * notes whose links changed are announced here.
  */
 export const syncWikiLinks = async (
-  trx: Knex.Transaction,
+  trx: EventTransaction,
   userId: string,
   row: NoteRow,
   created = false,
@@ -66,7 +67,7 @@ export const wikiReferrersOf = (
 
 /** Resolves the wiki links of `referrers` again, and announces the ones that changed. */
 export const resyncWikiReferrers = async (
-  trx: Knex.Transaction,
+  trx: EventTransaction,
   userId: string,
   referrers: NoteRow[],
 ): Promise<void> => {

@@ -29,7 +29,7 @@ const change = async (
   noteId: string,
   patch: (row: NoteRow) => Partial<Pick<NoteRow, 'is_pinned' | 'public_id'>> | undefined,
 ): Promise<NoteRow> => {
-  const row = await ctx.knex.transaction(async (trx) => {
+  return ctx.unitOfWork(async (trx) => {
     const current = await trx<NoteRow>('notes')
       .where({ user_id: userId, id: noteId })
       .select<NoteRow[]>(noteColumns())
@@ -43,8 +43,6 @@ const change = async (
     await noteEvents.updated(trx, updated);
     return updated;
   });
-  ctx.published();
-  return row;
 };
 
 export const notePin = async (

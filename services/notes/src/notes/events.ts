@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { create, toBinary, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampNow } from '@bufbuild/protobuf/wkt';
-import type { Knex } from 'knex';
-import { enqueueEvent, type OutboxEvent } from '@noted/db';
+import { enqueueEvent, type EventTransaction, type OutboxEvent } from '@noted/db';
 import { notesV1 } from '@noted/proto';
 import { noteMessage } from './presenter.js';
 import type { NoteRow } from './repository.js';
@@ -48,7 +47,7 @@ export const noteEventOf = {
 
 /** Writes a note's event to the outbox in the caller's transaction; the relay publishes it. */
 export const noteEvents = {
-  created: (trx: Knex.Transaction, row: NoteRow) => enqueueEvent(trx, noteEventOf.created(row)),
-  updated: (trx: Knex.Transaction, row: NoteRow) => enqueueEvent(trx, noteEventOf.updated(row)),
-  deleted: (trx: Knex.Transaction, row: NoteRow) => enqueueEvent(trx, noteEventOf.deleted(row)),
+  created: (trx: EventTransaction, row: NoteRow) => enqueueEvent(trx, noteEventOf.created(row)),
+  updated: (trx: EventTransaction, row: NoteRow) => enqueueEvent(trx, noteEventOf.updated(row)),
+  deleted: (trx: EventTransaction, row: NoteRow) => enqueueEvent(trx, noteEventOf.deleted(row)),
 };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { writeWithEvent, type OutboxEvent } from '@noted/db';
+import { writeWithEvent, type EventConnection, type OutboxEvent } from '@noted/db';
 
 export interface NoteRow {
   id: string;
@@ -79,7 +79,7 @@ export const notesRepository = {
    * since the create has links to make.
    */
   insertUnlessNamed: async (
-    knex: Knex,
+    knex: EventConnection,
     row: NoteRow,
     event: OutboxEvent,
   ): Promise<NoteRow | undefined> => {

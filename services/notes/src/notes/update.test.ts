@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database } from '@noted/db';
+import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesMigrations } from '../migrations.js';
 import { notePin, noteShare } from './actions.js';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   await db.migrate();
   ctx = {
     knex: db.knex,
-    published: () => undefined,
+    unitOfWork: createUnitOfWork(db.knex, () => {}),
     quota: { consume: async () => async () => {}, close: () => {} },
   };
 }, 60_000);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import type { NoteCreate, NoteListQuery, NoteUpdate } from '@noted/api';
 import { AppError, type Note, type NotePage, type SearchPage, type Parsed } from '@noted/api';
 import { noteEventOf, noteEvents } from './events.js';
@@ -11,12 +10,6 @@ import { noteImagesDiscard, noteImagesDropped } from '../images/usecases.js';
 import { noteSearchPage, notesSearch } from '../search/usecases.js';
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
-
-const inTransaction = async <T>(ctx: NotesContext, work: (trx: Knex.Transaction) => Promise<T>) => {
-  const result = await ctx.knex.transaction(work);
-  ctx.published();
-  return result;
-};
 
 export const noteCreate = async (
   ctx: NotesContext,
@@ -42,17 +35,18 @@ export const noteCreate = async (
     // to make, and the note and its event go in one statement that checks the title itself.
     const alone =
       wikiTitles(fresh.body).length === 0
-        ? await notesRepository.insertUnlessNamed(ctx.knex, fresh, noteEventOf.created(fresh))
+        ? await ctx.unitOfWork.statement((knex) =>
+            notesRepository.insertUnlessNamed(knex, fresh, noteEventOf.created(fresh)),
+          )
         : undefined;
     const row =
       alone ??
-      (await ctx.knex.transaction(async (trx) => {
+      (await ctx.unitOfWork(async (trx) => {
         const created = await notesRepository.insert(trx, fresh);
         await syncWikiLinks(trx, userId, created, true);
         await noteEvents.created(trx, created);
         return created;
       }));
-    ctx.published();
     return presentNote(row);
   } catch (error) {
     await release();
@@ -110,7 +104,7 @@ export const noteUpdate = async (
   patch: Parsed<typeof NoteUpdate>,
 ): Promise<Note> => {
   let imagesBefore: string[] = [];
-  const row = await inTransaction(ctx, async (trx) => {
+  const row = await ctx.unitOfWork(async (trx) => {
     if (patch.images !== undefined || patch.baseUpdatedAt !== undefined) {
       const current = await notesRepository.lock(trx, userId, id);
       if (!current) throw notFound();
@@ -153,7 +147,7 @@ export const noteDelete = async (
   userId: string,
   id: string,
 ): Promise<void> => {
-  const removed = await inTransaction(ctx, async (trx) => {
+  const removed = await ctx.unitOfWork(async (trx) => {
     const current = await notesRepository.lock(trx, userId, id);
     if (!current) throw notFound();
     // Notes whose [[Title]] pointed here may now point to another note with that title.

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, startOutboxRelay, type Database } from '@noted/db';
+import { createUnitOfWork, openDatabase, startOutboxRelay, type Database } from '@noted/db';
 import { createMemoryBus, type EventBus } from '@noted/events';
 import { createLogger } from '@noted/kit';
 import { notesMigrations } from '../migrations.js';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   };
   ctx = {
     knex: db.knex,
-    published: relay.kick,
+    unitOfWork: createUnitOfWork(db.knex, relay.kick),
     quota: { consume: async () => async () => {}, close: () => {} },
   };
 }, 60_000);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromBinary } from '@bufbuild/protobuf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@noted/db';
+import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { infraUrl } from '@noted/testing';
@@ -46,6 +46,8 @@ const suite = (name: string, url: string | undefined) =>
           .select<{ payload: Buffer }[]>('payload')
       ).map((row) => fromBinary(notesV1.ReviewDueSchema, new Uint8Array(row.payload)));
 
+    const unitOfWork = () => createUnitOfWork(db.knex, () => {});
+
     const lastSeq = async () =>
       Number((await db.knex('outbox').max<{ max: string | null }>('seq as max').first())?.max ?? 0);
 
@@ -74,7 +76,7 @@ const suite = (name: string, url: string | undefined) =>
       const [notYet] = await seedDue(ada, at, [-1]);
       const since = await lastSeq();
 
-      const run = await reviewAnnounceDue(db.knex, { now: at });
+      const run = await reviewAnnounceDue(unitOfWork(), { now: at });
       expect(run).toEqual({ leader: true, events: 2, notes: 3 });
       const events = await dueEvents(since);
       const byUser = new Map(events.map((e) => [e.userId, e.notes.map((n) => n.id)]));
@@ -91,7 +93,7 @@ const suite = (name: string, url: string | undefined) =>
         .pluck('notified_at');
       expect(marked).toEqual([at, at, at]);
 
-      expect(await reviewAnnounceDue(db.knex, { now: at })).toEqual({
+      expect(await reviewAnnounceDue(unitOfWork(), { now: at })).toEqual({
         leader: true,
         events: 0,
         notes: 0,
@@ -99,7 +101,7 @@ const suite = (name: string, url: string | undefined) =>
       expect(await dueEvents(since)).toHaveLength(2);
 
       const nextDay = new Date(at.getTime() + DAY);
-      await reviewAnnounceDue(db.knex, { now: nextDay });
+      await reviewAnnounceDue(unitOfWork(), { now: nextDay });
       const later = await dueEvents(since);
       expect(later.slice(2).map((e) => [e.userId, e.notes.map((n) => n.id)])).toEqual([
         [ada, [notYet]],
@@ -110,13 +112,13 @@ const suite = (name: string, url: string | undefined) =>
       const at = new Date(Date.UTC(2029, 0, 1));
       const user = randomUUID();
       const [id] = (await seedDue(user, at, [1])) as [string];
-      await reviewAnnounceDue(db.knex, { now: at });
+      await reviewAnnounceDue(unitOfWork(), { now: at });
       await db
         .knex('note_reviews')
         .where({ note_id: id })
         .update({ due_at: new Date(at.getTime() + DAY) });
       const since = await lastSeq();
-      await reviewAnnounceDue(db.knex, { now: new Date(at.getTime() + 2 * DAY) });
+      await reviewAnnounceDue(unitOfWork(), { now: new Date(at.getTime() + 2 * DAY) });
       expect((await dueEvents(since)).map((e) => e.notes.map((n) => n.id))).toEqual([[id]]);
     });
 
@@ -126,7 +128,7 @@ const suite = (name: string, url: string | undefined) =>
       for (const user of users) await seedDue(user, at, [1, 2]);
       const since = await lastSeq();
       const runs = await Promise.all(
-        Array.from({ length: 4 }, () => reviewAnnounceDue(db.knex, { now: at })),
+        Array.from({ length: 4 }, () => reviewAnnounceDue(unitOfWork(), { now: at })),
       );
       expect(runs.reduce((sum, r) => sum + r.notes, 0)).toBe(6);
       const events = await dueEvents(since);
@@ -139,10 +141,9 @@ const suite = (name: string, url: string | undefined) =>
       await seedDue(user, new Date(), [1]);
       let kicks = 0;
       const scheduler = startReviewScheduler({
-        knex: db.knex,
-        published: () => {
+        unitOfWork: createUnitOfWork(db.knex, () => {
           kicks += 1;
-        },
+        }),
         logger,
         intervalMs: 20,
       });

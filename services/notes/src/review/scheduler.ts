@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import type { Knex } from 'knex';
-import { enqueueEvent } from '@noted/db';
+import { enqueueEvent, type UnitOfWork } from '@noted/db';
 import type { Logger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { noteMessage } from '../notes/presenter.js';
@@ -32,11 +31,11 @@ export interface ReviewRun {
  * leader lock, so replicas never announce the same schedule twice.
  */
 export const reviewAnnounceDue = async (
-  knex: Knex,
+  unitOfWork: UnitOfWork,
   options: { now?: Date; batch?: number } = {},
 ): Promise<ReviewRun> => {
   const now = options.now ?? new Date();
-  return knex.transaction(async (trx) => {
+  return unitOfWork(async (trx) => {
     const lock = await trx
       .select(trx.raw('pg_try_advisory_xact_lock(hashtext(?)) as leader', [LEADER_LOCK]))
       .first<{ leader: boolean }>();
@@ -79,8 +78,7 @@ export interface ReviewScheduler {
 }
 
 export const startReviewScheduler = (options: {
-  knex: Knex;
-  published: () => void;
+  unitOfWork: UnitOfWork;
   logger: Logger;
   intervalMs: number;
   batch?: number;
@@ -91,11 +89,10 @@ export const startReviewScheduler = (options: {
 
   const run = async (): Promise<ReviewRun> => {
     const result = await reviewAnnounceDue(
-      options.knex,
+      options.unitOfWork,
       options.batch ? { batch: options.batch } : {},
     );
     if (result.events > 0) {
-      options.published();
       options.logger.info({ events: result.events, notes: result.notes }, 'review due announced');
     }
     return result;

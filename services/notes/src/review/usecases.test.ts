@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fromBinary } from '@bufbuild/protobuf';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@noted/db';
+import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
@@ -48,9 +48,9 @@ describe('review use-cases', () => {
     await db.migrate();
     ctx = {
       knex: db.knex,
-      published: () => {
+      unitOfWork: createUnitOfWork(db.knex, () => {
         kicks += 1;
-      },
+      }),
       quota: {
         consume: () => Promise.reject(new Error('review never creates notes')),
         close: () => {},

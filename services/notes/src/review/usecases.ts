@@ -86,7 +86,7 @@ export const reviewMark = async (
 ): Promise<ReviewSchedule> => {
   const { noteId } = input;
   const quality = 'grade' in input ? input.grade : outcomeGrades[input.outcome];
-  const row = await ctx.knex.transaction(async (trx) => {
+  const row = await ctx.unitOfWork(async (trx) => {
     await reviewRepository.enrolNote(trx, userId, noteId, now);
     const current = await reviewRepository.lock(trx, userId, noteId);
     if (!current) throw new AppError('NOT_FOUND', 'There is no such note');
@@ -103,6 +103,5 @@ export const reviewMark = async (
     await enqueueEvent(trx, reviewMarkedEvent(rescheduled, quality, now));
     return rescheduled;
   });
-  ctx.published();
   return presentSchedule(row);
 };

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NoteListQuery, type SearchPage } from '@noted/api';
-import { openDatabase, type Database } from '@noted/db';
+import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesMigrations } from '../migrations.js';
 import { notesRepository } from '../notes/repository.js';
@@ -54,7 +54,7 @@ beforeAll(async () => {
     logger: createLogger({ level: 'silent' }),
   });
   await db.migrate();
-  ctx = { knex: db.knex, published: () => undefined, quota };
+  ctx = { knex: db.knex, unitOfWork: createUnitOfWork(db.knex, () => {}), quota };
 });
 
 afterAll(async () => {

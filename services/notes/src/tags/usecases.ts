@@ -38,7 +38,7 @@ const retag = async (
   tag: string,
   rewrite: (tags: string[]) => string[],
 ): Promise<number> => {
-  const changed = await ctx.knex.transaction(async (trx) => {
+  return ctx.unitOfWork(async (trx) => {
     const rows = await trx<NoteRow>('notes')
       .select<NoteRow[]>(noteColumns())
       .where({ user_id: userId })
@@ -53,8 +53,6 @@ const retag = async (
     }
     return rows.length;
   });
-  ctx.published();
-  return changed;
 };
 
 export const tagRename = async (

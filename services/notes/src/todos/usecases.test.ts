@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromBinary } from '@bufbuild/protobuf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@noted/db';
+import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
@@ -17,7 +17,7 @@ const logger = createLogger({ level: 'silent' });
 describe('todos use-cases', () => {
   let db: Database;
   let ctx: NotesContext;
-  let published = 0;
+  let kicks = 0;
 
   /** Notes written straight to the table, one minute apart in the order given. */
   const seed = async (userId: string, notes: { title: string; body: string }[]) => {
@@ -52,9 +52,9 @@ describe('todos use-cases', () => {
     await db.migrate();
     ctx = {
       knex: db.knex,
-      published: () => {
-        published += 1;
-      },
+      unitOfWork: createUnitOfWork(db.knex, () => {
+        kicks += 1;
+      }),
       quota: {
         consume: () => Promise.reject(new Error('todos never create notes')),
         close: () => {},
@@ -158,7 +158,7 @@ describe('todos use-cases', () => {
 
     it('checks exactly that checkbox and announces the note in its transaction', async () => {
       const [id] = (await seed(userId, [{ title: 'Plan', body }])) as [string];
-      const before = published;
+      const before = kicks;
       const todo = await todoSet(ctx, userId, { id, index: '2' }, { done: true });
       expect(todo).toMatchObject({ noteId: id, index: 2, line: 6, text: 'three', done: true });
       const row = await db.knex('notes').where({ id }).first<{ body: string; updated_at: Date }>();
@@ -166,7 +166,7 @@ describe('todos use-cases', () => {
       expect(todo.noteUpdatedAt).toBe(row?.updated_at.toISOString());
       const events = await eventsFor(id);
       expect(events.map((e) => e.note?.body)).toEqual([row?.body]);
-      expect(published).toBeGreaterThan(before);
+      expect(kicks).toBeGreaterThan(before);
 
       const unchecked = await todoSet(ctx, userId, { id, index: '1' }, { done: false });
       expect(unchecked).toMatchObject({ text: 'two', done: false });

@@ -67,7 +67,7 @@ export const todoSet = async (
 ): Promise<Todo> => {
   const { id, index } = params;
   const { done, expectedText } = input;
-  const result = await ctx.knex.transaction(async (trx) => {
+  return ctx.unitOfWork(async (trx) => {
     const note = await notesRepository.lock(trx, userId, id);
     if (!note) throw new AppError('NOT_FOUND', 'There is no such note');
     const task = parseTasks(note.body)[index];
@@ -92,6 +92,4 @@ export const todoSet = async (
     await noteEvents.updated(trx, updated);
     return presentTodo(updated, { ...task, done });
   });
-  ctx.published();
-  return result;
 };
