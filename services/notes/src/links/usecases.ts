@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { NoteGraphQuery, NoteIdParams, NoteLinkAction } from '@noted/api';
 import { AppError, type NoteGraph, type NoteLinks, type Parsed } from '@noted/api';
 import { noteEvents } from '../notes/events.js';
-import type { NoteRow } from '../notes/repository.js';
+import { notesRepository } from '../notes/repository.js';
 import type { NotesContext } from '../context.js';
 import { linksRepository } from './repository.js';
 
@@ -14,8 +14,7 @@ export const noteLinksGet = async (
   params: Parsed<typeof NoteIdParams>,
 ): Promise<NoteLinks> => {
   const { id } = params;
-  const note = await ctx.knex<NoteRow>('notes').where({ user_id: userId, id }).first('id');
-  if (!note) throw notFound();
+  if (!(await notesRepository.exists(ctx.knex, userId, id))) throw notFound();
   return linksOf(ctx.knex, userId, id);
 };
 
@@ -39,10 +38,7 @@ const changeLink = async (
   change: (trx: Knex.Transaction, link: NoteLinkAction) => Promise<number>,
 ): Promise<NoteLinks> => {
   await ctx.unitOfWork(async (trx) => {
-    const notes = await trx<NoteRow>('notes')
-      .where({ user_id: userId })
-      .whereIn('id', [link.noteId, link.targetId])
-      .forShare();
+    const notes = await notesRepository.hold(trx, userId, [link.noteId, link.targetId]);
     const source = notes.find((row) => row.id === link.noteId);
     if (!source || notes.length !== 2) throw notFound();
     if ((await change(trx, link)) > 0) await noteEvents.updated(trx, source);
@@ -77,9 +73,9 @@ export const noteGraph = async (
   query: Parsed<typeof NoteGraphQuery>,
 ): Promise<NoteGraph> => {
   const { limit } = query;
-  const [nodes, [counted]] = await Promise.all([
+  const [nodes, total] = await Promise.all([
     linksRepository.graphNodes(ctx.knex, userId, limit),
-    ctx.knex('notes').where({ user_id: userId }).count<{ total: string }[]>('* as total'),
+    notesRepository.count(ctx.knex, userId),
   ]);
   const edges = await linksRepository.graphEdges(
     ctx.knex,
@@ -99,6 +95,6 @@ export const noteGraph = async (
       target: edge.target_id,
       kind: edge.kind,
     })),
-    total: Number(counted?.total ?? 0),
+    total,
   };
 };

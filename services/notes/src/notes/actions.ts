@@ -17,7 +17,7 @@ import {
 } from '@noted/api';
 import { noteEvents } from './events.js';
 import { presentNote, presentPublicNote } from './presenter.js';
-import { filteredNotes, noteColumns, notesRepository, type NoteRow } from './repository.js';
+import { notesRepository, type NoteRow } from './repository.js';
 import type { NotesContext } from '../context.js';
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
@@ -30,11 +30,7 @@ const change = async (
   patch: (row: NoteRow) => Partial<Pick<NoteRow, 'is_pinned' | 'public_id'>> | undefined,
 ): Promise<NoteRow> => {
   return ctx.unitOfWork(async (trx) => {
-    const current = await trx<NoteRow>('notes')
-      .where({ user_id: userId, id: noteId })
-      .select<NoteRow[]>(noteColumns())
-      .forUpdate()
-      .first();
+    const current = await notesRepository.lock(trx, userId, noteId);
     if (!current) throw notFound();
     const changes = patch(current);
     if (!changes) return current;
@@ -113,13 +109,7 @@ export const notesPinned = async (
 ): Promise<NoteItems> => {
   const { page, limit } = input;
   const [rows, total] = await Promise.all([
-    filteredNotes(ctx.knex, userId, { pinned: true })
-      .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(limit)
-      .offset((page - 1) * limit),
+    notesRepository.pinned(ctx.knex, userId, page, limit),
     notesRepository.countPinned(ctx.knex, userId),
   ]);
   return { items: rows.map(presentNote), total, page, limit };

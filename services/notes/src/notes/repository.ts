@@ -122,6 +122,18 @@ export const notesRepository = {
       .select<NoteRow[]>(NOTE_COLUMNS)
       .first(),
 
+  /** Whether the user has this note. */
+  exists: async (db: Db, userId: string, id: string): Promise<boolean> =>
+    (await db<NoteRow>('notes').where({ user_id: userId, id }).first('id')) !== undefined,
+
+  /** The user's notes among `ids`, held (FOR SHARE) so none can be deleted until the end. */
+  hold: async (trx: Knex.Transaction, userId: string, ids: string[]): Promise<NoteRow[]> =>
+    trx<NoteRow>('notes')
+      .select<NoteRow[]>(NOTE_COLUMNS)
+      .where({ user_id: userId })
+      .whereIn('id', ids)
+      .forShare(),
+
   findMany: async (db: Db, userId: string, ids: string[]): Promise<NoteRow[]> =>
     db<NoteRow>('notes')
       .select<NoteRow[]>(NOTE_COLUMNS)
@@ -165,6 +177,24 @@ export const notesRepository = {
     const rows = found.map(({ counted: _, ...row }) => row);
     return { rows, total: Math.min(counted, COUNTED_NOTES), totalExact: counted <= COUNTED_NOTES };
   },
+
+  /** How many notes the user has. */
+  count: async (db: Db, userId: string): Promise<number> => {
+    const [row] = await db<NoteRow>('notes')
+      .where({ user_id: userId })
+      .count<{ count: string | number }[]>({ count: '*' });
+    return Number(row?.count ?? 0);
+  },
+
+  /** A page of the user's pinned notes, newest first. */
+  pinned: async (db: Db, userId: string, page: number, limit: number): Promise<NoteRow[]> =>
+    filteredNotes(db, userId, { pinned: true })
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
+      .limit(limit)
+      .offset((page - 1) * limit),
 
   /** How many notes the user has pinned (an index range: pinned notes are few). */
   countPinned: async (db: Db, userId: string): Promise<number> => {

@@ -126,6 +126,17 @@ export const reviewRepository = {
       .forUpdate('r')
       .skipLocked(),
 
+  /**
+   * Takes the lock named `key` until the transaction ends, unless another transaction holds
+   * it; answers whether it was taken.
+   */
+  tryLeaderLock: async (trx: Knex.Transaction, key: string): Promise<boolean> => {
+    const lock = await trx
+      .select(trx.raw('pg_try_advisory_xact_lock(hashtext(?)) as leader', [key]))
+      .first<{ leader: boolean } | undefined>();
+    return Boolean(lock?.leader);
+  },
+
   markNotified: async (trx: Knex.Transaction, noteIds: string[], now: Date): Promise<void> => {
     await trx('note_reviews').whereIn('note_id', noteIds).update({ notified_at: now });
   },

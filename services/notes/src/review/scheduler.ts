@@ -36,10 +36,9 @@ export const reviewAnnounceDue = async (
 ): Promise<ReviewRun> => {
   const now = options.now ?? new Date();
   return unitOfWork(async (trx) => {
-    const lock = await trx
-      .select(trx.raw('pg_try_advisory_xact_lock(hashtext(?)) as leader', [LEADER_LOCK]))
-      .first<{ leader: boolean }>();
-    if (!lock?.leader) return { leader: false, events: 0, notes: 0 };
+    if (!(await reviewRepository.tryLeaderLock(trx, LEADER_LOCK))) {
+      return { leader: false, events: 0, notes: 0 };
+    }
     const due = await reviewRepository.unnotified(trx, now, options.batch ?? DEFAULT_BATCH);
     const byUser = new Map<string, NoteRow[]>();
     for (const note of due) byUser.set(note.user_id, [...(byUser.get(note.user_id) ?? []), note]);

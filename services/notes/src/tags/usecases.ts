@@ -1,25 +1,16 @@
 import type { TagParams, TagRename } from '@noted/api';
 import { AppError, type TagCount, type TagList, type Parsed } from '@noted/api';
 import { noteEvents } from '../notes/events.js';
-import { noteColumns, notesRepository, type NoteRow } from '../notes/repository.js';
+import { notesRepository } from '../notes/repository.js';
 import type { NotesContext } from '../context.js';
+import { tagsRepository } from './repository.js';
 
 /** Tags a list answers at most: the most used ones. */
 const TAGS_AT_MOST = 1000;
 
 /** The user's tags, most used first, with how many notes carry each and how many tags there are. */
 export const tagList = async (ctx: NotesContext, userId: string): Promise<TagList> => {
-  const rows = await ctx.knex
-    .select('tag', ctx.knex.raw('count(*) over () as tags'))
-    .count<{ tag: string; count: string | number; tags: string | number }[]>({ count: '*' })
-    .from(ctx.knex.raw('notes, unnest(notes.tags) as tag'))
-    .where('notes.user_id', userId)
-    .groupBy('tag')
-    .orderBy([
-      { column: 'count', order: 'desc' },
-      { column: 'tag', order: 'asc' },
-    ])
-    .limit(TAGS_AT_MOST);
+  const rows = await tagsRepository.counts(ctx.knex, userId, TAGS_AT_MOST);
   return {
     items: rows.map((row) => ({ tag: row.tag, count: Number(row.count) })),
     total: Number(rows[0]?.tags ?? 0),
@@ -39,12 +30,7 @@ const retag = async (
   rewrite: (tags: string[]) => string[],
 ): Promise<number> => {
   return ctx.unitOfWork(async (trx) => {
-    const rows = await trx<NoteRow>('notes')
-      .select<NoteRow[]>(noteColumns())
-      .where({ user_id: userId })
-      .whereRaw('tags @> ?', [[tag]])
-      .orderBy('id')
-      .forUpdate();
+    const rows = await tagsRepository.lockTagged(trx, userId, tag);
     for (const row of rows) {
       const updated = await notesRepository.update(trx, userId, row.id, {
         tags: rewrite(row.tags),
