@@ -7,6 +7,7 @@ export {
 } from './database.js';
 export {
   enqueueEvent,
+  outboxEvent,
   writeWithEvent,
   outboxMigrations,
   startOutboxRelay,

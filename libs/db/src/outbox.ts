@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { assertPublishSubject, type EventBus } from '@noted/events';
 import type { Logger } from '@noted/kit';
 import type { Knex } from 'knex';
@@ -34,6 +35,18 @@ export interface OutboxEvent {
   data: Uint8Array;
   headers?: Record<string, string>;
 }
+
+/**
+ * An event with a new id, for the outbox: `type` is its declaration in `@noted/proto` (the
+ * subject and how to encode the payload), `fields` the payload's fields given that id.
+ */
+export const outboxEvent = <Fields>(
+  type: { subject: string; encode: (fields: Fields) => Uint8Array },
+  fields: (eventId: string) => NoInfer<Fields>,
+): OutboxEvent => {
+  const id = randomUUID();
+  return { id, subject: type.subject, data: type.encode(fields(id)) };
+};
 
 const outboxRow = (event: OutboxEvent) => {
   assertPublishSubject(event.subject);

@@ -1,7 +1,9 @@
 /**
  * Generated contracts, one namespace per protobuf package (`notesV1.NotesService`,
  * `usersV1.EnsureUserRequestSchema`). Regenerate with `npm run proto`; never edit `gen/`.
+ * Every event's subject and message are declared once, in `events.ts`.
  */
 export * as aiV1 from './ai-v1.js';
 export * as notesV1 from './notes-v1.js';
 export * as usersV1 from './users-v1.js';
+export { noteEvents, noteEventsFilter, reviewEvents, type EventType } from './events.js';

@@ -1,3 +1,2 @@
 export * from './config.js';
 export * from './service.js';
-export { noteSubjects } from './notes/events.js';

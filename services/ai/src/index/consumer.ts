@@ -1,17 +1,10 @@
-import { fromBinary } from '@bufbuild/protobuf';
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import { gatherPerTurn, subscribeWorkers, type EventBus } from '@noted/events';
 import type { Logger } from '@noted/kit';
-import { notesV1 } from '@noted/proto';
+import { noteEvents, noteEventsFilter } from '@noted/proto';
 import type { Indexer, NoteForIndex } from './indexer.js';
 import { noteForIndex } from './indexer.js';
 import { indexMetrics } from './metrics.js';
-
-export const noteSubjects = {
-  created: 'noted.notes.v1.note.created',
-  updated: 'noted.notes.v1.note.updated',
-  deleted: 'noted.notes.v1.note.deleted',
-} as const;
 
 /** The durable consumer: replicas share it, and it resumes where it stopped. */
 export const AI_INDEX_CONSUMER = 'ai-index';
@@ -49,24 +42,21 @@ export const startIndexConsumer = (options: {
     logger: options.logger,
     workers: AI_INDEX_WORKERS,
     durable: AI_INDEX_CONSUMER,
-    subject: 'noted.notes.v1.note.*',
+    subject: noteEventsFilter,
     handler: async (message) => {
       switch (message.subject) {
-        case noteSubjects.created:
-        case noteSubjects.updated: {
+        case noteEvents.created.subject:
+        case noteEvents.updated.subject: {
           const { note, occurredAt } =
-            message.subject === noteSubjects.created
-              ? fromBinary(notesV1.NoteCreatedSchema, message.data)
-              : fromBinary(notesV1.NoteUpdatedSchema, message.data);
+            message.subject === noteEvents.created.subject
+              ? noteEvents.created.decode(message.data)
+              : noteEvents.updated.decode(message.data);
           if (note) await index(noteForIndex(note));
           observeLag(occurredAt);
           return;
         }
-        case noteSubjects.deleted: {
-          const { noteId, userId, occurredAt } = fromBinary(
-            notesV1.NoteDeletedSchema,
-            message.data,
-          );
+        case noteEvents.deleted.subject: {
+          const { noteId, userId, occurredAt } = noteEvents.deleted.decode(message.data);
           await remove({ noteId, userId });
           observeLag(occurredAt);
           return;

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { create, toBinary } from '@bufbuild/protobuf';
+import { create } from '@bufbuild/protobuf';
 import { timestampFromDate, timestampNow } from '@bufbuild/protobuf/wkt';
 import type { EventBus } from '@noted/events';
-import { notesV1 } from '@noted/proto';
-import { noteSubjects } from '../index/consumer.js';
+import { noteEvents, notesV1 } from '@noted/proto';
 import type { NotesClient } from '../notes-client.js';
 
 /**
@@ -23,14 +22,14 @@ export const createNotesStore = (options: { bus: EventBus }) => {
     published += 1;
     await options.bus.publish(subject, data, { id: randomUUID() });
   };
-  const changed = (subject: string, note: notesV1.Note) => {
-    const schema =
-      subject === noteSubjects.created ? notesV1.NoteCreatedSchema : notesV1.NoteUpdatedSchema;
-    return publish(
-      subject,
-      toBinary(schema, create(schema, { eventId: randomUUID(), occurredAt: timestampNow(), note })),
+  const changed = (
+    event: typeof noteEvents.created | typeof noteEvents.updated,
+    note: notesV1.Note,
+  ) =>
+    publish(
+      event.subject,
+      event.encode({ eventId: randomUUID(), occurredAt: timestampNow(), note }),
     );
-  };
 
   return {
     create: async (fields: { userId: string; id?: string; body?: string; tags?: string[] }) => {
@@ -45,7 +44,7 @@ export const createNotesStore = (options: { bus: EventBus }) => {
         updatedAt: at,
       });
       notes.set(note.id, note);
-      await changed(noteSubjects.created, note);
+      await changed(noteEvents.created, note);
       return note;
     },
     edit: async (id: string, body = `Edited ${randomUUID()}`) => {
@@ -57,7 +56,7 @@ export const createNotesStore = (options: { bus: EventBus }) => {
         updatedAt: timestampFromDate(new Date((clock += 1))),
       });
       notes.set(id, note);
-      await changed(noteSubjects.updated, note);
+      await changed(noteEvents.updated, note);
       return note;
     },
     remove: async (id: string) => {
@@ -66,20 +65,17 @@ export const createNotesStore = (options: { bus: EventBus }) => {
       notes.delete(id);
       deleted.set(id, note.userId);
       await publish(
-        noteSubjects.deleted,
-        toBinary(
-          notesV1.NoteDeletedSchema,
-          create(notesV1.NoteDeletedSchema, {
-            eventId: randomUUID(),
-            occurredAt: timestampNow(),
-            noteId: id,
-            userId: note.userId,
-          }),
-        ),
+        noteEvents.deleted.subject,
+        noteEvents.deleted.encode({
+          eventId: randomUUID(),
+          occurredAt: timestampNow(),
+          noteId: id,
+          userId: note.userId,
+        }),
       );
     },
     /** Publishes an event of a version already past (a late or redelivered one). */
-    replay: (note: notesV1.Note) => changed(noteSubjects.updated, note),
+    replay: (note: notesV1.Note) => changed(noteEvents.updated, note),
     live: () => [...notes.values()],
     deleted: () => [...deleted.keys()],
     /** Events published so far. */

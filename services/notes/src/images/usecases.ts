@@ -9,7 +9,7 @@ import {
   type Parsed,
 } from '@noted/api';
 import type { StoredObject } from '@noted/storage';
-import { noteEvents } from '../notes/events.js';
+import { noteOutbox } from '../notes/events.js';
 import { presentNote } from '../notes/presenter.js';
 import { notesRepository, type NoteRow } from '../notes/repository.js';
 import type { ImagesContext } from '../context.js';
@@ -68,7 +68,7 @@ export const noteImageUpload = async (
         images: [...current.images, url],
       });
       if (!updated) throw notFound();
-      await noteEvents.updated(trx, updated);
+      await noteOutbox.updated(trx, updated);
       return updated;
     });
   } catch (error) {
@@ -97,7 +97,7 @@ export const noteImageRemove = async (
       images: current.images.filter((url) => url !== imageUrl),
     });
     if (!updated) throw notFound();
-    await noteEvents.updated(trx, updated);
+    await noteOutbox.updated(trx, updated);
     return updated;
   });
   const name = nameInUrl(noteId, imageUrl);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { NoteGraphQuery, NoteIdParams, NoteLinkAction } from '@noted/api';
 import { AppError, type NoteGraph, type NoteLinks, type Parsed } from '@noted/api';
-import { noteEvents } from '../notes/events.js';
+import { noteOutbox } from '../notes/events.js';
 import { notesRepository } from '../notes/repository.js';
 import type { NotesContext } from '../context.js';
 import { linksRepository } from './repository.js';
@@ -41,7 +41,7 @@ const changeLink = async (
     const notes = await notesRepository.hold(trx, userId, [link.noteId, link.targetId]);
     const source = notes.find((row) => row.id === link.noteId);
     if (!source || notes.length !== 2) throw notFound();
-    if ((await change(trx, link)) > 0) await noteEvents.updated(trx, source);
+    if ((await change(trx, link)) > 0) await noteOutbox.updated(trx, source);
   });
   return linksOf(ctx.knex, userId, link.noteId);
 };

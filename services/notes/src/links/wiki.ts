@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventTransaction } from '@noted/db';
-import { noteEvents } from '../notes/events.js';
+import { noteOutbox } from '../notes/events.js';
 import type { NoteRow } from '../notes/repository.js';
 import { linksRepository } from './repository.js';
 
@@ -73,7 +73,7 @@ export const resyncWikiReferrers = async (
 ): Promise<void> => {
   for (const referrer of referrers) {
     if (await syncOne(trx, userId, referrer, 'unchanged')) {
-      await noteEvents.updated(trx, referrer);
+      await noteOutbox.updated(trx, referrer);
     }
   }
 };

@@ -15,7 +15,7 @@ import {
   type ShareResult,
   type Parsed,
 } from '@noted/api';
-import { noteEvents } from './events.js';
+import { noteOutbox } from './events.js';
 import { presentNote, presentPublicNote } from './presenter.js';
 import { notesRepository, type NoteRow } from './repository.js';
 import type { NotesContext } from '../context.js';
@@ -36,7 +36,7 @@ const change = async (
     if (!changes) return current;
     const updated = await notesRepository.update(trx, userId, noteId, changes);
     if (!updated) throw notFound();
-    await noteEvents.updated(trx, updated);
+    await noteOutbox.updated(trx, updated);
     return updated;
   });
 };

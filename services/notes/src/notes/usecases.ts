@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NoteCreate, NoteListQuery, NoteUpdate } from '@noted/api';
 import { AppError, type Note, type NotePage, type SearchPage, type Parsed } from '@noted/api';
-import { noteEventOf, noteEvents } from './events.js';
+import { noteEventOf, noteOutbox } from './events.js';
 import { presentNote } from './presenter.js';
 import { notesRepository, type NoteRow } from './repository.js';
 import { resyncWikiReferrers, syncWikiLinks, wikiReferrersOf, wikiTitles } from '../links/wiki.js';
@@ -44,7 +44,7 @@ export const noteCreate = async (
       (await ctx.unitOfWork(async (trx) => {
         const created = await notesRepository.insert(trx, fresh);
         await syncWikiLinks(trx, userId, created, true);
-        await noteEvents.created(trx, created);
+        await noteOutbox.created(trx, created);
         return created;
       }));
     return presentNote(row);
@@ -134,7 +134,7 @@ export const noteUpdate = async (
     });
     if (!updated) throw notFound();
     await syncWikiLinks(trx, userId, updated);
-    await noteEvents.updated(trx, updated);
+    await noteOutbox.updated(trx, updated);
     return updated;
   });
   await noteImagesDropped(ctx, imagesBefore, row);
@@ -154,7 +154,7 @@ export const noteDelete = async (
     const referrers = await wikiReferrersOf(trx, userId, current);
     const row = await notesRepository.remove(trx, userId, id);
     if (!row) throw notFound();
-    await noteEvents.deleted(trx, row);
+    await noteOutbox.deleted(trx, row);
     await resyncWikiReferrers(trx, userId, referrers);
     return row;
   });

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnitOfWork, openDatabase, startOutboxRelay, type Database } from '@noted/db';
 import { createMemoryBus, type EventBus } from '@noted/events';
 import { createLogger } from '@noted/kit';
+import { noteEvents } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
-import { noteEventOf, noteSubjects } from '../notes/events.js';
+import { noteEventOf } from '../notes/events.js';
 import { notesRepository, type NoteRow } from '../notes/repository.js';
 import type { NotesContext } from '../context.js';
 import { noteDelete } from '../notes/usecases.js';
@@ -117,7 +118,7 @@ describe('review enrolment, event by event', () => {
   /** Delivers `data` as a message of its own id, as a redelivery does, and waits for it. */
   const deliver = async (data: Uint8Array) => {
     const id = randomUUID();
-    await events.publish(noteSubjects.created, data, { id });
+    await events.publish(noteEvents.created.subject, data, { id });
     await eventually(async () => (handled.includes(id) ? true : undefined));
   };
 

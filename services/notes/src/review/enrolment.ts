@@ -1,9 +1,7 @@
-import { fromBinary } from '@bufbuild/protobuf';
 import type { Knex } from 'knex';
 import { gatherPerTurn, subscribeWorkers, type EventBus } from '@noted/events';
 import type { Logger } from '@noted/kit';
-import { notesV1 } from '@noted/proto';
-import { noteSubjects } from '../notes/events.js';
+import { noteEvents } from '@noted/proto';
 import { reviewRepository, type NewNote } from './repository.js';
 
 /** The durable consumer: replicas share it, and it resumes where it stopped. */
@@ -26,9 +24,9 @@ export const startReviewEnrolment = (options: { bus: EventBus; knex: Knex; logge
     logger: options.logger,
     workers: REVIEW_ENROLMENT_WORKERS,
     durable: REVIEW_ENROLMENT_CONSUMER,
-    subject: noteSubjects.created,
+    subject: noteEvents.created.subject,
     handler: async (message) => {
-      const { note } = fromBinary(notesV1.NoteCreatedSchema, message.data);
+      const { note } = noteEvents.created.decode(message.data);
       if (!note) return;
       await enrol({ userId: note.userId, noteId: note.id });
     },

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fromBinary } from '@bufbuild/protobuf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
-import { notesV1 } from '@noted/proto';
+import { reviewEvents } from '@noted/proto';
 import { infraUrl } from '@noted/testing';
 import { notesMigrations } from '../migrations.js';
-import { reviewAnnounceDue, reviewSubjects, startReviewScheduler } from './scheduler.js';
+import { reviewAnnounceDue, startReviewScheduler } from './scheduler.js';
 
 const logger = createLogger({ level: 'silent' });
 const databaseUrl = infraUrl('PostgreSQL', 'TEST_DATABASE_URL');
@@ -40,11 +39,11 @@ const suite = (name: string, url: string | undefined) =>
       (
         await db
           .knex('outbox')
-          .where({ subject: reviewSubjects.due })
+          .where({ subject: reviewEvents.due.subject })
           .where('seq', '>', since)
           .orderBy('seq')
           .select<{ payload: Buffer }[]>('payload')
-      ).map((row) => fromBinary(notesV1.ReviewDueSchema, new Uint8Array(row.payload)));
+      ).map((row) => reviewEvents.due.decode(row.payload));
 
     const unitOfWork = () => createUnitOfWork(db.knex, () => {});
 

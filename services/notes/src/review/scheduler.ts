@@ -1,17 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { enqueueEvent, type UnitOfWork } from '@noted/db';
+import { enqueueEvent, outboxEvent, type UnitOfWork } from '@noted/db';
 import type { Logger } from '@noted/kit';
-import { notesV1 } from '@noted/proto';
+import { reviewEvents } from '@noted/proto';
 import { noteMessage } from '../notes/presenter.js';
 import type { NoteRow } from '../notes/repository.js';
 import { reviewRepository } from './repository.js';
-
-export const reviewSubjects = {
-  due: 'noted.notes.v1.review.due',
-  marked: 'noted.notes.v1.review.marked',
-} as const;
 
 /** One key for every replica; hashed like the migration lock so services do not collide. */
 const LEADER_LOCK = 'noted:notes:review-scheduler';
@@ -43,20 +36,15 @@ export const reviewAnnounceDue = async (
     const byUser = new Map<string, NoteRow[]>();
     for (const note of due) byUser.set(note.user_id, [...(byUser.get(note.user_id) ?? []), note]);
     for (const [userId, notes] of byUser) {
-      const eventId = randomUUID();
-      await enqueueEvent(trx, {
-        id: eventId,
-        subject: reviewSubjects.due,
-        data: toBinary(
-          notesV1.ReviewDueSchema,
-          create(notesV1.ReviewDueSchema, {
-            eventId,
-            occurredAt: timestampFromDate(now),
-            userId,
-            notes: notes.map(noteMessage),
-          }),
-        ),
-      });
+      await enqueueEvent(
+        trx,
+        outboxEvent(reviewEvents.due, (eventId) => ({
+          eventId,
+          occurredAt: timestampFromDate(now),
+          userId,
+          notes: notes.map(noteMessage),
+        })),
+      );
     }
     if (due.length > 0) {
       await reviewRepository.markNotified(

@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fromBinary } from '@bufbuild/protobuf';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
-import { notesV1 } from '@noted/proto';
+import { reviewEvents } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
 import type { NotesContext } from '../context.js';
-import { reviewSubjects } from './scheduler.js';
 import { reviewDue, reviewDueOf, reviewMark } from '../test/validated.js';
 
 const logger = createLogger({ level: 'silent' });
@@ -124,11 +122,11 @@ describe('review use-cases', () => {
     const marked = () =>
       db
         .knex('outbox')
-        .where({ subject: reviewSubjects.marked })
+        .where({ subject: reviewEvents.marked.subject })
         .orderBy('seq')
         .then((rows: { payload: Buffer }[]) =>
           rows
-            .map((row) => fromBinary(notesV1.ReviewMarkedSchema, row.payload))
+            .map((row) => reviewEvents.marked.decode(row.payload))
             .filter((event) => event.noteId === id),
         );
     const kicksBefore = kicks;

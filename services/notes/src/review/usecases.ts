@@ -1,14 +1,11 @@
 import type { ReviewDueQuery, ReviewMark, ReviewUserParams } from '@noted/api';
 import { AppError, type ReviewDueList, type ReviewSchedule, type Parsed } from '@noted/api';
-import { randomUUID } from 'node:crypto';
-import { create, toBinary } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { enqueueEvent } from '@noted/db';
-import { notesV1 } from '@noted/proto';
+import { enqueueEvent, outboxEvent } from '@noted/db';
+import { reviewEvents } from '@noted/proto';
 import { presentNote } from '../notes/presenter.js';
 import type { NotesContext } from '../context.js';
 import { reviewRepository, type ReviewRow } from './repository.js';
-import { reviewSubjects } from './scheduler.js';
 import { outcomeGrades, sm2 } from './sm2.js';
 
 /** Notes given a schedule per request, so a user with many notes is enrolled over time. */
@@ -52,27 +49,18 @@ export const reviewDueOf = async (
 };
 
 /** The ReviewMarked event of a review with the grade it was given and the schedule it made. */
-const reviewMarkedEvent = (row: ReviewRow, grade: number, now: Date) => {
-  const eventId = randomUUID();
-  return {
-    id: eventId,
-    subject: reviewSubjects.marked,
-    data: toBinary(
-      notesV1.ReviewMarkedSchema,
-      create(notesV1.ReviewMarkedSchema, {
-        eventId,
-        occurredAt: timestampFromDate(now),
-        userId: row.user_id,
-        noteId: row.note_id,
-        grade,
-        dueAt: timestampFromDate(row.due_at),
-        intervalDays: row.interval_days,
-        repetitions: row.repetitions,
-        ease: Number(row.ease),
-      }),
-    ),
-  };
-};
+const reviewMarkedEvent = (row: ReviewRow, grade: number, now: Date) =>
+  outboxEvent(reviewEvents.marked, (eventId) => ({
+    eventId,
+    occurredAt: timestampFromDate(now),
+    userId: row.user_id,
+    noteId: row.note_id,
+    grade,
+    dueAt: timestampFromDate(row.due_at),
+    intervalDays: row.interval_days,
+    repetitions: row.repetitions,
+    ease: Number(row.ease),
+  }));
 
 /**
  * Records a review of one of the user's notes and reschedules it by SM-2, announcing it

@@ -1,6 +1,6 @@
 import type { TagParams, TagRename } from '@noted/api';
 import { AppError, type TagCount, type TagList, type Parsed } from '@noted/api';
-import { noteEvents } from '../notes/events.js';
+import { noteOutbox } from '../notes/events.js';
 import { notesRepository } from '../notes/repository.js';
 import type { NotesContext } from '../context.js';
 import { tagsRepository } from './repository.js';
@@ -35,7 +35,7 @@ const retag = async (
       const updated = await notesRepository.update(trx, userId, row.id, {
         tags: rewrite(row.tags),
       });
-      if (updated) await noteEvents.updated(trx, updated);
+      if (updated) await noteOutbox.updated(trx, updated);
     }
     return rows.length;
   });

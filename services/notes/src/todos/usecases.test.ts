@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fromBinary } from '@bufbuild/protobuf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
-import { notesV1 } from '@noted/proto';
+import { noteEvents } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
-import { noteSubjects } from '../notes/events.js';
 import type { NotesContext } from '../context.js';
 import { todoSet, todosRecent } from '../test/validated.js';
 
@@ -36,10 +34,10 @@ describe('todos use-cases', () => {
     (
       await db
         .knex('outbox')
-        .where({ subject: noteSubjects.updated })
+        .where({ subject: noteEvents.updated.subject })
         .select<{ payload: Buffer }[]>('payload')
     )
-      .map((row) => fromBinary(notesV1.NoteUpdatedSchema, new Uint8Array(row.payload)))
+      .map((row) => noteEvents.updated.decode(row.payload))
       .filter((event) => event.note?.id === noteId);
 
   beforeAll(async () => {

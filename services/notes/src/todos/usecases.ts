@@ -1,6 +1,6 @@
 import type { TodoParams, TodoRecentQuery, TodoSet } from '@noted/api';
 import { AppError, type Todo, type TodoList, type Parsed } from '@noted/api';
-import { noteEvents } from '../notes/events.js';
+import { noteOutbox } from '../notes/events.js';
 import { notesRepository, type NoteRow } from '../notes/repository.js';
 import type { NotesContext } from '../context.js';
 import { parseTasks, setTaskState, type TaskItem } from './markdown.js';
@@ -89,7 +89,7 @@ export const todoSet = async (
       body: setTaskState(note.body, task, done),
     });
     if (!updated) throw new AppError('NOT_FOUND', 'There is no such note');
-    await noteEvents.updated(trx, updated);
+    await noteOutbox.updated(trx, updated);
     return presentTodo(updated, { ...task, done });
   });
 };

@@ -1,0 +1,44 @@
+import {
+  create,
+  fromBinary,
+  toBinary,
+  type DescMessage,
+  type MessageInitShape,
+  type MessageShape,
+} from '@bufbuild/protobuf';
+import * as notesV1 from './notes-v1.js';
+
+/**
+ * One kind of event: the subject it is published on (`noted.<service>.v1.<entity>.<verb>`)
+ * and the protobuf message it carries. Producers and consumers both take it from here.
+ */
+export interface EventType<Desc extends DescMessage> {
+  readonly subject: string;
+  readonly schema: Desc;
+  /** The payload of an event with these fields. */
+  encode(fields: MessageInitShape<Desc>): Uint8Array;
+  decode(data: Uint8Array): MessageShape<Desc>;
+}
+
+const eventType = <Desc extends DescMessage>(subject: string, schema: Desc): EventType<Desc> => ({
+  subject,
+  schema,
+  encode: (fields) => toBinary(schema, create(schema, fields)),
+  decode: (data) => fromBinary(schema, data),
+});
+
+/** A note was created, changed (content, pin, share, links) or deleted. */
+export const noteEvents = {
+  created: eventType('noted.notes.v1.note.created', notesV1.NoteCreatedSchema),
+  updated: eventType('noted.notes.v1.note.updated', notesV1.NoteUpdatedSchema),
+  deleted: eventType('noted.notes.v1.note.deleted', notesV1.NoteDeletedSchema),
+};
+
+/** The filter that subscribes to every one of `noteEvents`. */
+export const noteEventsFilter = 'noted.notes.v1.note.*';
+
+/** Spaced repetition: a user's notes fell due, or a user reviewed a note. */
+export const reviewEvents = {
+  due: eventType('noted.notes.v1.review.due', notesV1.ReviewDueSchema),
+  marked: eventType('noted.notes.v1.review.marked', notesV1.ReviewMarkedSchema),
+};
