@@ -284,7 +284,7 @@ describe(`ai with the built-in local provider (${infraLabel})`, () => {
 
   it('drafts a note for other services over gRPC (GenerateNote), refusing an empty content', async () => {
     const { context } = app.noted;
-    const client = createGrpcClient(aiV1.AiService, context.endpoints.ai?.grpc ?? '', {
+    const client = createGrpcClient(aiV1.AiService, app.noted.endpoints.ai?.grpc ?? '', {
       service: 'test',
       metadata: callerMetadata(context.shared.internalSecret, 'notes'),
     });

@@ -108,14 +108,10 @@ describe(`tenant isolation (${infraLabel})`, () => {
 
   it('answers NOT_FOUND over gRPC for a note of another user', async () => {
     const bobId = (await json<{ userId: string }>(app.api(bob, 'GET', '/user'))).userId;
-    const client = createGrpcClient(
-      notesV1.NotesService,
-      app.noted.context.endpoints.notes?.grpc ?? '',
-      {
-        service: 'test',
-        metadata: callerMetadata(app.noted.context.shared.internalSecret, 'test'),
-      },
-    );
+    const client = createGrpcClient(notesV1.NotesService, app.noted.endpoints.notes?.grpc ?? '', {
+      service: 'test',
+      metadata: callerMetadata(app.noted.context.shared.internalSecret, 'test'),
+    });
     try {
       await expect(client.getNote({ userId: bobId, noteId: note.id })).rejects.toMatchObject({
         code: 'NOT_FOUND',

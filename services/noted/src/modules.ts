@@ -1,7 +1,7 @@
 import type { Logger, RunningModule } from '@noted/kit';
 import { openEventBus, type EventBus } from '@noted/events';
 import type { GatewayConfig } from '@noted/gateway';
-import type { ModuleMap } from './manager.js';
+import type { ModuleDefinition, ModuleMap } from './manager.js';
 import type { ProgramEnv } from './config.js';
 
 export interface ProgramContext {
@@ -9,22 +9,32 @@ export interface ProgramContext {
   logger: Logger;
   shared: { host: string; dataDir: string; internalSecret: string };
   gateway: GatewayConfig;
-  /** Set by the bus module; every module that publishes or consumes depends on it. */
-  bus?: EventBus;
   /** True once every module of this process has started and is ready. */
   processReady: () => boolean;
-  /** Where modules started in this process listen, for the modules started after them. */
-  endpoints: {
-    identity?: string;
-    users?: { http: string; grpc: string };
-    notes?: { http: string; grpc: string };
-    ai?: { http: string; grpc: string };
-  };
 }
 
+/** Where a service module listens. */
+export interface Endpoint {
+  http: string;
+  grpc: string;
+}
+
+/** What each module started in this process provides to the modules that name it. */
+export interface Provides {
+  bus: EventBus;
+  /** The development identity provider's URL; nothing when Keycloak is used. */
+  identity: string | undefined;
+  users: Endpoint;
+  notes: Endpoint;
+  ai: Endpoint;
+  gateway: undefined;
+}
+
+/** Where the modules started in this process listen (recorded for `noted reindex`). */
+export type Endpoints = Partial<Pick<Provides, 'identity' | 'users' | 'notes' | 'ai'>>;
+
 /** The gateway's upstreams, pointed at the modules of this process where they run here. */
-const gatewayWithEndpoints = (context: ProgramContext): GatewayConfig => {
-  const { gateway, endpoints } = context;
+const gatewayWithEndpoints = (gateway: GatewayConfig, endpoints: Endpoints): GatewayConfig => {
   const identity = endpoints.identity ?? gateway.upstreams.identity;
   return {
     ...gateway,
@@ -51,29 +61,54 @@ export type ModuleName = (typeof moduleNames)[number];
 /** What `--target=all` runs. */
 export const allTarget: readonly ModuleName[] = ['identity', 'users', 'notes', 'ai', 'gateway'];
 
-const busOf = (context: ProgramContext): EventBus => {
-  if (!context.bus) throw new Error('the bus module has not started');
-  return context.bus;
-};
+/**
+ * A module of the map, typed by what it names: `start` is given what its deps provide and,
+ * where they run in this process, what the modules it reads provide.
+ */
+const defineModule = <
+  Self extends ModuleName,
+  const Deps extends readonly ModuleName[],
+  const Reads extends readonly ModuleName[],
+>(
+  _self: Self,
+  definition: {
+    deps: Deps;
+    reads: Reads;
+    start: (
+      context: ProgramContext,
+      given: { [N in Deps[number]]: Provides[N] } & { [N in Reads[number]]?: Provides[N] },
+    ) => Promise<RunningModule & { provides?: Provides[Self] }>;
+  },
+) => definition as unknown as ModuleDefinition<ModuleName, ProgramContext>;
 
 const idle: RunningModule = { ready: () => true, stop: async () => {} };
 
-/** Each module loads its service only when started, so a process holds only its targets. */
+const providing = <P>(module: RunningModule, provides: P) => ({
+  ready: () => module.ready(),
+  stop: () => module.stop(),
+  provides,
+});
+
+/**
+ * Each module loads its service only when started, so a process holds only its targets. `deps`
+ * must run in the same process; `reads` are the modules whose endpoints a module calls.
+ */
 export const modules: ModuleMap<ModuleName, ProgramContext> = {
-  bus: {
+  bus: defineModule('bus', {
     deps: [],
+    reads: [],
     start: async (context) => {
       const bus = await openEventBus({
         natsUrl: context.env.NATS_URL,
         service: 'noted',
         logger: context.logger,
       });
-      context.bus = bus;
-      return { ready: () => bus.healthy(), stop: () => bus.close() };
+      return providing({ ready: () => bus.healthy(), stop: () => bus.close() }, bus);
     },
-  },
-  identity: {
+  }),
+  identity: defineModule('identity', {
     deps: [],
+    reads: [],
     start: async (context) => {
       if (!context.gateway.keycloak.embedded) {
         context.logger.info({ issuer: context.gateway.keycloak.issuer }, 'using Keycloak');
@@ -94,67 +129,64 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
         },
         logger: context.logger,
       });
-      context.endpoints.identity = identity.url;
       context.logger.info(
         { issuer: context.gateway.keycloak.issuer },
         `development sign-in: any email; password grant for noted-cli with password "${context.env.NOTED_DEV_PASSWORD}"`,
       );
-      return identity;
+      return providing(identity, identity.url);
     },
-  },
-  users: {
+  }),
+  users: defineModule('users', {
     deps: ['bus'],
-    start: async (context) => {
+    reads: [],
+    start: async (context, { bus }) => {
       const { startUsers, usersConfigFrom } = await import('@noted/users');
       const users = await startUsers(usersConfigFrom(context.env, context.shared), {
-        bus: busOf(context),
+        bus,
         logger: context.logger,
         processReady: context.processReady,
       });
-      context.endpoints.users = { http: users.httpUrl, grpc: users.grpcAddress };
-      return users;
+      return providing(users, { http: users.httpUrl, grpc: users.grpcAddress });
     },
-  },
-  notes: {
+  }),
+  notes: defineModule('notes', {
     deps: ['bus'],
-    start: async (context) => {
+    // The monthly note quota, over gRPC.
+    reads: ['users'],
+    start: async (context, { bus, users }) => {
       const { startNotes, notesConfigFrom } = await import('@noted/notes');
       const config = notesConfigFrom(context.env, context.shared);
-      const usersGrpcAddress = context.endpoints.users?.grpc ?? config.usersGrpcAddress;
       const notes = await startNotes(
-        { ...config, usersGrpcAddress },
-        {
-          bus: busOf(context),
-          logger: context.logger,
-          processReady: context.processReady,
-        },
+        { ...config, usersGrpcAddress: users?.grpc ?? config.usersGrpcAddress },
+        { bus, logger: context.logger, processReady: context.processReady },
       );
-      context.endpoints.notes = { http: notes.httpUrl, grpc: notes.grpcAddress };
-      return notes;
+      return providing(notes, { http: notes.httpUrl, grpc: notes.grpcAddress });
     },
-  },
-  ai: {
+  }),
+  ai: defineModule('ai', {
     deps: ['bus'],
-    start: async (context) => {
+    // The notes' content, over gRPC.
+    reads: ['notes'],
+    start: async (context, { bus, notes }) => {
       const { startAi, aiConfigFrom } = await import('@noted/ai');
       const config = aiConfigFrom(context.env, context.shared);
-      const notesGrpcAddress = context.endpoints.notes?.grpc ?? config.notesGrpcAddress;
       const ai = await startAi(
-        { ...config, notesGrpcAddress },
-        { bus: busOf(context), logger: context.logger, processReady: context.processReady },
+        { ...config, notesGrpcAddress: notes?.grpc ?? config.notesGrpcAddress },
+        { bus, logger: context.logger, processReady: context.processReady },
       );
-      context.endpoints.ai = { http: ai.httpUrl, grpc: ai.grpcAddress };
-      return ai;
+      return providing(ai, { http: ai.httpUrl, grpc: ai.grpcAddress });
     },
-  },
-  gateway: {
+  }),
+  gateway: defineModule('gateway', {
     deps: ['identity'],
-    start: async (context) => {
+    // The upstreams it forwards to, and users over gRPC to resolve who is calling.
+    reads: ['users', 'notes', 'ai'],
+    start: async (context, endpoints) => {
       const { startGateway } = await import('@noted/gateway');
-      return startGateway(gatewayWithEndpoints(context), {
+      return startGateway(gatewayWithEndpoints(context.gateway, endpoints), {
         logger: context.logger,
         processReady: context.processReady,
       });
     },
-  },
+  }),
 };

@@ -17,7 +17,7 @@ describe(`the whole app through the gateway (${infraLabel})`, () => {
 
   beforeAll(async () => {
     app = await getTestApp();
-    const bus = app.noted.context.bus;
+    const { bus } = app.noted;
     if (!bus) throw new Error('no bus');
     await bus.subscribe({
       durable: `test-${randomUUID()}`,
@@ -167,7 +167,7 @@ describe(`the whole app through the gateway (${infraLabel})`, () => {
   });
 
   it('refuses requests that reach a service without the gateway, and forged identities', async () => {
-    const notesUrl = app.noted.context.endpoints.notes?.http;
+    const notesUrl = app.noted.endpoints.notes?.http;
     expect(notesUrl).toBeDefined();
     expect((await fetch(`${notesUrl}/api/notes`)).status).toBe(401);
     const forged = await signIdentity('a-guessed-secret-that-is-long-enough!!', {
@@ -191,7 +191,7 @@ describe(`the whole app through the gateway (${infraLabel})`, () => {
     );
     const adaId = (await json<User>(app.api(ada, 'GET', '/user'))).userId;
     const bobId = (await json<User>(app.api(bob, 'GET', '/user'))).userId;
-    const address = app.noted.context.endpoints.notes?.grpc ?? '';
+    const address = app.noted.endpoints.notes?.grpc ?? '';
     const client = createGrpcClient(notesV1.NotesService, address, {
       service: 'test',
       metadata: callerMetadata(app.noted.context.shared.internalSecret, 'test'),

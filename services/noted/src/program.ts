@@ -1,13 +1,24 @@
 import path from 'node:path';
 import { createLogger, startMetricsServer, type Logger } from '@noted/kit';
+import type { EventBus } from '@noted/events';
 import { gatewayConfigFrom } from '@noted/gateway';
 import { internalSecretOf, loadProgramEnv, webRootOf } from './config.js';
 import { writeEndpoints } from './endpoints.js';
 import { resolveTargets, startModules, type RunningModules } from './manager.js';
-import { allTarget, modules, type ProgramContext } from './modules.js';
+import {
+  allTarget,
+  modules,
+  type Endpoints,
+  type ProgramContext,
+  type Provides,
+} from './modules.js';
 
 export interface RunningNoted extends RunningModules {
   context: ProgramContext;
+  /** Where the modules of this process listen. */
+  endpoints: Endpoints;
+  /** The event bus, when the bus module runs in this process. */
+  bus: EventBus | undefined;
   /** Where this process's metrics are served, when their port could be taken. */
   metricsUrl?: string;
 }
@@ -39,7 +50,6 @@ export const startNoted = async (options: {
     env,
     logger,
     shared,
-    endpoints: {},
     processReady: () => started.modules?.ready() ?? false,
     gateway: gatewayConfigFrom(env, {
       host: env.NOTED_BIND_HOST ?? '0.0.0.0',
@@ -49,12 +59,16 @@ export const startNoted = async (options: {
   };
   logger.info({ targets, modules: order, dataDir }, 'starting Noted');
   started.modules = await startModules(modules, order, context, logger);
-  writeEndpoints(dataDir, context.endpoints, logger);
+  const { bus, identity, users, notes, ai } = started.modules.provided as Partial<Provides>;
+  const endpoints: Endpoints = { identity, users, notes, ai };
+  writeEndpoints(dataDir, endpoints, logger);
   const metrics = await startMetricsServer(env.NOTED_METRICS_PORT, shared.host, logger);
   const running = started.modules;
   return {
     ...running,
     context,
+    endpoints,
+    bus,
     ...(metrics ? { metricsUrl: `${metrics.url}/metrics` } : {}),
     stop: async () => {
       await metrics?.close();

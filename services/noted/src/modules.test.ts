@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { resolveTargets } from './manager.js';
+import { allTarget, modules } from './modules.js';
+
+describe('the module map', () => {
+  it('starts the modules a module reads first when they share its process, in any target order', () => {
+    expect(resolveTargets(modules, ['ai', 'notes', 'users'], allTarget)).toEqual([
+      'bus',
+      'users',
+      'notes',
+      'ai',
+    ]);
+    expect(resolveTargets(modules, ['gateway', 'users'], allTarget)).toEqual([
+      'identity',
+      'bus',
+      'users',
+      'gateway',
+    ]);
+  });
+
+  it('runs a module without the modules it reads (they run elsewhere)', () => {
+    expect(resolveTargets(modules, ['notes'], allTarget)).toEqual(['bus', 'notes']);
+    expect(resolveTargets(modules, ['ai'], allTarget)).toEqual(['bus', 'ai']);
+    expect(resolveTargets(modules, ['gateway'], allTarget)).toEqual(['identity', 'gateway']);
+  });
+});
