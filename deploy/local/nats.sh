@@ -35,7 +35,10 @@ else
     fail "port $port is taken by another process; set NATS_PORT to a free port"
   fi
   mkdir -p "$base/store"
-  setsid nats-server -js -sd "$base/store" -a 127.0.0.1 -p "$port" -P "$pidfile" -l "$log" \
+  # Noted's events carry whole notes (up to ~3 MB); NATS takes 1 MB by default.
+  echo 'max_payload: 8MB' >"$base/nats.conf"
+  setsid nats-server -c "$base/nats.conf" -js -sd "$base/store" -a 127.0.0.1 -p "$port" \
+    -P "$pidfile" -l "$log" \
     </dev/null >>"$log" 2>&1 &
   echo "nats: starting on port $port (log $log)" >&2
 fi

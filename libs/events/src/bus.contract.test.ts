@@ -108,6 +108,17 @@ describe.each(adapters)('event bus contract: $name', (adapter) => {
         expect(bus.healthy()).toBe(true);
       });
 
+      it('carries an event of a note at its 1,000,000 characters (~3 MB)', async () => {
+        const bus = await openBus();
+        const { subject, durable } = names();
+        const seen: BusMessage[] = [];
+        await bus.subscribe({ durable, subject, handler: async (m) => void seen.push(m) });
+        const note = '記'.repeat(1_000_000);
+        await bus.publish(subject, bytes(note), { id: randomUUID() });
+        await waitFor(() => seen.length === 1);
+        expect(seen[0]!.data.byteLength).toBe(3_000_000);
+      });
+
       it('does not deliver inside the publish call', async () => {
         const bus = await openBus();
         const { subject, durable } = names();

@@ -62,6 +62,9 @@ const toRecord = (headers: MsgHdrs | undefined): Record<string, string> => {
   return record;
 };
 
+/** The largest event Noted publishes, with room to spare: a note at its 1,000,000 characters. */
+export const EVENT_MAX_BYTES = 8 * 1024 * 1024;
+
 /**
  * The event bus on NATS JetStream: one stream (file storage, interest retention, 2 minute
  * duplicate window), durable pull consumers with explicit ack, starting at new messages.
@@ -84,6 +87,15 @@ export const createNatsBus = async (options: NatsBusOptions): Promise<EventBus> 
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1000,
   });
+  // A note event carries the note: up to 1,000,000 characters, ~3 MB of UTF-8. A server that
+  // takes less would refuse such an event, and the outbox relay would retry it forever.
+  const maxPayload = nc.info?.max_payload ?? 0;
+  if (maxPayload < EVENT_MAX_BYTES) {
+    logger.error(
+      { maxPayload, needed: EVENT_MAX_BYTES },
+      `NATS takes messages of at most ${maxPayload} bytes; Noted's events need ${EVENT_MAX_BYTES}: set max_payload: 8MB in the NATS server's configuration`,
+    );
+  }
   let connected = true;
   let closing = false;
   void (async () => {
