@@ -69,7 +69,7 @@ const openAiFrom = (env: AiEnv): OpenAiSettings | undefined => {
 
 export const aiConfigFrom = (
   env: AiEnv,
-  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret'>,
+  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret' | 'pgliteSharedBuffersMb'>,
 ): AiConfig => {
   const openai = openAiFrom(env);
   return {

@@ -7,7 +7,7 @@ import type { ProgramEnv } from './config.js';
 export interface ProgramContext {
   env: ProgramEnv;
   logger: Logger;
-  shared: { host: string; dataDir: string; internalSecret: string };
+  shared: { host: string; dataDir: string; internalSecret: string; pgliteSharedBuffersMb: number };
   gateway: GatewayConfig;
   /** Set by the bus module; every module that publishes or consumes depends on it. */
   bus?: EventBus;

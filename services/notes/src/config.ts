@@ -47,7 +47,7 @@ const s3From = (env: z.infer<typeof notesConfigSchema>): S3StoreOptions | undefi
 
 export const notesConfigFrom = (
   env: z.infer<typeof notesConfigSchema>,
-  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret'>,
+  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret' | 'pgliteSharedBuffersMb'>,
 ): NotesConfig => ({
   httpPort: env.NOTES_HTTP_PORT,
   grpcAddress: env.NOTES_GRPC_ADDR,
