@@ -11,6 +11,7 @@ import { linksRouter } from './links/routes.js';
 import { tagsRouter } from './tags/routes.js';
 import { todosRouter } from './todos/routes.js';
 import { noteImagesRouter, publicNoteImagesRouter } from './images/routes.js';
+import { limitImageWork } from './images/process.js';
 import type { ImagesContext } from './images/usecases.js';
 import { reviewRouter } from './review/routes.js';
 import { startReviewEnrolment } from './review/enrolment.js';
@@ -34,6 +35,7 @@ export const notesRoutes = (ctx: ImagesContext & { publicUrl: string }): Router 
 
 /** The notes service: notes REST for the gateway, NotesService over gRPC, note.* events. */
 export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
+  limitImageWork(config.imageConcurrency);
   const objects = await openObjectStore({
     root: config.objectsRoot,
     ...(config.s3 ? { s3: config.s3 } : {}),
