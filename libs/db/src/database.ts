@@ -1,9 +1,10 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { PGlite, type Extension } from '@electric-sql/pglite';
+import type { PGlite, Extension } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { Logger } from '@noted/kit';
 import knex, { type Knex } from 'knex';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB, openPglite, type PgliteSettings } from './pglite.js';
 
 /** Postgres extensions a migration may create; PGlite must load their modules when it opens. */
 export type DatabaseExtension = 'pg_trgm';
@@ -33,6 +34,8 @@ export interface DatabaseOptions {
   logger: Logger;
   /** Postgres connections at most. Default 10 (PGlite always has one). */
   poolMax?: number;
+  /** PGlite's memory settings; unused with `url`. */
+  pglite?: Partial<PgliteSettings>;
 }
 
 export interface Database {
@@ -143,7 +146,12 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
           wanted.map(async (name) => [name, await pgliteExtensions[name]()] as const),
         ),
       );
-      pglite = await PGlite.create(dataDir, { extensions });
+      pglite = await openPglite(dataDir, {
+        extensions,
+        settings: {
+          sharedBuffersMb: options.pglite?.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB,
+        },
+      });
     } catch (error) {
       await unlock();
       throw error;

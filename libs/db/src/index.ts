@@ -5,6 +5,7 @@ export {
   type DatabaseOptions,
   type Migration,
 } from './database.js';
+export { DEFAULT_PGLITE_SHARED_BUFFERS_MB, type PgliteSettings } from './pglite.js';
 export {
   enqueueEvent,
   outboxEvent,

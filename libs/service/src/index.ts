@@ -29,6 +29,8 @@ export interface ServiceSettings {
   databaseUrl: string | undefined;
   dataDir: string;
   internalSecret: string;
+  /** PGlite's shared_buffers in MB, when `databaseUrl` is unset (libs/db's default if unset). */
+  pgliteSharedBuffersMb?: number;
 }
 
 export interface ServiceParts {
@@ -125,6 +127,9 @@ const serve = async (
     schema: definition.name,
     migrations: definition.migrations,
     logger,
+    ...(settings.pgliteSharedBuffersMb
+      ? { pglite: { sharedBuffersMb: settings.pgliteSharedBuffersMb } }
+      : {}),
   });
   opened.db = db;
   await db.migrate();

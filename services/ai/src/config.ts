@@ -27,8 +27,11 @@ export const aiConfigSchema = z.object({
   OPENAI_VISION_MODEL: optionalText,
   OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
-  /** Memory for the per-user search indexes kept in this process (least recently used go). */
-  AI_INDEX_CACHE_MB: z.coerce.number().positive().default(256),
+  /**
+   * Memory for the per-user search indexes kept in this process (least recently used go).
+   * One user's 10,000 notes take about 60 MB.
+   */
+  AI_INDEX_CACHE_MB: z.coerce.number().positive().default(64),
 });
 
 export type AiEnv = z.infer<typeof aiConfigSchema>;
@@ -69,7 +72,7 @@ const openAiFrom = (env: AiEnv): OpenAiSettings | undefined => {
 
 export const aiConfigFrom = (
   env: AiEnv,
-  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret'>,
+  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret' | 'pgliteSharedBuffersMb'>,
 ): AiConfig => {
   const openai = openAiFrom(env);
   return {

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '@noted/db';
 import { parseConfig } from '@noted/kit';
 import { aiConfigSchema } from '@noted/ai';
 import { gatewayConfigSchema } from '@noted/gateway';
@@ -22,6 +23,16 @@ const programConfigSchema = z.object({
     .optional(),
   /** Address internal servers bind to; loopback when everything runs in one process. */
   NOTED_BIND_HOST: z.string().optional(),
+  /**
+   * Postgres's shared_buffers for each embedded (PGlite) database, in MB. Each database's
+   * WebAssembly heap holds them from its start.
+   */
+  NOTED_PGLITE_SHARED_BUFFERS_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024)
+    .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
   /** Built frontends; the repository's own by default. */
   NOTED_WEB_ROOT: z.string().optional(),
   /**

@@ -1,4 +1,7 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-old-space-size=384 --liftoff-only
+// The flags, also in `npm start`: V8 grows its heap far less eagerly under a bound (it grew to
+// 250 MB for 90 MB live while notes were created), and PGlite's WebAssembly stays on the
+// baseline compiler (its optimized code was 58 MB; no slower queries measured).
 import { parseArgs } from 'node:util';
 import { ConfigError } from '@noted/kit';
 import { TargetError } from './manager.js';

@@ -41,6 +41,7 @@ export const startNoted = async (options: {
     host: env.NOTED_BIND_HOST ?? (oneProcess ? '127.0.0.1' : '0.0.0.0'),
     dataDir,
     internalSecret,
+    pgliteSharedBuffersMb: env.NOTED_PGLITE_SHARED_BUFFERS_MB,
   };
   if (!oneProcess && !env.NATS_URL && order.includes('bus')) {
     logger.warn('NATS_URL is not set: events stay inside this process (the in-process bus)');

@@ -20,12 +20,18 @@ export const notesConfigSchema = z.object({
   S3_REGION: z.string().optional(),
   /** How often the review scheduler looks for notes that fell due. */
   NOTES_REVIEW_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  /**
+   * Uploaded images decoded at once in this process (each up to 40 megapixels, about 55 MB
+   * while it is decoded); the others wait their turn.
+   */
+  NOTES_IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface NotesConfig extends ServiceSettings {
   publicUrl: string;
   usersGrpcAddress: string;
   reviewIntervalMs: number;
+  imageConcurrency: number;
   /** Where note images are kept when no S3 endpoint is set. */
   objectsRoot: string;
   s3?: S3StoreOptions;
@@ -47,13 +53,14 @@ const s3From = (env: z.infer<typeof notesConfigSchema>): S3StoreOptions | undefi
 
 export const notesConfigFrom = (
   env: z.infer<typeof notesConfigSchema>,
-  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret'>,
+  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret' | 'pgliteSharedBuffersMb'>,
 ): NotesConfig => ({
   httpPort: env.NOTES_HTTP_PORT,
   grpcAddress: env.NOTES_GRPC_ADDR,
   databaseUrl: env.NOTES_DATABASE_URL ?? env.DATABASE_URL,
   usersGrpcAddress: env.USERS_GRPC_ADDR,
   reviewIntervalMs: env.NOTES_REVIEW_INTERVAL_SECONDS * 1000,
+  imageConcurrency: env.NOTES_IMAGE_CONCURRENCY,
   publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   objectsRoot: `${shared.dataDir}/notes/objects`,
   ...(env.S3_ENDPOINT ? { s3: s3From(env) } : {}),

@@ -11,6 +11,7 @@ import { linkHandlers } from './links/routes.js';
 import { tagHandlers } from './tags/routes.js';
 import { todoHandlers } from './todos/routes.js';
 import { imageHandlers } from './images/routes.js';
+import { limitImageWork } from './images/process.js';
 import type { ImagesContext } from './context.js';
 import { reviewHandlers } from './review/routes.js';
 import { startReviewEnrolment } from './review/enrolment.js';
@@ -29,6 +30,7 @@ export const notesRouter = (ctx: ImagesContext & { publicUrl: string }) =>
 
 /** The notes service: notes REST for the gateway, NotesService over gRPC, note.* events. */
 export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
+  limitImageWork(config.imageConcurrency);
   const objects = await openObjectStore({
     root: config.objectsRoot,
     ...(config.s3 ? { s3: config.s3 } : {}),

@@ -21,7 +21,7 @@ export interface UsersConfig extends ServiceSettings {
 
 export const usersConfigFrom = (
   env: z.infer<typeof usersConfigSchema>,
-  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret'>,
+  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret' | 'pgliteSharedBuffersMb'>,
 ): UsersConfig => ({
   httpPort: env.USERS_HTTP_PORT,
   grpcAddress: env.USERS_GRPC_ADDR,
