@@ -31,6 +31,7 @@ import sharp from 'sharp';
 import { NOTE_IMAGE_MAX_BYTES, NOTE_IMAGE_MAX_PIXELS } from '@noted/api';
 import { passwordGrant } from '@noted/testing';
 import { freePort } from '../../services/noted/src/test/app.js';
+import { words } from './words.js';
 
 const noteCount = Number(process.env.BENCH_NOTES ?? 10_000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -58,12 +59,6 @@ const startFlags = (): string[] => {
   return (flags[1] ?? '').split(' ').filter(Boolean);
 };
 
-const words = (
-  'meeting project idea garden recipe travel budget review draft launch design ' +
-  'research customer feedback roadmap invoice doctor family weekend concert book ' +
-  'movie kitchen bicycle language lesson workout river mountain market coffee ' +
-  'keyboard planet window summer winter letter answer question morning evening'
-).split(' ');
 const tags = ['work', 'home', 'ideas', 'reading', 'todo', 'health', 'travel', 'money'];
 
 const mb = (kb: number) => Math.round(kb / 1024);

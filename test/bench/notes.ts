@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { passwordGrant } from '@noted/testing';
 import { freePort } from '../../services/noted/src/test/app.js';
+import { words } from './words.js';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -39,12 +40,6 @@ const natsUrl = process.env.BENCH_NATS_URL ?? process.env.TEST_NATS_URL;
 const profileDir = process.env.BENCH_PROFILE_DIR;
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 
-const words = (
-  'meeting project idea garden recipe travel budget review draft launch design ' +
-  'research customer feedback roadmap invoice doctor family weekend concert book ' +
-  'movie kitchen bicycle language lesson workout river mountain market coffee ' +
-  'keyboard planet window summer winter letter answer question morning evening'
-).split(' ');
 const tags = [
   'work',
   'home',
