@@ -47,6 +47,25 @@ const recordingProvider = (model = HASHED_EMBEDDING_MODEL) => {
 /** The notes service once every note is deleted: what a tombstone is checked against. */
 const noneLeft = { many: async () => [] };
 
+/** A provider that cannot embed until `up()` is called. */
+const flakyProvider = () => {
+  const local = recordingProvider();
+  let down = true;
+  const provider: AiProvider = {
+    ...local.provider,
+    embed: async (texts, ctx) => {
+      if (down) throw new AppError('AI_PROVIDER_FAILED', 'The AI provider could not be reached');
+      return local.provider.embed(texts, ctx);
+    },
+  };
+  return {
+    provider,
+    up: () => {
+      down = false;
+    },
+  };
+};
+
 const noteOf = (overrides: Partial<NoteForIndex> = {}): NoteForIndex => {
   const at = new Date('2026-11-20T10:00:00Z');
   return {
@@ -107,20 +126,12 @@ describe('the AI index', () => {
   });
 
   it('never writes an older version over a newer one, even one still waiting for the provider', async () => {
-    const local = recordingProvider();
-    let down = true;
-    const flaky: AiProvider = {
-      ...local.provider,
-      embed: async (texts, ctx) => {
-        if (down) throw new AppError('AI_PROVIDER_FAILED', 'The AI provider could not be reached');
-        return local.provider.embed(texts, ctx);
-      },
-    };
-    const indexer = createIndexer({ knex: db.knex, provider: flaky, notes: noneLeft });
+    const flaky = flakyProvider();
+    const indexer = createIndexer({ knex: db.knex, provider: flaky.provider, notes: noneLeft });
     const first = noteOf({ body: 'Bake at 250.' });
     const edited = { ...first, body: 'Bake at 230 now.', updatedAt: new Date('2026-11-21') };
     expect(await indexer.index([edited])).toMatchObject({ pending: 1 });
-    down = false;
+    flaky.up();
     // The create event, late: the edit's version waits for the provider, but it is newer.
     expect(await indexer.index([first])).toMatchObject({ indexed: 0, skipped: 1 });
     expect(await indexer.index([first], { force: true })).toMatchObject({ skipped: 1 });
@@ -202,16 +213,8 @@ describe('the AI index', () => {
 
   it('keeps notes the provider could not embed waiting, and embeds them once it answers', async () => {
     const userId = randomUUID();
-    const local = recordingProvider();
-    let down = true;
-    const flaky: AiProvider = {
-      ...local.provider,
-      embed: async (texts, ctx) => {
-        if (down) throw new AppError('AI_PROVIDER_FAILED', 'The AI provider could not be reached');
-        return local.provider.embed(texts, ctx);
-      },
-    };
-    const indexer = createIndexer({ knex: db.knex, provider: flaky, notes: noneLeft });
+    const flaky = flakyProvider();
+    const indexer = createIndexer({ knex: db.knex, provider: flaky.provider, notes: noneLeft });
     const note = noteOf({ userId, body: 'Dentist on Tuesday at nine.' });
     expect(await indexer.index([note])).toMatchObject({ pending: 1, indexed: 0 });
     expect(await chunksOf(note.id)).toEqual([]);
@@ -222,7 +225,7 @@ describe('the AI index', () => {
       updatedAt: timestampFromDate(note.updatedAt),
     });
     const notesClient = { many: async () => [stored] } as unknown as NotesClient;
-    down = false;
+    flaky.up();
     const repair = startIndexRepair({
       knex: db.knex,
       notes: notesClient,
