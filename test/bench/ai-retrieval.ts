@@ -12,7 +12,7 @@ const index = indexOfNotes(corpusNotes);
 const quality = evaluateRetrieval(index, corpusQuestions);
 const multi = corpusQuestions.filter((question) => question.relevant.length > 1).length;
 console.log(
-  `corpus: ${corpusNotes.length} notes (${index.chunks.length} chunks), ` +
+  `corpus: ${corpusNotes.length} notes (${index.chunkCount} chunks), ` +
     `${corpusQuestions.length} questions (${multi} with several answering notes)`,
 );
 console.log('ranker     recall@5   MRR');

@@ -36,8 +36,6 @@ export interface LoadedChunkRow {
   model: string;
   tokens: string;
   embedding: Buffer;
-  title: string;
-  tags: string[];
 }
 
 export const vectorToBytes = (vector: Float32Array): Buffer =>
@@ -155,8 +153,6 @@ export const indexRepository = {
         'c.model',
         'c.tokens',
         'c.embedding',
-        'n.title',
-        'n.tags',
       ),
 
   chunkTexts: async (

@@ -39,6 +39,20 @@ export class Bm25Index {
     return this.slotOf.size;
   }
 
+  /**
+   * Bytes it holds: its typed arrays' contents, and about 200 bytes for each of them and for
+   * each term's entry beside (a typed array's own object and buffer record, the term's string).
+   */
+  get bytes(): number {
+    const overhead = 200;
+    let bytes = this.lengths.byteLength + this.scratch.byteLength;
+    for (const posting of this.postings) {
+      bytes += posting.slots.byteLength + posting.frequencies.byteLength + 3 * overhead;
+    }
+    for (const terms of this.termsOf) bytes += terms ? terms.byteLength + overhead : 0;
+    return bytes;
+  }
+
   /** Adds a document, replacing any earlier one with the same id. */
   add(id: string, tokens: string[]): void {
     this.remove(id);

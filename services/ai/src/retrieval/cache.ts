@@ -33,8 +33,6 @@ export const createIndexCache = (options: {
     rows.map((row) => ({
       noteId: row.note_id,
       index: row.chunk_index,
-      title: row.title,
-      tags: row.tags,
       tokens: row.tokens ? row.tokens.split(' ') : [],
       vector: row.model === model ? bytesToVector(row.embedding) : null,
     }));

@@ -31,8 +31,6 @@ export const indexOfNotes = (notes: EvaluatedNote[]): UserIndex =>
       chunkNote({ title: note.title, body: note.body }).map((chunk) => ({
         noteId: note.id,
         index: chunk.index,
-        title: note.title,
-        tags: note.tags,
         tokens: tokenize(chunk.text),
         vector: hashedEmbedding(chunk.text),
       })),

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { hashedEmbedding } from '../local/embeddings.js';
+import { tokenize } from '../local/text.js';
+import { UserIndex, type IndexedChunk } from './user-index.js';
+
+const chunkOf = (noteId: string, text: string, index = 0): IndexedChunk => ({
+  noteId,
+  index,
+  tokens: tokenize(text),
+  vector: hashedEmbedding(text),
+});
+
+const texts = [
+  'sourdough starter feeding schedule and flour ratios',
+  'quarterly roadmap review with the customer feedback',
+  'hiking the river trail up to the mountain hut',
+  'tomato seedlings need repotting before the frost',
+  'invoice reminders for the design agency',
+];
+
+const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);
+
+describe('UserIndex', () => {
+  it('scores by meaning within 1% of the exact cosine, though it keeps vectors as int8', () => {
+    const index = new UserIndex(texts.map((text, i) => chunkOf(`n${i}`, text)));
+    const query = hashedEmbedding('river mountain trail');
+    const hits = index.semantic(query, 5);
+    expect(hits[0]?.noteId).toBe('n2');
+    for (const hit of hits) {
+      const exact = cosine(query, hashedEmbedding(texts[Number(hit.noteId.slice(1))]!));
+      expect(Math.abs(hit.score - exact)).toBeLessThan(0.01);
+    }
+  });
+
+  it('replaces a changed note in place, reusing its row', () => {
+    const index = new UserIndex(texts.map((text, i) => chunkOf(`n${i}`, text)));
+    const replace = () => {
+      index.removeNotes(['n0']);
+      index.addChunks([chunkOf('n0', 'a packing list for the mountain hut weekend')]);
+    };
+    replace();
+    const size = index.size;
+    for (let i = 0; i < 50; i += 1) replace();
+    expect(index.size).toBe(size);
+    expect(index.chunkCount).toBe(texts.length);
+    const [best] = index.semantic(
+      hashedEmbedding('a packing list for the mountain hut weekend'),
+      1,
+    );
+    expect(best?.noteId).toBe('n0');
+    expect(best?.score).toBeCloseTo(1, 2);
+    const old = index.semantic(hashedEmbedding(texts[0]!), 1);
+    expect(old[0]?.noteId).not.toBe('n0');
+    expect(index.lexical(tokenize('packing'), 5).map((hit) => hit.noteId)).toEqual(['n0']);
+    const meaning = index.noteVector('n0');
+    expect(meaning && Math.hypot(...meaning)).toBeCloseTo(1, 5);
+  });
+
+  it('counts its vectors for the cache budget at one byte per dimension', () => {
+    const chunks = Array.from({ length: 1_000 }, (_, i) =>
+      chunkOf(`m${i}`, `${texts[i % 5]} ${i}`),
+    );
+    const withVectors = new UserIndex(chunks);
+    const without = new UserIndex(chunks.map((chunk) => ({ ...chunk, vector: null })));
+    const dimensions = hashedEmbedding('x').length;
+    // One byte per dimension and a four-byte scale per vector.
+    expect(withVectors.size - without.size).toBe(1_000 * (dimensions + 4));
+  });
+});
