@@ -1,7 +1,8 @@
 /**
  * The memory benchmark: starts the built all-in-one program as `npm start` runs it (the same
- * node flags, read from package.json) on its embedded defaults with a fresh data directory, and
- * prints what its process holds, from /proc (VmRSS, and VmHWM for peaks):
+ * malloc settings and node flags, read from package.json) on its embedded defaults with a
+ * fresh data directory, and prints what its process holds, from /proc (VmRSS, and VmHWM for
+ * peaks):
  *
  * - at start: the high-water mark until ready (a first start: three PGlite databases made),
  *   and the resident size once idle;
@@ -16,8 +17,8 @@
  * BENCH_BASELINE_MAIN=<another build's services/noted/dist/main.js>, e.g. the commit before the
  * bounds built in a copy of the repository, started as `npm start` started it then (`node
  * main.js`). Without it, the baseline is this build with the bounds that are configuration set
- * back (see `unbounded`) and no node flags; what is code (initdb in a child process, sharp
- * loaded on first use) stays. BENCH_NOTES sets the number of notes (10000), BENCH_CONNECTIONS
+ * back (see `unbounded`), no node flags and glibc's malloc as it comes; what is code (initdb
+ * in a child process, sharp loaded on first use, the AI index's int8 vectors) stays. BENCH_NOTES sets the number of notes (10000), BENCH_CONNECTIONS
  * the concurrent creates (8); BENCH_ONLY=baseline or BENCH_ONLY=current runs one side. Figures
  * against the targets (idle under 300 MB, never above 600 MB), not assertions.
  */
@@ -49,14 +50,20 @@ const unbounded: Record<string, string> = {
   AI_INDEX_CACHE_MB: '256',
 };
 
-/** The node flags `npm start` runs the program with. */
-const startFlags = (): string[] => {
+/** The environment (glibc's malloc settings) and node flags `npm start` runs the program with. */
+const startSettings = (): { env: Record<string, string>; flags: string[] } => {
   const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const flags = /\bnode ((?:--\S+ )*)services\/noted\/dist\/main\.js/.exec(scripts.start ?? '');
-  if (!flags) throw new Error('npm start does not run services/noted/dist/main.js with node');
-  return (flags[1] ?? '').split(' ').filter(Boolean);
+  const start = /((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)services\/noted\/dist\/main\.js/.exec(
+    scripts.start ?? '',
+  );
+  if (!start) throw new Error('npm start does not run services/noted/dist/main.js with node');
+  const split = (text: string | undefined) => (text ?? '').split(' ').filter(Boolean);
+  return {
+    env: Object.fromEntries(split(start[1]).map((pair) => pair.split('=') as [string, string])),
+    flags: split(start[2]),
+  };
 };
 
 const tags = ['work', 'home', 'ideas', 'reading', 'todo', 'health', 'travel', 'money'];
@@ -71,20 +78,6 @@ const statusKb = (pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined => 
     return match ? Number(match[1]) : undefined;
   } catch {
     return undefined;
-  }
-};
-
-/** Linux's USER_HZ: /proc reports CPU time in these ticks on every mainstream architecture. */
-const TICKS_PER_SECOND = 100;
-
-/** CPU seconds the process has used so far (0 once it has ended). */
-const cpuSecondsOf = (pid: number): number => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
   }
 };
 
@@ -151,10 +144,30 @@ const sampleRss = (pid: number) => {
   };
 };
 
+/** The program's Prometheus metrics, as text. */
+const metricsOf = async (port: number) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+
+/** The sum of a metric's samples over all its labels. */
+const sumOf = (metrics: string, name: string) =>
+  [...metrics.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'gm'))].reduce(
+    (sum, match) => sum + Number(match[1]),
+    0,
+  );
+
+/** V8's heap: what it has allocated, and how much of that is in use. */
+const v8Mb = async (port: number) => {
+  const metrics = await metricsOf(port);
+  return {
+    heap: Math.round(sumOf(metrics, 'nodejs_heap_size_total_bytes') / 1024 / 1024),
+    used: Math.round(sumOf(metrics, 'nodejs_heap_size_used_bytes') / 1024 / 1024),
+  };
+};
+
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const startProgram = async (main: string, flags: string[], env: Record<string, string>) => {
   const port = await freePort();
+  const metricsPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-bench-memory-'));
   const child: ChildProcess = spawn(process.execPath, [...flags, main], {
     env: {
@@ -162,8 +175,11 @@ const startProgram = async (main: string, flags: string[], env: Record<string, s
       ...env,
       PORT: String(port),
       NOTED_DATA_DIR: dataDir,
-      NOTED_METRICS_PORT: '0',
+      NOTED_METRICS_PORT: String(metricsPort),
       FREE_NOTES_PER_MONTH: '-1',
+      // One user creating 10,000 notes as fast as it can: far over a person's request rate.
+      GATEWAY_RATE_LIMIT_PER_USER: '0',
+      GATEWAY_RATE_LIMIT_PER_IP: '0',
       LOG_LEVEL: 'warn',
     },
     // Its log (warnings and errors, one JSON line each) is kept beside the data directory.
@@ -189,6 +205,7 @@ const startProgram = async (main: string, flags: string[], env: Record<string, s
     pid,
     url,
     port,
+    metricsPort,
     sampler,
     readyMs: Date.now() - started,
     logFile: `${dataDir}.log`,
@@ -203,13 +220,11 @@ const startProgram = async (main: string, flags: string[], env: Record<string, s
 };
 
 /** A note of realistic length: a title of 2-6 words, 30-330 words of body, 1-3 tags. */
-const noteOf = (n: number, marker: string) => {
+const noteOf = (n: number) => {
   const pick = (i: number) => words[(n * 31 + i * 17 + i * i) % words.length] ?? 'note';
   return {
     title: `${Array.from({ length: 2 + (n % 5) }, (_, i) => pick(i)).join(' ')} ${n}`,
-    note:
-      Array.from({ length: 30 + ((n * 7919) % 300) }, (_, i) => pick(i + n)).join(' ') +
-      (n === noteCount - 1 ? ` ${marker}` : ''),
+    note: Array.from({ length: 30 + ((n * 7919) % 300) }, (_, i) => pick(i + n)).join(' '),
     tags: Array.from({ length: 1 + (n % 3) }, (_, i) => tags[(n + i * 3) % tags.length] ?? 'work'),
   };
 };
@@ -253,6 +268,8 @@ interface Figures {
   notesMb: number;
   notesHighWaterMb: number;
   notesWasmMb: number;
+  notesHeapMb: number;
+  notesHeapUsedMb: number;
   uploadStatus: number;
   uploadPeakMb: number;
   uploadAfterMb: number;
@@ -304,46 +321,41 @@ const measure = async (
       }
     };
     await signIn();
-    const marker = `zebrafinch${randomUUID().slice(0, 8)}`;
     resetHighWater(pid);
     const notesStarted = Date.now();
     let next = 0;
-    let lastId = '';
     await Promise.all(
       Array.from({ length: connections }, async () => {
         while (next < noteCount) {
           const n = next++;
           const response = await call('/api/note/create/direct', {
             method: 'POST',
-            body: JSON.stringify(noteOf(n, marker)),
+            body: JSON.stringify(noteOf(n)),
           });
           if (response.status !== 201) {
             throw new Error(`create note: ${response.status} ${await response.text()}`);
           }
-          const { id } = (await response.json()) as { id: string };
-          if (n === noteCount - 1) lastId = id;
+          await response.arrayBuffer();
         }
       }),
     );
     const createSeconds = (Date.now() - notesStarted) / 1000;
-    // The AI service indexes from events, one at a time: once the last note is found by its
-    // meaning, every note before it is indexed too. An event it gave up on (logged) would never
-    // be found: then the program's CPU going quiet says the indexing is over.
+    // The AI service indexes from events, one at a time: its counter of notes handled says how
+    // far it is. Done when every note is handled, or when the count stops moving for 30 s (an
+    // event it gave up on is logged). Then searches by meaning and by words load the user's
+    // index into the AI cache.
+    const handled = async () =>
+      sumOf(await metricsOf(program.metricsPort), 'noted_ai_index_notes_total');
     const indexDeadline = Date.now() + 900_000;
-    let indexed = false;
-    let quietSeconds = 0;
-    while (!indexed && quietSeconds < 10 && Date.now() < indexDeadline) {
-      const cpuBefore = cpuSecondsOf(pid);
-      const response = await call(`/ai/note/assist/search?query=${marker}`);
-      const hits = (await response.json()) as {
-        items?: { note: { id: string }; sources: string[] }[];
-      };
-      indexed =
-        hits.items?.some((hit) => hit.note.id === lastId && hit.sources.includes('semantic')) ??
-        false;
+    let last = -1;
+    let still = 0;
+    for (let count = await handled(); count < noteCount && still < 30; count = await handled()) {
+      if (Date.now() > indexDeadline) break;
+      still = count === last ? still + 1 : 0;
+      last = count;
       await settle(1_000);
-      quietSeconds = cpuSecondsOf(pid) - cpuBefore < 0.05 ? quietSeconds + 1 : 0;
     }
+    const indexed = (await handled()) >= noteCount;
     for (const query of ['garden recipe', 'customer feedback roadmap', 'river mountain']) {
       await (await call(`/ai/note/assist/search?query=${encodeURIComponent(query)}`)).arrayBuffer();
       await (await call(`/api/notes?search=${encodeURIComponent(query)}`)).arrayBuffer();
@@ -353,6 +365,7 @@ const measure = async (
     const notesRss = statusKb(pid, 'VmRSS') ?? 0;
     const notesHighWater = statusKb(pid, 'VmHWM') ?? 0;
     const notesWasm = wasmHeapsKb(pid);
+    const notesV8 = await v8Mb(program.metricsPort);
 
     const created = await call('/api/note/create/direct', {
       method: 'POST',
@@ -383,6 +396,8 @@ const measure = async (
       notesMb: mb(notesRss),
       notesHighWaterMb: mb(notesHighWater),
       notesWasmMb: mb(notesWasm.kb),
+      notesHeapMb: notesV8.heap,
+      notesHeapUsedMb: notesV8.used,
       uploadStatus: uploaded.status,
       uploadPeakMb: mb(uploadPeak),
       uploadAfterMb: mb(uploadAfter),
@@ -404,10 +419,15 @@ const main = async () => {
       `(limits ${NOTE_IMAGE_MAX_PIXELS.toLocaleString('en-US')} pixels, ` +
       `${(NOTE_IMAGE_MAX_BYTES / 1024 / 1024).toFixed(0)} MB)`,
   );
-  const flags = startFlags();
+  const { env: startEnv, flags } = startSettings();
+  const started = [
+    ...Object.entries(startEnv).map(([name, value]) => `${name}=${value}`),
+    'node',
+    ...flags,
+  ].join(' ');
   const baselineName = baselineMain
     ? `${baselineMain}, started with node and no flags`
-    : `this build, no node flags, ${Object.entries(unbounded)
+    : `this build, no node flags or malloc settings, ${Object.entries(unbounded)
         .map(([name, value]) => `${name}=${value}`)
         .join(' ')}`;
   const runs: { name: string; figures: Figures }[] = [];
@@ -418,10 +438,8 @@ const main = async () => {
     runs.push({ name: 'baseline', figures });
   }
   if (only !== 'baseline') {
-    console.log(
-      `measuring this build: node ${flags.join(' ')} ${path.relative(repoRoot, currentMain)} ...`,
-    );
-    runs.push({ name: 'now', figures: await measure(currentMain, flags, {}, image) });
+    console.log(`measuring this build: ${started} ${path.relative(repoRoot, currentMain)} ...`);
+    runs.push({ name: 'now', figures: await measure(currentMain, flags, startEnv, image) });
   }
 
   const rows: [string, string, (figures: Figures) => string][] = [
@@ -431,10 +449,11 @@ const main = async () => {
     ['  of which PGlite heaps (MB)', '', (f) => `${f.idleWasmMb} (${f.wasmHeaps} heaps)`],
     [`RSS with ${noteCount} notes (MB)`, `< ${PEAK_TARGET_MB}`, (f) => String(f.notesMb)],
     ['  of which PGlite heaps (MB)', '', (f) => String(f.notesWasmMb)],
+    ['  of which V8 heap (MB)', '', (f) => `${f.notesHeapMb} (${f.notesHeapUsedMb} in use)`],
     ['  high-water creating them (MB)', `< ${PEAK_TARGET_MB}`, (f) => String(f.notesHighWaterMb)],
     ['  creating them (s)', '', (f) => f.createSeconds.toFixed(0)],
     ['  then until indexed by AI (s)', '', (f) => f.indexSeconds.toFixed(0)],
-    ['  last note found by meaning', 'yes', (f) => (f.indexed ? 'yes' : 'no')],
+    ['  every note indexed', 'yes', (f) => (f.indexed ? 'yes' : 'no')],
     ['peak during largest upload (MB)', `< ${PEAK_TARGET_MB}`, (f) => String(f.uploadPeakMb)],
     ['  upload answered', '201', (f) => String(f.uploadStatus)],
     ['  RSS 2 s after the upload (MB)', '', (f) => String(f.uploadAfterMb)],
@@ -455,7 +474,7 @@ const main = async () => {
     `Noted in one process, embedded defaults, fresh data directory; RSS from /proc (MB = MiB).`,
   );
   console.log(`baseline: ${baselineName}`);
-  console.log(`now: node ${flags.join(' ')}, defaults`);
+  console.log(`now: ${started}, defaults`);
   for (const row of table) {
     console.log(
       row
