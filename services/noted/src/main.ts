@@ -10,14 +10,15 @@ import { startNoted } from './program.js';
 import { runReindex } from './reindex.js';
 
 const usage = `Usage: noted [--target=all|identity,users,notes,ai,gateway,bus]
-       noted migrate [--target=all|users,notes,ai]
+       noted migrate [--target=all|users,notes,ai] [--require-database-url]
        noted reindex [--user=<user id>]
 
 Runs the modules of Noted. --target takes a comma list (default: all). Configuration comes
 from the environment; see README.md.
 
 migrate brings the databases of the targets (default: all that have one) to their latest
-migration and exits; services also migrate when they start.
+migration and exits; services also migrate when they start. --require-database-url refuses a
+module without a Postgres URL instead of migrating its embedded database.
 
 reindex rebuilds the AI index from the notes (all users', or one user's) in the running ai
 service and prints its progress.`;
@@ -34,6 +35,7 @@ const main = async () => {
     options: {
       target: { type: 'string', default: 'all' },
       user: { type: 'string' },
+      'require-database-url': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -42,7 +44,11 @@ const main = async () => {
     return;
   }
   if (positionals[0] === 'migrate' && positionals.length === 1) {
-    await runMigrate({ env: process.env, targets: splitTargets(values.target) });
+    await runMigrate({
+      env: process.env,
+      targets: splitTargets(values.target),
+      requireUrl: values['require-database-url'] ?? false,
+    });
     return;
   }
   if (positionals[0] === 'reindex') {

@@ -54,6 +54,17 @@ describe(`noted migrate (${infraLabel})`, () => {
     ).rejects.toThrow(/"gateway" has no database to migrate/);
   });
 
+  it('with requireUrl, refuses a module without a database URL instead of migrating PGlite', async () => {
+    const env = { NOTED_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'noted-migrate-')) };
+    await expect(
+      runMigrate({ env, targets: ['users', 'notes'], requireUrl: true, logger }),
+    ).rejects.toThrow(/USERS_DATABASE_URL, NOTES_DATABASE_URL/);
+    const withUrl = { ...env, NOTES_DATABASE_URL: 'postgres://noted@127.0.0.1:1/noted' };
+    await expect(
+      runMigrate({ env: withUrl, targets: ['users', 'notes'], requireUrl: true, logger }),
+    ).rejects.toThrow(/USERS_DATABASE_URL:/);
+  });
+
   // PGlite takes seconds per database to create; every module is covered against Postgres.
   it.runIf(testInfra.databaseUrl)(
     'migrates every module that owns a database, replicas at once taking turns on the lock',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { openDatabase, type Migration } from '@noted/db';
-import { createLogger, type Logger } from '@noted/kit';
+import { ConfigError, createLogger, type Logger } from '@noted/kit';
 import { loadProgramEnv, type ProgramEnv } from './config.js';
 import { TargetError } from './manager.js';
 
@@ -37,6 +37,8 @@ export const dataModuleNames = Object.keys(dataModules) as DataModule[];
 export const runMigrate = async (options: {
   env: Record<string, string | undefined>;
   targets: string[];
+  /** Refuse a module with no database URL rather than migrate an embedded PGlite database. */
+  requireUrl?: boolean;
   /** Defaults to a JSON logger at LOG_LEVEL. */
   logger?: Logger;
 }): Promise<DataModule[]> => {
@@ -53,9 +55,18 @@ export const runMigrate = async (options: {
     }
   }
   const dataDir = path.resolve(env.NOTED_DATA_DIR);
+  const chosen = dataModuleNames.filter((module) => wanted.has(module));
+  const databases = await Promise.all(chosen.map((name) => dataModules[name](env)));
+  if (options.requireUrl) {
+    const missing = chosen.filter((_, i) => !databases[i]?.url);
+    if (missing.length > 0) {
+      const names = missing.map((name) => `${name.toUpperCase()}_DATABASE_URL`).join(', ');
+      throw new ConfigError(`DATABASE_URL or ${names}: required by migrate --require-database-url`);
+    }
+  }
   const migrated: DataModule[] = [];
-  for (const name of dataModuleNames.filter((module) => wanted.has(module))) {
-    const { url, migrations } = await dataModules[name](env);
+  for (const [i, name] of chosen.entries()) {
+    const { url, migrations } = databases[i]!;
     const db = await openDatabase({
       url,
       dataDir: `${dataDir}/${name}`,
