@@ -370,6 +370,7 @@ describe('Gateway API, monitoring and the dashboard', () => {
       'noted_events_total',
       'noted_ai_index_lag_seconds',
       'noted_grpc_requests_total',
+      'noted_outbox_pending_events',
     ]) {
       expect(used).toContain(wanted);
     }
