@@ -64,7 +64,8 @@ need_helm() {
 }
 
 need_kubeconform() {
-  KUBECONFORM="$(go_install_cached kubeconform github.com/yannh/kubeconform/cmd/kubeconform "$KUBECONFORM_VERSION")"
+  KUBECONFORM="$(go_install_cached kubeconform github.com/yannh/kubeconform/cmd/kubeconform "$KUBECONFORM_VERSION" \
+    "main.version=$KUBECONFORM_VERSION")"
 }
 
 # A venv with one PyPI package, under $NOTED_CACHE_DIR/venv/NAME-VERSION.
