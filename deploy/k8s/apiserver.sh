@@ -71,7 +71,7 @@ start() {
     --service-account-issuer https://kubernetes.default.svc.cluster.local \
     --service-account-key-file "$dir/sa.pub" --service-account-signing-key-file "$dir/sa.key" \
     --token-auth-file "$dir/tokens.csv" --authorization-mode RBAC \
-    --service-cluster-ip-range 10.96.0.0/16 \
+    --service-cluster-ip-range 10.96.0.0/16 --endpoint-reconciler-type none \
     </dev/null >"$dir/kube-apiserver.log" 2>&1 &
   echo $! >"$dir/kube-apiserver.pid"
 
