@@ -11,6 +11,7 @@ import { openDatabase, type Database, type Migration } from './database.js';
 import {
   enqueueEvent,
   outboxMigrations,
+  outboxPending,
   startOutboxRelay,
   writeWithEvent,
   type OutboxEvent,
@@ -480,6 +481,38 @@ describe.each(adapters)('database contract: $name', (adapter) => {
           await bus.close();
           expect(outages).toBe(0);
           expect(seen.map((m) => m.id)).toEqual([id]);
+        });
+
+        it('reports the events not yet published as noted_outbox_pending_events, per service', async () => {
+          const bus = createMemoryBus({ service: 'contract', logger });
+          let down = true;
+          const downBus: EventBus = {
+            publish: async (s, data, options) => {
+              if (down) throw new Error('bus unavailable');
+              await bus.publish(s, data, options);
+            },
+            subscribe: (options) => bus.subscribe(options),
+            healthy: () => !down,
+            close: async () => undefined,
+          };
+          const service = `backlog-${randomUUID().slice(0, 8)}`;
+          const pending = async () =>
+            (await outboxPending.get()).values.find((v) => v.labels.service === service)?.value;
+          const before = Number(
+            (await db.knex('outbox').whereNull('published_at').count({ n: '*' }).first())?.n,
+          );
+          const ids = [randomUUID(), randomUUID()];
+          for (const id of ids) {
+            await inTransaction((trx) => enqueueEvent(trx, { id, subject, data: bytes('waits') }));
+          }
+          const relay = startOutboxRelay({ db, bus: downBus, service, logger, pollMs: 20 });
+          expect(await pending()).toBe(before + 2);
+          down = false;
+          await waitFor(async () => (await publishedAt(ids[1]!)) instanceof Date);
+          expect(await pending()).toBe(0);
+          await relay.stop();
+          expect(await pending()).toBeUndefined();
+          await bus.close();
         });
 
         it('re-publishes the same id after a crash between publish and mark, and the bus de-duplicates it', async () => {

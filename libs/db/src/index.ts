@@ -11,6 +11,7 @@ export {
   outboxEvent,
   writeWithEvent,
   outboxMigrations,
+  outboxPending,
   startOutboxRelay,
   type OutboxEvent,
   type OutboxRelay,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { assertPublishSubject, type EventBus } from '@noted/events';
-import type { Logger } from '@noted/kit';
+import { registry, type Logger } from '@noted/kit';
 import type { Knex } from 'knex';
+import { Gauge } from 'prom-client';
 import type { Database, Migration } from './database.js';
 import type { EventConnection, EventTransaction } from './unit-of-work.js';
 
@@ -126,6 +127,40 @@ interface OutboxRow {
   headers: Record<string, string>;
 }
 
+/** The running relays' backlog queries, counted when metrics are scraped. */
+const backlogs = new Map<object, { service: string; count: () => Promise<number> }>();
+
+/** What an operator alerts on when the bus is down or the relay stalls: events not yet out. */
+export const outboxPending = new Gauge({
+  name: 'noted_outbox_pending_events',
+  help: 'Outbox rows not yet published to the event bus, by service (counted at scrape)',
+  labelNames: ['service'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    const counts = await Promise.all(
+      [...backlogs.values()].map(async ({ service, count }) => {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<undefined>((resolve) => {
+          timer = setTimeout(() => resolve(undefined), 2000);
+        });
+        try {
+          return { service, pending: await Promise.race([count(), timeout]) };
+        } catch {
+          // No sample while the database does not answer; the scrape itself still succeeds.
+          return { service, pending: undefined };
+        } finally {
+          clearTimeout(timer);
+        }
+      }),
+    );
+    for (const { service, pending } of counts) {
+      // Replicas in one process count the same table: one sample per service.
+      if (pending !== undefined) this.set({ service }, pending);
+    }
+  },
+});
+
 const pruneEveryMs = 10 * 60_000;
 const maxBackoffMs = 30_000;
 
@@ -245,6 +280,15 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
       });
   };
 
+  const backlogKey = {};
+  backlogs.set(backlogKey, {
+    service: options.service,
+    count: async () => {
+      const row = await db.knex('outbox').whereNull('published_at').count({ pending: '*' }).first();
+      return Number(row?.pending ?? 0);
+    },
+  });
+
   tick();
   return {
     kick: () => {
@@ -254,6 +298,7 @@ export const startOutboxRelay = (options: OutboxRelayOptions): OutboxRelay => {
     },
     async stop() {
       stopped = true;
+      backlogs.delete(backlogKey);
       clearTimeout(timer);
       await running;
     },

@@ -8,17 +8,29 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '@noted/kit';
 import { TargetError } from './manager.js';
+import { runMigrate } from './migrate.js';
 import { startNoted } from './program.js';
 import { runReindex } from './reindex.js';
 
 const usage = `Usage: noted [--target=all|identity,users,notes,ai,gateway,bus]
+       noted migrate [--target=all|users,notes,ai] [--require-database-url]
        noted reindex [--user=<user id>]
 
 Runs the modules of Noted. --target takes a comma list (default: all). Configuration comes
 from the environment; see README.md.
 
+migrate brings the databases of the targets (default: all that have one) to their latest
+migration and exits; services also migrate when they start. --require-database-url refuses a
+module without a Postgres URL instead of migrating its embedded database.
+
 reindex rebuilds the AI index from the notes (all users', or one user's) in the running ai
 service and prints its progress.`;
+
+const splitTargets = (list: string) =>
+  list
+    .split(',')
+    .map((target) => target.trim())
+    .filter(Boolean);
 
 const main = async () => {
   const { values, positionals } = parseArgs({
@@ -26,11 +38,20 @@ const main = async () => {
     options: {
       target: { type: 'string', default: 'all' },
       user: { type: 'string' },
+      'require-database-url': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
   if (values.help) {
     process.stdout.write(`${usage}\n`);
+    return;
+  }
+  if (positionals[0] === 'migrate' && positionals.length === 1) {
+    await runMigrate({
+      env: process.env,
+      targets: splitTargets(values.target),
+      requireUrl: values['require-database-url'] ?? false,
+    });
     return;
   }
   if (positionals[0] === 'reindex') {
@@ -42,11 +63,7 @@ const main = async () => {
     return;
   }
   if (positionals.length > 0) throw new TargetError(`unknown command: ${positionals.join(' ')}`);
-  const targets = values.target
-    .split(',')
-    .map((target) => target.trim())
-    .filter(Boolean);
-  const running = await startNoted({ targets, env: process.env });
+  const running = await startNoted({ targets: splitTargets(values.target), env: process.env });
   const { logger } = running.context;
   logger.info({ modules: running.names, url: running.context.gateway.publicUrl }, 'Noted is ready');
 

