@@ -51,7 +51,12 @@ const migrations = [...outboxMigrations, ...processedEventsMigrations, thingsMig
 interface Adapter {
   name: 'pglite' | 'postgres';
   skip: boolean;
-  setup(): Promise<{ open(): Promise<Database>; cleanup(): Promise<void>; dataDir?: string }>;
+  /** `open` opens with the given migrations (all of them by default): code of another version. */
+  setup(): Promise<{
+    open(list?: Migration[]): Promise<Database>;
+    cleanup(): Promise<void>;
+    dataDir?: string;
+  }>;
 }
 
 const adapters: Adapter[] = [
@@ -62,7 +67,8 @@ const adapters: Adapter[] = [
       const dataDir = await mkdtemp(join(tmpdir(), 'noted-db-contract-'));
       return {
         dataDir,
-        open: () => openDatabase({ dataDir, schema: 'contract', migrations, logger }),
+        open: (list = migrations) =>
+          openDatabase({ dataDir, schema: 'contract', migrations: list, logger }),
         cleanup: () => rm(dataDir, { recursive: true, force: true }),
       };
     },
@@ -72,8 +78,14 @@ const adapters: Adapter[] = [
     skip: !databaseUrl,
     async setup() {
       const schema = `contract_${run}`;
-      const open = () =>
-        openDatabase({ url: databaseUrl, dataDir: '/nonexistent', schema, migrations, logger });
+      const open = (list = migrations) =>
+        openDatabase({
+          url: databaseUrl,
+          dataDir: '/nonexistent',
+          schema,
+          migrations: list,
+          logger,
+        });
       return {
         open,
         async cleanup() {
@@ -137,6 +149,20 @@ describe.each(adapters)('database contract: $name', (adapter) => {
 
         await db.close();
         db = await harness.open();
+        await db.migrate();
+        expect(thingsMigrationRuns).toBe(1);
+      });
+
+      it('lets the previous version start on a database migrated further (a rolling upgrade, a rollback)', async () => {
+        await db.close();
+        const previous = await harness.open(migrations.filter((m) => m !== thingsMigration));
+        try {
+          await expect(previous.migrate()).resolves.toBeUndefined();
+          expect(await previous.knex('things').count({ n: '*' })).toBeDefined();
+        } finally {
+          await previous.close();
+          db = await harness.open();
+        }
         await db.migrate();
         expect(thingsMigrationRuns).toBe(1);
       });
