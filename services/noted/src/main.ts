@@ -1,10 +1,10 @@
 #!/usr/bin/env -S MALLOC_MMAP_THRESHOLD_=65536 MALLOC_TRIM_THRESHOLD_=1048576 node --max-old-space-size=384 --max-semi-space-size=4 --liftoff-only
 // The settings, also in `npm start`: glibc's malloc gives buffers of 64 KB and more their own
-// mappings and freed memory back (by default its threshold climbs after the first large
-// buffers, and the main heap, fragmented, held 286 MB after 3,000 notes were created: 44 MB
-// with these); V8 grows its heap far less eagerly under a bound (it grew to 250 MB for 90 MB
-// live while notes were created) and with a young generation of 4 MB semi-spaces (16 MB by
-// default: 40 MB less with 10,000 notes, no slower measured); and PGlite's WebAssembly stays on the baseline compiler (its
+// mappings and freed memory back (by default its threshold climbs after the first large buffers,
+// and the main heap, fragmented, held 286 MB after 3,000 notes were created: 44 MB with these); V8
+// grows its heap far less eagerly under a bound (it grew to 250 MB for 90 MB live while notes were
+// created) and with a young generation of 4 MB semi-spaces (16 MB by default: 40 MB less with
+// 10,000 notes, no slower measured); and PGlite's WebAssembly stays on the baseline compiler (its
 // optimized code was 58 MB; no slower queries measured).
 import { parseArgs } from 'node:util';
 import { ConfigError } from '@noted/kit';
