@@ -31,16 +31,6 @@ free_port() {
   fail "found no free port"
 }
 
-# True when an HTTP GET of 127.0.0.1:$1$2 answers 200 (plain bash, no curl needed).
-http_ok() {
-  (
-    exec 3<>"/dev/tcp/127.0.0.1/$1" || exit 1
-    printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$2" >&3
-    IFS= read -r -t 2 line <&3 || exit 1
-    [[ "$line" == HTTP/1.?' 200'* ]]
-  )
-}
-
 start() {
   need_etcd
   need_kube

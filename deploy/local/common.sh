@@ -34,6 +34,16 @@ apt_install() {
     fail "apt-get install $* failed, see $log"
 }
 
+# True when an HTTP GET of 127.0.0.1:$1$2 answers 200 (plain bash, no curl needed).
+http_ok() {
+  (
+    exec 3<>"/dev/tcp/127.0.0.1/$1" || exit 1
+    printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1:%s\r\n\r\n' "$2" "$1" >&3
+    IFS= read -r -t 2 line <&3 || exit 1
+    [[ "$line" == HTTP/1.?' 200'* ]]
+  )
+}
+
 # True when something accepts TCP connections on 127.0.0.1:$1.
 port_open() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null

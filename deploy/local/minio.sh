@@ -45,14 +45,9 @@ if [ ! -x "$bin" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$minio_version" ]; the
   echo "$minio_version" >"$stamp"
 fi
 
-# True when MinIO's liveness endpoint answers 200 (plain bash, no curl needed).
+# True when MinIO's liveness endpoint answers 200.
 live() {
-  (
-    exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 1
-    printf 'GET /minio/health/live HTTP/1.0\r\nHost: 127.0.0.1:%s\r\n\r\n' "$port" >&3
-    IFS= read -r -t 2 line <&3 || exit 1
-    [[ "$line" == HTTP/1.?' 200'* ]]
-  )
+  http_ok "$port" /minio/health/live
 }
 
 ours_running() {
