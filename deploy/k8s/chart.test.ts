@@ -1,4 +1,5 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -412,6 +413,24 @@ describe('values.schema.json', () => {
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain("values don't meet the specifications of the schema");
     expect(run.stderr).toContain(path);
+  });
+});
+
+describe("the README's values example", () => {
+  it('installs as written: one Deployment per service, behind an Ingress', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Deploy on Kubernetes'));
+    const example = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(example).toBeDefined();
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'noted-readme-values-')), 'values.yaml');
+    writeFileSync(file, example ?? '');
+    const manifests = render(['--values', file]);
+    expect(
+      ofKind(manifests, 'Deployment')
+        .map((d) => d.metadata.name)
+        .sort(),
+    ).toEqual(['noted-ai', 'noted-gateway', 'noted-notes', 'noted-users']);
+    expect(ofKind(manifests, 'Ingress')).toHaveLength(1);
   });
 });
 
