@@ -124,6 +124,14 @@ describe('gRPC load balancing', () => {
     expect([a.counter.calls, b.counter.calls].sort((x, y) => x - y)).toEqual([0, 200]);
   });
 
+  it('calls a dns:/// target, the form the Helm chart gives services', async () => {
+    const server = await countingServer();
+    track(server.server);
+    const client = clientOf(`dns:///localhost:${server.port}`);
+    await client.getNote({ userId: 'u1', noteId: 'n' });
+    expect(server.counter.calls).toBe(1);
+  });
+
   it('keeps its connection while the server lets it live (the default 5 minutes)', async () => {
     const server = await countingServer();
     track(server.server);
