@@ -111,6 +111,52 @@ describe.each([
     }
   });
 
+  it('gives each gRPC service a headless Service listing its ready pods, and the gateway none', () => {
+    for (const name of services) {
+      const expected: Declared = declared[name];
+      const headless = manifests.find(
+        (m) => m.kind === 'Service' && m.metadata.name === `noted-${name}-grpc`,
+      );
+      if (!expected.grpc) {
+        expect(headless).toBeUndefined();
+        continue;
+      }
+      const deployment = find(manifests, 'Deployment', `noted-${name}`);
+      expect(headless?.spec).toEqual({
+        clusterIP: 'None',
+        publishNotReadyAddresses: false,
+        selector: deployment.spec.selector.matchLabels,
+        ports: [
+          {
+            name: 'grpc',
+            port: expected.grpc,
+            targetPort: 'grpc',
+            protocol: 'TCP',
+            appProtocol: 'kubernetes.io/h2c',
+          },
+        ],
+      });
+      expect(deployment.spec.template.metadata.labels).toMatchObject(headless?.spec.selector);
+      // The pods it lists are those the NetworkPolicy guards, on the port it opens to services.
+      const policy = find(manifests, 'NetworkPolicy', `noted-${name}`);
+      expect(policy.spec.podSelector.matchLabels).toEqual(headless?.spec.selector);
+      expect(
+        policy.spec.ingress.filter((r: Json) => r.ports.some((p: Json) => p.port === 'grpc')),
+      ).toHaveLength(1);
+      // The ClusterIP Service keeps its gRPC port, for anything that still calls it there.
+      expect(
+        find(manifests, 'Service', `noted-${name}`).spec.ports.map((p: Json) => p.name),
+      ).toContain('grpc');
+    }
+    const headless = ofKind(manifests, 'Service').filter((m) => m.spec.clusterIP === 'None');
+    expect(headless.map((m) => m.metadata.name).sort()).toEqual(
+      services
+        .filter((name) => declared[name].grpc)
+        .map((name) => `noted-${name}-grpc`)
+        .sort(),
+    );
+  });
+
   it('runs every pod as a non-root user on a read-only root filesystem, with no capabilities, seccomp RuntimeDefault and /tmp as an emptyDir', () => {
     for (const deployment of ofKind(manifests, 'Deployment').filter(
       (d) => d.metadata.name !== 'noted-keycloak',
@@ -158,8 +204,13 @@ describe.each([
     for (const name of services) {
       const expected: Declared = declared[name];
       expect(data[`${name.toUpperCase()}_URL`]).toBe(`http://noted-${name}:${expected.http}`);
+      // gRPC through the headless Service: every ready pod, for the clients to balance over.
+      // The service's own pod listens at its env's 0.0.0.0 address, which wins over envFrom.
       if (expected.grpc)
-        expect(data[`${name.toUpperCase()}_GRPC_ADDR`]).toBe(`noted-${name}:${expected.grpc}`);
+        expect(data[`${name.toUpperCase()}_GRPC_ADDR`]).toBe(
+          `dns:///noted-${name}-grpc.noted.svc.cluster.local:${expected.grpc}`,
+        );
+      else expect(data[`${name.toUpperCase()}_GRPC_ADDR`]).toBeUndefined();
     }
     expect(data.KEYCLOAK_URL).toMatch(/^https:\/\//);
     expect(data.NATS_URL).toMatch(/^nats:\/\//);
@@ -271,6 +322,45 @@ describe('the migration Job', () => {
   });
 });
 
+describe('the gRPC addresses', () => {
+  it('follow the release namespace and clusterDomain', () => {
+    const data = find(
+      render([
+        '--values',
+        valuesFile('external'),
+        '--namespace',
+        'notes-prod',
+        '--set',
+        'clusterDomain=corp.internal',
+      ]),
+      'ConfigMap',
+      'noted',
+    ).data;
+    expect(data.USERS_GRPC_ADDR).toBe('dns:///noted-users-grpc.notes-prod.svc.corp.internal:5101');
+  });
+
+  it('name the headless Services within 63 characters, one each, under a long release name', () => {
+    const long = 'a'.repeat(60);
+    const manifests = render(['--values', valuesFile('full'), '--set', `fullnameOverride=${long}`]);
+    const names = ofKind(manifests, 'Service')
+      .filter((m) => m.spec.clusterIP === 'None')
+      .map((m) => m.metadata.name)
+      .sort();
+    expect(names).toEqual(
+      ['ai', 'billing', 'notes', 'users']
+        .map((name) => {
+          const suffix = `-${name}-grpc`;
+          return `${long.slice(0, 63 - suffix.length)}${suffix}`;
+        })
+        .sort(),
+    );
+    const data = find(manifests, 'ConfigMap', long).data;
+    expect(data.BILLING_GRPC_ADDR).toBe(
+      `dns:///${'a'.repeat(50)}-billing-grpc.noted.svc.cluster.local:5104`,
+    );
+  });
+});
+
 describe('the default values (topology all)', () => {
   it('run every module in one pod on a kept volume, reachable on the gateway port', () => {
     const deployment = find(defaults, 'Deployment', 'noted-all');
@@ -282,7 +372,11 @@ describe('the default values (topology all)', () => {
     expect(ofKind(defaults, 'HorizontalPodAutoscaler')).toEqual([]);
     expect(ofKind(defaults, 'PodDisruptionBudget')).toEqual([]);
     expect(envOf(deployment).NOTED_BIND_HOST?.value).toBe('0.0.0.0');
-    expect(find(defaults, 'ConfigMap', 'noted').data.KEYCLOAK_URL).toBeUndefined();
+    const data = find(defaults, 'ConfigMap', 'noted').data;
+    expect(data.KEYCLOAK_URL).toBeUndefined();
+    // Its modules call each other on loopback inside the pod: no gRPC address, no headless Service.
+    expect(Object.keys(data).filter((key) => key.endsWith('_GRPC_ADDR'))).toEqual([]);
+    expect(ofKind(defaults, 'Service').map((m) => m.metadata.name)).toEqual(['noted-all']);
   });
 });
 
@@ -408,6 +502,7 @@ describe('values.schema.json', () => {
     ],
     ['an HTTPRoute without a parent', ['--set', 'httpRoute.enabled=true'], 'parentRefs'],
     ['trial servers in the all topology', ['--set', 'trial.enabled=true'], 'trial'],
+    ['a cluster domain with a path', ['--set', 'clusterDomain=cluster.local/x'], 'clusterDomain'],
   ])('refuses %s at install', (_, args, path) => {
     const run = helmTemplate(args);
     expect(run.status).not.toBe(0);

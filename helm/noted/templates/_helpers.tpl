@@ -41,6 +41,25 @@ app.kubernetes.io/component: {{ .component }}
 {{- printf "%s-%s" (include "noted.fullname" .root) .name | trunc 63 | trimSuffix "-" }}
 {{- end }}
 
+{{/*
+The headless Service of a service's gRPC port, <fullname>-<service>-grpc (the fullname cut to
+fit 63 characters, the rest kept, so services never share one): its DNS name lists the address
+of every ready pod. Pass (dict "root" $ "name" "users").
+*/}}
+{{- define "noted.grpcServiceName" -}}
+{{- $suffix := printf "-%s-grpc" .name }}
+{{- printf "%s%s" (include "noted.fullname" .root | trunc (int (sub 63 (len $suffix))) | trimSuffix "-") $suffix }}
+{{- end }}
+
+{{/*
+Where the other services call a service's gRPC: the headless Service's full DNS name, which
+libs/grpc's clients resolve to every ready pod and balance over (round_robin), looking it up
+again as connections are replaced. Pass (dict "root" $ "name" "users" "port" 5101).
+*/}}
+{{- define "noted.grpcAddress" -}}
+{{- printf "dns:///%s.%s.svc.%s:%v" (include "noted.grpcServiceName" .) .root.Release.Namespace (trimSuffix "." .root.Values.clusterDomain) .port }}
+{{- end }}
+
 {{/* USERS for users, BILLING_EVENTS for billing-events: the prefix of a service's variables. */}}
 {{- define "noted.envPrefix" -}}
 {{- . | upper | replace "-" "_" }}

@@ -31,11 +31,32 @@ export interface GrpcClientOptions {
   metadata?: () => Promise<Record<string, string>> | Record<string, string>;
   /** Defaults to plaintext; pass `credentials.createSsl(...)` from @grpc/grpc-js for TLS. */
   credentials?: ChannelCredentials;
-  /** grpc-js channel options (keepalive, message size limits, ...). */
+  /**
+   * grpc-js channel options (keepalive, message size limits, ...); each overrides the same key
+   * of `DEFAULT_CHANNEL_OPTIONS`.
+   */
   channelOptions?: ChannelOptions;
 }
 
 export const DEFAULT_DEADLINE_MS = 5_000;
+
+/**
+ * Every client spreads its calls over all the addresses its target resolves to (round_robin,
+ * one connection to each) instead of pinning one (grpc-js's default, pick_first). Give it a
+ * name that resolves to every server, such as a Kubernetes headless Service
+ * (`dns:///noted-users-grpc.noted.svc.cluster.local:5101`); a ClusterIP Service name resolves
+ * to one address and so still pins one pod per connection.
+ *
+ * grpc-js resolves the name again when a connection drops (servers close theirs after
+ * `maxConnectionAgeMs`, see server.ts), at most once per `dns_min_time_between_resolutions_ms`:
+ * that is when pods added since are found and pods gone are forgotten. The service config
+ * comes from here only: no TXT lookup of `grpc_config` alongside each resolution.
+ */
+export const DEFAULT_CHANNEL_OPTIONS: ChannelOptions = {
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+  'grpc.service_config_disable_resolution': 1,
+  'grpc.dns_min_time_between_resolutions_ms': 5_000,
+};
 
 type Outcome =
   { error: ServiceError; response?: undefined } | { error?: undefined; response: Message };
@@ -50,11 +71,10 @@ export const createGrpcClient = <S extends DescService>(
   address: string,
   options: GrpcClientOptions,
 ): ServiceClient<S> => {
-  const client = new Client(
-    address,
-    options.credentials ?? channelCredentials.createInsecure(),
-    options.channelOptions,
-  );
+  const client = new Client(address, options.credentials ?? channelCredentials.createInsecure(), {
+    ...DEFAULT_CHANNEL_OPTIONS,
+    ...options.channelOptions,
+  });
 
   const send = (
     method: DescMethod,

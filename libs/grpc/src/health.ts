@@ -20,7 +20,9 @@ const check = healthService['Check'];
 /**
  * Asks a server's `grpc.health.v1.Health/Check` for a service (`''` is the whole server).
  * A service the server does not know answers SERVICE_UNKNOWN; an unreachable server rejects
- * with an `AppError` (UNAVAILABLE or TIMEOUT).
+ * with an `AppError` (UNAVAILABLE or TIMEOUT). One call on one connection (pick_first): a name
+ * that resolves to several servers has the first that answers checked, unlike the balanced
+ * clients of `createGrpcClient`.
  */
 export const checkHealth = (
   address: string,

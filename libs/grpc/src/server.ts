@@ -37,9 +37,21 @@ export interface GrpcServerOptions {
   credentials?: ServerCredentials;
   /** How long `stop()` lets calls in flight finish before cutting them. Default 10 s. */
   stopTimeoutMs?: number;
-  /** grpc-js channel options (message size limits, keepalive, ...). */
+  /**
+   * How long a client connection lives (grpc-js adds up to ±10 % jitter) before the server asks
+   * the client to go (GOAWAY) and connect again: the client then resolves its target anew, so
+   * pods started since (a scale-out) get their share of its calls. Calls in flight go on; new
+   * ones go to the client's new connection. 0 keeps connections forever. Default 5 minutes.
+   */
+  maxConnectionAgeMs?: number;
+  /** How long calls in flight on a connection past its age may still run. Default 30 s. */
+  maxConnectionAgeGraceMs?: number;
+  /** grpc-js channel options (message size limits, keepalive, ...); they win over the above. */
   serverOptions?: ServerOptions;
 }
+
+export const DEFAULT_MAX_CONNECTION_AGE_MS = 5 * 60_000;
+export const DEFAULT_MAX_CONNECTION_AGE_GRACE_MS = 30_000;
 
 export interface GrpcServer {
   /** Registers a generated service; call before `listen`. */
@@ -58,7 +70,17 @@ const HEALTH_SERVICE = '';
 type Handler = (request: Message, context: CallContext) => Promise<MessageInitShape<DescMessage>>;
 
 export const createGrpcServer = (options: GrpcServerOptions): GrpcServer => {
-  const server = new Server(options.serverOptions);
+  const maxAge = options.maxConnectionAgeMs ?? DEFAULT_MAX_CONNECTION_AGE_MS;
+  const server = new Server({
+    ...(maxAge > 0
+      ? {
+          'grpc.max_connection_age_ms': maxAge,
+          'grpc.max_connection_age_grace_ms':
+            options.maxConnectionAgeGraceMs ?? DEFAULT_MAX_CONNECTION_AGE_GRACE_MS,
+        }
+      : {}),
+    ...options.serverOptions,
+  });
   const health = new HealthImplementation({ [HEALTH_SERVICE]: 'NOT_SERVING' });
   health.addToServer(server);
   const serviceNames: string[] = [];

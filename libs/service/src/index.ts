@@ -31,6 +31,8 @@ export interface ServiceSettings {
   internalSecret: string;
   /** PGlite's shared_buffers in MB, when `databaseUrl` is unset (libs/db's default if unset). */
   pgliteSharedBuffersMb?: number;
+  /** How long clients' connections to the gRPC server live (libs/grpc's defaults if unset). */
+  grpcServer?: { maxConnectionAgeMs: number; maxConnectionAgeGraceMs: number };
 }
 
 export interface ServiceParts {
@@ -159,6 +161,7 @@ const serve = async (
   const grpc = createGrpcServer({
     service: definition.name,
     logger,
+    ...settings.grpcServer,
     authenticate: async (metadata) => {
       await verifyCaller(settings.internalSecret, metadata.get(CALLER_METADATA)[0]?.toString());
     },

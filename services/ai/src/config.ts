@@ -72,7 +72,10 @@ const openAiFrom = (env: AiEnv): OpenAiSettings | undefined => {
 
 export const aiConfigFrom = (
   env: AiEnv,
-  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret' | 'pgliteSharedBuffersMb'>,
+  shared: Pick<
+    ServiceSettings,
+    'host' | 'dataDir' | 'internalSecret' | 'pgliteSharedBuffersMb' | 'grpcServer'
+  >,
 ): AiConfig => {
   const openai = openAiFrom(env);
   return {

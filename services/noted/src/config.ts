@@ -33,6 +33,19 @@ const programConfigSchema = z.object({
     .min(1)
     .max(1024)
     .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
+  /**
+   * How long a client's connection to this process's gRPC servers lasts before the server asks
+   * the client to connect again, which makes it look the service's name up anew: pods added
+   * since get their share of its calls. 0 keeps connections open.
+   */
+  NOTED_GRPC_MAX_CONNECTION_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** How long calls in flight on a connection past its age may still run. */
+  NOTED_GRPC_MAX_CONNECTION_AGE_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600)
+    .default(30),
   /** Built frontends; the repository's own by default. */
   NOTED_WEB_ROOT: z.string().optional(),
   /**

@@ -7,7 +7,13 @@ import type { ProgramEnv } from './config.js';
 export interface ProgramContext {
   env: ProgramEnv;
   logger: Logger;
-  shared: { host: string; dataDir: string; internalSecret: string; pgliteSharedBuffersMb: number };
+  shared: {
+    host: string;
+    dataDir: string;
+    internalSecret: string;
+    pgliteSharedBuffersMb: number;
+    grpcServer: { maxConnectionAgeMs: number; maxConnectionAgeGraceMs: number };
+  };
   gateway: GatewayConfig;
   /** True once every module of this process has started and is ready. */
   processReady: () => boolean;

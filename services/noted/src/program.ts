@@ -42,6 +42,10 @@ export const startNoted = async (options: {
     dataDir,
     internalSecret,
     pgliteSharedBuffersMb: env.NOTED_PGLITE_SHARED_BUFFERS_MB,
+    grpcServer: {
+      maxConnectionAgeMs: env.NOTED_GRPC_MAX_CONNECTION_AGE_SECONDS * 1000,
+      maxConnectionAgeGraceMs: env.NOTED_GRPC_MAX_CONNECTION_AGE_GRACE_SECONDS * 1000,
+    },
   };
   if (!oneProcess && !env.NATS_URL && order.includes('bus')) {
     logger.warn('NATS_URL is not set: events stay inside this process (the in-process bus)');

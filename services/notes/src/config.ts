@@ -53,7 +53,10 @@ const s3From = (env: z.infer<typeof notesConfigSchema>): S3StoreOptions | undefi
 
 export const notesConfigFrom = (
   env: z.infer<typeof notesConfigSchema>,
-  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret' | 'pgliteSharedBuffersMb'>,
+  shared: Pick<
+    ServiceSettings,
+    'host' | 'dataDir' | 'internalSecret' | 'pgliteSharedBuffersMb' | 'grpcServer'
+  >,
 ): NotesConfig => ({
   httpPort: env.NOTES_HTTP_PORT,
   grpcAddress: env.NOTES_GRPC_ADDR,

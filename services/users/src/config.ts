@@ -21,7 +21,10 @@ export interface UsersConfig extends ServiceSettings {
 
 export const usersConfigFrom = (
   env: z.infer<typeof usersConfigSchema>,
-  shared: Pick<ServiceSettings, 'host' | 'dataDir' | 'internalSecret' | 'pgliteSharedBuffersMb'>,
+  shared: Pick<
+    ServiceSettings,
+    'host' | 'dataDir' | 'internalSecret' | 'pgliteSharedBuffersMb' | 'grpcServer'
+  >,
 ): UsersConfig => ({
   httpPort: env.USERS_HTTP_PORT,
   grpcAddress: env.USERS_GRPC_ADDR,

@@ -32,17 +32,7 @@ export const startNotesServer = async (
   serverOptions: Partial<GrpcServerOptions> = {},
   clientOptions: Partial<GrpcClientOptions> = {},
 ) => {
-  const server = createGrpcServer({ service: 'notes', logger: silentLogger, ...serverOptions });
-  server.add(notesV1.NotesService, {
-    getNotes: notUsed,
-    listNotesCreatedBetween: notUsed,
-    searchNotes: notUsed,
-    scanNotes: notUsed,
-    getNoteImage: notUsed,
-    ...impl,
-  });
-  const { port } = await server.listen('127.0.0.1:0');
-  const address = `127.0.0.1:${port}`;
+  const { server, address } = await listenNotesServer(impl, serverOptions);
   const client: NotesClient = createGrpcClient(notesV1.NotesService, address, {
     service: 'gateway',
     ...clientOptions,
@@ -56,6 +46,24 @@ export const startNotesServer = async (
       await server.stop();
     },
   };
+};
+
+/** A notes server alone on a free loopback port. */
+export const listenNotesServer = async (
+  impl: Pick<NotesImpl, 'getNote' | 'listNotes'>,
+  serverOptions: Partial<GrpcServerOptions> = {},
+) => {
+  const server = createGrpcServer({ service: 'notes', logger: silentLogger, ...serverOptions });
+  server.add(notesV1.NotesService, {
+    getNotes: notUsed,
+    listNotesCreatedBetween: notUsed,
+    searchNotes: notUsed,
+    scanNotes: notUsed,
+    getNoteImage: notUsed,
+    ...impl,
+  });
+  const { port } = await server.listen('127.0.0.1:0');
+  return { server, port, address: `127.0.0.1:${port}` };
 };
 
 export const sleep = (ms: number, signal?: AbortSignal) =>
