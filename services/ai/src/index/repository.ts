@@ -147,13 +147,7 @@ export const indexRepository = {
       .modify((query) => {
         if (noteIds) query.whereIn('c.note_id', noteIds);
       })
-      .select<LoadedChunkRow[]>(
-        'c.note_id',
-        'c.chunk_index',
-        'c.model',
-        'c.tokens',
-        'c.embedding',
-      ),
+      .select<LoadedChunkRow[]>('c.note_id', 'c.chunk_index', 'c.model', 'c.tokens', 'c.embedding'),
 
   chunkTexts: async (
     db: Db,
