@@ -29,4 +29,12 @@ export const usersRepository = {
     knex<UserRow>('users').where({ auth_id: authId }).first(),
 
   findById: async (knex: Knex, id: string) => knex<UserRow>('users').where({ id }).first(),
+
+  updateProfile: async (knex: Knex, id: string, profile: Pick<UserRow, 'email' | 'name'>) => {
+    const [updated] = await knex<UserRow>('users')
+      .where({ id })
+      .update({ ...profile, updated_at: new Date() })
+      .returning('*');
+    return updated as UserRow | undefined;
+  },
 };

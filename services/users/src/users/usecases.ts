@@ -15,8 +15,24 @@ const freeEntitlements = (ctx: UsersContext): Entitlements => ({
 });
 
 /**
- * Returns the user of this identity-provider subject, creating it on first sight. Concurrent
- * first requests race on the unique auth_id: one inserts, the others read what it wrote.
+ * The identity provider owns a user's email and name: a changed one that the token carries
+ * replaces the stored one; an absent one (no email scope, no name) leaves it as it is.
+ */
+const profileFollows = async (
+  ctx: UsersContext,
+  user: UserRow,
+  identity: { email: string; name: string },
+): Promise<UserRow> => {
+  const email = identity.email.trim() || user.email;
+  const name = identity.name.trim() || user.name;
+  if (email === user.email && name === user.name) return user;
+  return (await usersRepository.updateProfile(ctx.knex, user.id, { email, name })) ?? user;
+};
+
+/**
+ * Returns the user of this identity-provider subject, creating it on first sight and keeping
+ * its email and name as the provider last gave them. Concurrent first requests race on the
+ * unique auth_id: one inserts, the others read what it wrote.
  */
 export const userEnsure = async (
   ctx: UsersContext,
@@ -25,7 +41,7 @@ export const userEnsure = async (
   const authId = identity.authId.trim();
   if (!authId) throw new AppError('VALIDATION_FAILED', 'auth_id is required');
   const existing = await usersRepository.findBySub(ctx.knex, authId);
-  if (existing) return { user: existing, created: false };
+  if (existing) return { user: await profileFollows(ctx, existing, identity), created: false };
   const created = await usersRepository.insertIfAbsent(ctx.knex, {
     id: randomUUID(),
     auth_id: authId,

@@ -59,6 +59,33 @@ describe('users', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('takes a changed email and name from the identity provider, and keeps them when absent', async () => {
+    const { user: first } = await userEnsure(ctx, {
+      authId: 'sub-grace',
+      email: 'grace@example.com',
+      name: 'Grace',
+    });
+    const { user: changed, created } = await userEnsure(ctx, {
+      authId: 'sub-grace',
+      email: 'grace.hopper@example.com',
+      name: 'Grace Hopper',
+    });
+    expect(created).toBe(false);
+    expect(changed).toMatchObject({
+      id: first.id,
+      email: 'grace.hopper@example.com',
+      name: 'Grace Hopper',
+    });
+    expect(changed.updated_at.getTime()).toBeGreaterThanOrEqual(first.updated_at.getTime());
+    expect(await userBySub(ctx, 'sub-grace')).toMatchObject({
+      email: 'grace.hopper@example.com',
+      name: 'Grace Hopper',
+    });
+
+    const { user: kept } = await userEnsure(ctx, { authId: 'sub-grace', email: ' ', name: '' });
+    expect(kept).toMatchObject({ email: 'grace.hopper@example.com', name: 'Grace Hopper' });
+  });
+
   it('gives a user without an email the fallback address', async () => {
     const { user } = await userEnsure(ctx, { authId: 'sub-no-mail', email: ' ', name: '' });
     expect(user.email).toBe('sub-no-mail@users.noted.invalid');
