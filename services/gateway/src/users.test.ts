@@ -10,15 +10,15 @@ const secret = 'a-secret-of-at-least-thirty-two-chars!!';
 describe('user resolver (gateway to users)', () => {
   let users: GrpcServer;
   let resolver: ReturnType<typeof createUserResolver>;
-  const calls: { authId: string; email: string; name: string }[] = [];
+  const calls: { authId: string; email: string; name: string; issuedAt: bigint }[] = [];
 
   beforeAll(async () => {
     // A users service on real gRPC that stores what each call gives it, as the real one does.
     users = createGrpcServer({ service: 'users', logger });
     const unused = () => Promise.reject(new Error('not used here'));
     users.add(usersV1.UsersService, {
-      ensureUser: async ({ authId, email, name }) => {
-        calls.push({ authId, email, name });
+      ensureUser: async ({ authId, email, name, issuedAt }) => {
+        calls.push({ authId, email, name, issuedAt });
         return { user: { userId: `user-${authId}`, authId, email, name }, created: false };
       },
       getUserBySub: unused,
@@ -56,20 +56,24 @@ describe('user resolver (gateway to users)', () => {
       name: 'Grace Hopper',
     });
     expect(callsFor('sub-grace')).toEqual([
-      { authId: 'sub-grace', email: 'grace@example.com', name: 'Grace' },
-      { authId: 'sub-grace', email: 'hopper@example.com', name: 'Grace Hopper' },
+      { authId: 'sub-grace', email: 'grace@example.com', name: 'Grace', issuedAt: 100n },
+      { authId: 'sub-grace', email: 'hopper@example.com', name: 'Grace Hopper', issuedAt: 200n },
     ]);
 
-    // Another tab still holding the token from before the change does not change it back.
-    expect(await resolver.resolve({ ...grace, issuedAt: 150 })).toMatchObject({
-      email: 'hopper@example.com',
-      name: 'Grace Hopper',
-    });
+    // Another tab still holding a token from before the change does not change it back.
+    for (const issuedAt of [150, 200]) {
+      expect(await resolver.resolve({ ...grace, issuedAt })).toMatchObject({
+        email: 'hopper@example.com',
+        name: 'Grace Hopper',
+      });
+    }
     expect(callsFor('sub-grace')).toHaveLength(2);
   });
 
   it('names the user by the preferred username when the token has no name', async () => {
     await resolver.resolve({ sub: 'sub-lin', preferredUsername: 'lin', issuedAt: 100 });
-    expect(callsFor('sub-lin')).toEqual([{ authId: 'sub-lin', email: '', name: 'lin' }]);
+    expect(callsFor('sub-lin')).toEqual([
+      { authId: 'sub-lin', email: '', name: 'lin', issuedAt: 100n },
+    ]);
   });
 });

@@ -14,8 +14,8 @@ const profileOf = (user: VerifiedUser) => ({
  * Turns a verified token into a Noted user, creating it on first sight (users service over
  * gRPC). Lookups are cached per subject for a minute: the hot path is one map read. A token
  * issued later whose email or name differs from the cached one's goes to the users service
- * again, which stores the change: a profile edited at the identity provider shows with the
- * user's next token.
+ * again, which stores the change unless it holds a profile from a later token: a profile
+ * edited at the identity provider shows with the user's next token.
  */
 export const createUserResolver = (options: { address: string; internalSecret: string }) => {
   const client = createGrpcClient(usersV1.UsersService, options.address, {
@@ -30,7 +30,11 @@ export const createUserResolver = (options: { address: string; internalSecret: s
   const inFlight = new Map<string, Promise<Identity>>();
 
   const ensure = async (user: VerifiedUser, profile: string): Promise<Identity> => {
-    const response = await client.ensureUser({ authId: user.sub, ...profileOf(user) });
+    const response = await client.ensureUser({
+      authId: user.sub,
+      ...profileOf(user),
+      issuedAt: BigInt(user.issuedAt ?? 0),
+    });
     if (!response.user) throw new Error('users service answered without a user');
     const identity: Identity = {
       userId: response.user.userId,
@@ -46,8 +50,9 @@ export const createUserResolver = (options: { address: string; internalSecret: s
     resolve: (user: VerifiedUser): Promise<Identity> => {
       const profile = JSON.stringify(profileOf(user));
       const cached = cache.get(user.sub);
-      // A token issued before the one that set the cached profile (another tab's) changes nothing.
-      if (cached && (cached.profile === profile || (user.issuedAt ?? 0) < cached.issuedAt)) {
+      // A token issued before the one that set the cached profile (another tab's, or in the
+      // same second) changes nothing, as the users service would not store it either.
+      if (cached && (cached.profile === profile || (user.issuedAt ?? 0) <= cached.issuedAt)) {
         return Promise.resolve(cached.identity);
       }
       const key = `${user.sub}\n${profile}`;

@@ -217,6 +217,12 @@ const againstKeycloak = (kc: TestKeycloak) => () => {
     });
 
     // The next token, by refresh as keycloak-js gets it, carries the change, and Noted keeps it.
+    // Tokens are dated to the second and Noted keeps the profile of the later one: the refresh
+    // is made in a later second than the first token, as it is in use (minutes later).
+    const firstIssuedAt = decodeJwt(before.accessToken).iat ?? 0;
+    while (Math.floor(Date.now() / 1000) <= firstIssuedAt) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const refreshed = await fetch(`${realmUrl}/protocol/openid-connect/token`, {
       method: 'POST',
       body: new URLSearchParams({

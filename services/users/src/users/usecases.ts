@@ -14,19 +14,37 @@ const freeEntitlements = (ctx: UsersContext): Entitlements => ({
   recordingTimeLimit: ctx.freePlan.recordingTimeLimit,
 });
 
+interface TokenIdentity {
+  authId: string;
+  email: string;
+  name: string;
+  /** The token's iat in Unix seconds; 0 or absent when it has none. */
+  issuedAt?: number;
+}
+
+const issuedAtOf = (identity: TokenIdentity) =>
+  identity.issuedAt ? new Date(identity.issuedAt * 1000) : undefined;
+
 /**
  * The identity provider owns a user's email and name: a changed one that the token carries
- * replaces the stored one; an absent one (no email scope, no name) leaves it as it is.
+ * replaces the stored one, unless the token was issued before (or in the same second as) the
+ * one that gave the stored profile; an absent one (no email scope, no name) keeps what is stored.
  */
 const profileFollows = async (
   ctx: UsersContext,
   user: UserRow,
-  identity: { email: string; name: string },
+  identity: TokenIdentity,
 ): Promise<UserRow> => {
   const email = identity.email.trim() || user.email;
   const name = identity.name.trim() || user.name;
   if (email === user.email && name === user.name) return user;
-  return (await usersRepository.updateProfile(ctx.knex, user.id, { email, name })) ?? user;
+  const updated = await usersRepository.updateProfile(
+    ctx.knex,
+    user.id,
+    { email, name },
+    issuedAtOf(identity),
+  );
+  return updated ?? (await usersRepository.findById(ctx.knex, user.id)) ?? user;
 };
 
 /**
@@ -36,7 +54,7 @@ const profileFollows = async (
  */
 export const userEnsure = async (
   ctx: UsersContext,
-  identity: { authId: string; email: string; name: string },
+  identity: TokenIdentity,
 ): Promise<{ user: UserRow; created: boolean }> => {
   const authId = identity.authId.trim();
   if (!authId) throw new AppError('VALIDATION_FAILED', 'auth_id is required');
@@ -48,6 +66,7 @@ export const userEnsure = async (
     email: identity.email.trim() || `${authId}@${ctx.fallbackEmailDomain}`,
     name: identity.name.trim(),
     entitlements: freeEntitlements(ctx),
+    profile_issued_at: issuedAtOf(identity) ?? null,
   });
   if (created) return { user: created, created: true };
   const winner = await usersRepository.findBySub(ctx.knex, authId);
