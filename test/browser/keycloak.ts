@@ -27,7 +27,7 @@ const fail = (message: string): never => {
   throw new Error(message);
 };
 
-process.env.NOTED_REQUIRE_INFRA = '1';
+process.env.NOTED_REQUIRE_KEYCLOAK = '1';
 const keycloak = testKeycloak() ?? fail('TEST_KEYCLOAK_URL is not set');
 const keycloakOrigin = new URL(keycloak.url).origin;
 const realmUrl = `${keycloak.url}/realms/noted`;

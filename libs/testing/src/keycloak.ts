@@ -5,9 +5,15 @@ import { infraUrl } from './infra.js';
 /**
  * A real Keycloak for the suites that need one (deploy/local/keycloak.sh starts it and prints
  * these variables). Without TEST_KEYCLOAK_URL the suites are skipped, unless
- * NOTED_REQUIRE_INFRA=1 makes that a failure.
+ * NOTED_REQUIRE_KEYCLOAK=1 (npm run test:keycloak) or NOTED_REQUIRE_INFRA=1 makes that a
+ * failure; the first asks for Keycloak alone, not for Postgres and NATS as well.
  */
 export const testKeycloak = () => {
+  if (process.env.NOTED_REQUIRE_KEYCLOAK === '1' && !process.env.TEST_KEYCLOAK_URL) {
+    throw new Error(
+      'Keycloak is required (NOTED_REQUIRE_KEYCLOAK=1) but TEST_KEYCLOAK_URL is not set',
+    );
+  }
   const url = infraUrl('Keycloak', 'TEST_KEYCLOAK_URL');
   if (!url) return undefined;
   const password = process.env.TEST_KEYCLOAK_ADMIN_PASSWORD;
