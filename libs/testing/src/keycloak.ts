@@ -143,6 +143,10 @@ export const keycloakAdmin = (keycloak: TestKeycloak) => {
       >;
       await call('PUT', `/${realm}/users/${id}`, { ...current, ...changes });
     },
+    assignRealmRole: async (realm: string, userId: string, role: string) => {
+      const representation = await (await call('GET', `/${realm}/roles/${role}`)).json();
+      await call('POST', `/${realm}/users/${userId}/role-mappings/realm`, [representation]);
+    },
     deleteUser: async (realm: string, id: string) => {
       await call('DELETE', `/${realm}/users/${id}`);
     },

@@ -195,6 +195,36 @@ const againstKeycloak = (kc: TestKeycloak) => () => {
     }
   });
 
+  it("lets noted-operator read the realm's users in Keycloak's admin API, and noted-admin change them", async () => {
+    const operator = await admin.createUser('noted', { firstName: 'Olive', lastName: 'Operator' });
+    const administrator = await admin.createUser('noted', { firstName: 'Adam', lastName: 'Admin' });
+    cleanup.push(() => admin.deleteUser('noted', operator.id));
+    cleanup.push(() => admin.deleteUser('noted', administrator.id));
+    await admin.assignRealmRole('noted', operator.id, 'noted-operator');
+    await admin.assignRealmRole('noted', administrator.id, 'noted-admin');
+    /** As the admin console does for a realm's own users: admin-cli of realm noted. */
+    const consoleCall = async (who: KeycloakUser, method: string, path: string) => {
+      const { accessToken } = await grant(who, { clientId: 'admin-cli' });
+      const response = await fetch(`${kc.url}/admin/realms${path}`, {
+        method,
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body: method === 'PUT' ? JSON.stringify({ firstName: 'Renamed' }) : undefined,
+      });
+      return response.status;
+    };
+    expect(await consoleCall(operator, 'GET', `/noted/users/${user.id}`)).toBe(200);
+    expect(await consoleCall(operator, 'PUT', `/noted/users/${operator.id}`)).toBe(403);
+    expect(await consoleCall(operator, 'GET', '/master/users')).toBe(403);
+    expect(await consoleCall(administrator, 'PUT', `/noted/users/${operator.id}`)).toBe(204);
+    expect(await consoleCall(user, 'GET', `/noted/users/${user.id}`)).toBe(403);
+
+    // Noted's own tokens carry the roles (and only Noted's: noted-web and noted-cli have no full scope).
+    const { accessToken } = await grant(administrator);
+    expect(decodeJwt(accessToken).realm_access).toEqual({
+      roles: expect.arrayContaining(['noted-admin', 'noted-operator']) as string[],
+    });
+  });
+
   it("shows a name and email changed in Keycloak with the user's next token", async () => {
     const person = await admin.createUser('noted', { firstName: 'Mary', lastName: 'Somerville' });
     cleanup.push(() => admin.deleteUser('noted', person.id));
