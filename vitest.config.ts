@@ -15,7 +15,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['libs/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
-          exclude: ['libs/ui/**', '**/node_modules/**'],
+          exclude: ['libs/ui/**', '**/node_modules/**', '**/*.keycloak.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -37,6 +37,17 @@ export default defineConfig({
           include: ['libs/*/src/**/*.contract.test.ts', 'services/*/src/**/*.integration.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Against a real Keycloak (deploy/local/keycloak.sh): npm run test:keycloak.
+          name: 'keycloak',
+          environment: 'node',
+          include: ['services/*/src/**/*.keycloak.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Stops every server that postgres.sh, nats.sh and minio.sh started; data stays under the infra dir.
+# Stops every server that postgres.sh, nats.sh, minio.sh and keycloak.sh started; data stays under
+# the infra dir.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -18,12 +19,14 @@ for data in "$NOTED_INFRA_DIR"/postgres-*/data; do
   echo "postgres: stopped ${base##*/}" >&2
 done
 
+# Keycloak takes a few seconds to stop cleanly (kc.sh hands the signal to its JVM).
 for pidfile in "$NOTED_INFRA_DIR"/nats-*/nats.pid \
-  "$NOTED_INFRA_DIR"/minio-*/minio.pid; do
+  "$NOTED_INFRA_DIR"/minio-*/minio.pid \
+  "$NOTED_INFRA_DIR"/keycloak-*/keycloak.pid; do
   pid="$(cat "$pidfile")"
   if kill -0 "$pid" 2>/dev/null; then
     kill "$pid"
-    for _ in $(seq 1 100); do
+    for _ in $(seq 1 300); do
       kill -0 "$pid" 2>/dev/null || break
       sleep 0.1
     done

@@ -1,3 +1,4 @@
 export * from './infra.js';
 export * from './tokens.js';
 export * from './openai-server.js';
+export * from './keycloak.js';

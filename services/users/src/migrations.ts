@@ -36,4 +36,18 @@ export const usersMigrations: Migration[] = [
       await knex.schema.dropTable('usage_counters');
     },
   },
+  {
+    name: '20261202_001_users_profile_issued_at',
+    up: async (knex: Knex) => {
+      await knex.schema.alterTable('users', (t) => {
+        /** When the token that gave the stored email and name was issued; null when unknown. */
+        t.timestamp('profile_issued_at', { useTz: true }).nullable();
+      });
+    },
+    down: async (knex: Knex) => {
+      await knex.schema.alterTable('users', (t) => {
+        t.dropColumn('profile_issued_at');
+      });
+    },
+  },
 ];

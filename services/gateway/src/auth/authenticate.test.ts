@@ -55,13 +55,17 @@ describe('authenticate (gateway access-token check)', () => {
   };
 
   it('accepts a valid access token and puts the user on the request', async () => {
-    const response = await call(`Bearer ${await signToken(key, accessTokenClaims())}`);
+    const issuedAt = now() - 5;
+    const response = await call(
+      `Bearer ${await signToken(key, accessTokenClaims({ iat: issuedAt }))}`,
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       sub: '0b6f3c58-4a36-4d6c-9a53-3f2f1f0f9c11',
       email: 'ada@example.com',
       name: 'Ada Lovelace',
       preferredUsername: 'ada@example.com',
+      issuedAt,
     });
   });
 

@@ -9,6 +9,8 @@ export interface VerifiedUser {
   email?: string;
   name?: string;
   preferredUsername?: string;
+  /** When the token was issued (`iat`, seconds): which of two tokens knows the newer profile. */
+  issuedAt?: number;
 }
 
 export interface TokenVerifierOptions {
@@ -132,6 +134,7 @@ export const createTokenVerifier = (options: TokenVerifierOptions): TokenVerifie
       if (email) user.email = email;
       if (name) user.name = name;
       if (preferredUsername) user.preferredUsername = preferredUsername;
+      if (typeof payload.iat === 'number') user.issuedAt = payload.iat;
       const ttl = typeof payload.exp === 'number' ? payload.exp * 1000 - Date.now() : 0;
       if (ttl > 0) verified.set(token, user, { ttl });
       return { ...user };

@@ -6,7 +6,12 @@ import { userBySub, userEnsure, type UsersContext } from './usecases.js';
 
 export const usersGrpc = (ctx: UsersContext): ServiceImpl<typeof usersV1.UsersService> => ({
   ensureUser: async (request) => {
-    const { user, created } = await userEnsure(ctx, request);
+    const { user, created } = await userEnsure(ctx, {
+      authId: request.authId,
+      email: request.email,
+      name: request.name,
+      issuedAt: Number(request.issuedAt),
+    });
     return { user: userMessage(user), created };
   },
   getUserBySub: async (request) => ({ user: userMessage(await userBySub(ctx, request.authId)) }),

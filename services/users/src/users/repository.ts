@@ -7,6 +7,7 @@ export interface UserRow {
   email: string;
   name: string;
   entitlements: Entitlements;
+  profile_issued_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -15,7 +16,7 @@ export const usersRepository = {
   /** Inserts unless a user with this auth_id exists; undefined means it already existed. */
   insertIfAbsent: async (
     knex: Knex,
-    row: Pick<UserRow, 'id' | 'auth_id' | 'email' | 'name' | 'entitlements'>,
+    row: Pick<UserRow, 'id' | 'auth_id' | 'email' | 'name' | 'entitlements' | 'profile_issued_at'>,
   ) => {
     const [created] = await knex<UserRow>('users')
       .insert(row)
@@ -29,4 +30,34 @@ export const usersRepository = {
     knex<UserRow>('users').where({ auth_id: authId }).first(),
 
   findById: async (knex: Knex, id: string) => knex<UserRow>('users').where({ id }).first(),
+
+  /**
+   * Stores the email and name of a token issued at `issuedAt`, unless the stored ones came
+   * from a token issued at that time or later; undefined when they did. One conditional
+   * update, so two gateways racing with an old and a new token cannot store the old one last.
+   */
+  updateProfile: async (
+    knex: Knex,
+    id: string,
+    profile: Pick<UserRow, 'email' | 'name'>,
+    issuedAt: Date | undefined,
+  ) => {
+    const query = knex<UserRow>('users').where({ id });
+    // A token without iat cannot be ordered: it changes only a profile no dated token gave.
+    if (issuedAt) {
+      query.andWhere((newer) =>
+        newer.whereNull('profile_issued_at').orWhere('profile_issued_at', '<', issuedAt),
+      );
+    } else {
+      query.whereNull('profile_issued_at');
+    }
+    const [updated] = await query
+      .update({
+        ...profile,
+        ...(issuedAt ? { profile_issued_at: issuedAt } : {}),
+        updated_at: new Date(),
+      })
+      .returning('*');
+    return updated as UserRow | undefined;
+  },
 };

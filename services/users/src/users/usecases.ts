@@ -14,24 +14,59 @@ const freeEntitlements = (ctx: UsersContext): Entitlements => ({
   recordingTimeLimit: ctx.freePlan.recordingTimeLimit,
 });
 
+interface TokenIdentity {
+  authId: string;
+  email: string;
+  name: string;
+  /** The token's iat in Unix seconds; 0 or absent when it has none. */
+  issuedAt?: number;
+}
+
+const issuedAtOf = (identity: TokenIdentity) =>
+  identity.issuedAt ? new Date(identity.issuedAt * 1000) : undefined;
+
 /**
- * Returns the user of this identity-provider subject, creating it on first sight. Concurrent
- * first requests race on the unique auth_id: one inserts, the others read what it wrote.
+ * The identity provider owns a user's email and name: a changed one that the token carries
+ * replaces the stored one, unless the token was issued before (or in the same second as) the
+ * one that gave the stored profile; an absent one (no email scope, no name) keeps what is stored.
+ */
+const profileFollows = async (
+  ctx: UsersContext,
+  user: UserRow,
+  identity: TokenIdentity,
+): Promise<UserRow> => {
+  const email = identity.email.trim() || user.email;
+  const name = identity.name.trim() || user.name;
+  if (email === user.email && name === user.name) return user;
+  const updated = await usersRepository.updateProfile(
+    ctx.knex,
+    user.id,
+    { email, name },
+    issuedAtOf(identity),
+  );
+  return updated ?? (await usersRepository.findById(ctx.knex, user.id)) ?? user;
+};
+
+/**
+ * Returns the user of this identity-provider subject, creating it on first sight and keeping
+ * its email and name as the provider last gave them. Concurrent first requests race on the
+ * unique auth_id: one inserts, the others read what it wrote.
  */
 export const userEnsure = async (
   ctx: UsersContext,
-  identity: { authId: string; email: string; name: string },
+  identity: TokenIdentity,
 ): Promise<{ user: UserRow; created: boolean }> => {
   const authId = identity.authId.trim();
   if (!authId) throw new AppError('VALIDATION_FAILED', 'auth_id is required');
   const existing = await usersRepository.findBySub(ctx.knex, authId);
-  if (existing) return { user: existing, created: false };
+  if (existing) return { user: await profileFollows(ctx, existing, identity), created: false };
   const created = await usersRepository.insertIfAbsent(ctx.knex, {
     id: randomUUID(),
     auth_id: authId,
     email: identity.email.trim() || `${authId}@${ctx.fallbackEmailDomain}`,
     name: identity.name.trim(),
     entitlements: freeEntitlements(ctx),
+    profile_issued_at: issuedAtOf(identity) ?? null,
   });
   if (created) return { user: created, created: true };
   const winner = await usersRepository.findBySub(ctx.knex, authId);

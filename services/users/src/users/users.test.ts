@@ -59,6 +59,68 @@ describe('users', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('takes a changed email and name from the identity provider, and keeps them when absent', async () => {
+    const { user: first } = await userEnsure(ctx, {
+      authId: 'sub-grace',
+      email: 'grace@example.com',
+      name: 'Grace',
+      issuedAt: 1_000,
+    });
+    expect(first.profile_issued_at).toEqual(new Date(1_000_000));
+    const { user: changed, created } = await userEnsure(ctx, {
+      authId: 'sub-grace',
+      email: 'grace.hopper@example.com',
+      name: 'Grace Hopper',
+      issuedAt: 1_060,
+    });
+    expect(created).toBe(false);
+    expect(changed).toMatchObject({
+      id: first.id,
+      email: 'grace.hopper@example.com',
+      name: 'Grace Hopper',
+      profile_issued_at: new Date(1_060_000),
+    });
+    expect(await userBySub(ctx, 'sub-grace')).toMatchObject({
+      email: 'grace.hopper@example.com',
+      name: 'Grace Hopper',
+    });
+
+    const { user: kept } = await userEnsure(ctx, {
+      authId: 'sub-grace',
+      email: ' ',
+      name: '',
+      issuedAt: 1_120,
+    });
+    expect(kept).toMatchObject({ email: 'grace.hopper@example.com', name: 'Grace Hopper' });
+  });
+
+  it('does not let a token issued before the stored profile, or without iat, change it back', async () => {
+    const ensure = (name: string, issuedAt?: number) =>
+      userEnsure(ctx, { authId: 'sub-mary', email: `${name}@example.com`, name, issuedAt });
+    await ensure('somerville', 2_000);
+    await ensure('fairfax', 2_100);
+
+    for (const [name, issuedAt] of [
+      ['somerville', 2_050],
+      ['somerville', 2_100],
+      ['somerville', undefined],
+    ] as const) {
+      const { user } = await ensure(name, issuedAt);
+      expect(user).toMatchObject({ email: 'fairfax@example.com', name: 'fairfax' });
+    }
+    expect(await userBySub(ctx, 'sub-mary')).toMatchObject({ name: 'fairfax' });
+  });
+
+  it('takes the profile of tokens without iat while no dated token has given one', async () => {
+    await userEnsure(ctx, { authId: 'sub-undated', email: 'a@example.com', name: 'A' });
+    const { user } = await userEnsure(ctx, {
+      authId: 'sub-undated',
+      email: 'b@example.com',
+      name: 'B',
+    });
+    expect(user).toMatchObject({ email: 'b@example.com', name: 'B', profile_issued_at: null });
+  });
+
   it('gives a user without an email the fallback address', async () => {
     const { user } = await userEnsure(ctx, { authId: 'sub-no-mail', email: ' ', name: '' });
     expect(user.email).toBe('sub-no-mail@users.noted.invalid');
