@@ -511,6 +511,16 @@ describe('values.schema.json', () => {
   });
 });
 
+describe('the trial Keycloak', () => {
+  it('imports the realm Noted ships, with the public URL its placeholders name', () => {
+    const realm = find(full, 'ConfigMap', 'noted-keycloak-realm').data['realm-noted.json'];
+    expect(realm).toBe(readFileSync(path.join(root, 'deploy/keycloak/realm-noted.json'), 'utf8'));
+    const keycloak = find(full, 'Deployment', 'noted-keycloak');
+    // deploy/k8s/values/full.yaml's publicUrl.
+    expect(envOf(keycloak).NOTED_PUBLIC_URL?.value).toBe('https://notes.example.com');
+  });
+});
+
 describe("the README's values example", () => {
   it('installs as written: one Deployment per service, behind an Ingress', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
