@@ -29,7 +29,7 @@ const phrases = [
 export const aiSearch: LoadScript = {
   name: 'ai-search',
   does: `${users} users with ${notesPerUser} indexed notes each: /ai/note/assist/search by 1-2 words or a phrase`,
-  thresholds: { p95Ms: 1000, p99Ms: 2000, errors: 0 },
+  thresholds: { p95Ms: 2000, p99Ms: 3000, errors: 0 },
   prepare: async (target, log) => {
     const run = randomUUID().slice(0, 8);
     const signedIn = await Promise.all(

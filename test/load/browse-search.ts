@@ -23,7 +23,7 @@ const pageSize = 20;
 export const browseSearch: LoadScript = {
   name: 'browse-and-search',
   does: `${users} users with ${notesPerUser} notes each: list pages, by tag, open a note, tags, search 1-2 words`,
-  thresholds: { p95Ms: 500, p99Ms: 1000, errors: 0 },
+  thresholds: { p95Ms: 750, p99Ms: 1500, errors: 0 },
   prepare: async (target, log) => {
     const run = randomUUID().slice(0, 8);
     const signedIn = await Promise.all(

@@ -16,7 +16,7 @@ interface Written {
 export const createEdit: LoadScript = {
   name: 'create-and-edit',
   does: `${users} users: create a note, autosave its body (baseUpdatedAt), retag it, read it`,
-  thresholds: { p95Ms: 800, p99Ms: 1500, errors: 0 },
+  thresholds: { p95Ms: 1000, p99Ms: 2000, errors: 0 },
   prepare: async (target) => {
     const run = randomUUID().slice(0, 8);
     const signedIn = await Promise.all(
