@@ -5,7 +5,7 @@ describe('the metrics registry', () => {
   it('ends the names of counters, and of nothing else, in _total, as Prometheus asks', async () => {
     const families = await registry.getMetricsAsJSON();
     const misnamed = families
-      .filter((family) => family.name.endsWith('_total') !== (family.type === 'counter'))
+      .filter((family) => family.name.endsWith('_total') !== (String(family.type) === 'counter'))
       .map((family) => `${family.name} (${family.type})`);
     expect(families.length).toBeGreaterThan(10);
     expect(misnamed).toEqual([]);
