@@ -45,9 +45,11 @@ done
 run_dir="$(mktemp -d /tmp/noted-split.XXXXXX)"
 loopback=127.0.0.1
 # What every process is told alike: the secret that signs identities from the gateway, the bind
-# address (loopback here; 0.0.0.0 in a pod), quiet logs.
+# address (loopback here; 0.0.0.0 in a pod), quiet logs, and glibc's malloc settings of
+# `npm start` and the noted binary.
 common=(
   "PATH=$PATH" "HOME=$HOME"
+  "MALLOC_MMAP_THRESHOLD_=65536" "MALLOC_TRIM_THRESHOLD_=1048576"
   "NOTED_INTERNAL_SECRET=$(head -c 32 /dev/urandom | base64 | tr -d '\n=')"
   "NOTED_BIND_HOST=$loopback"
   "LOG_LEVEL=warn"

@@ -59,7 +59,7 @@ const freePort = (): Promise<number> =>
     });
   });
 
-/** The built program on embedded defaults, as `npm start` runs it, with the limits off. */
+/** The built program on embedded defaults, run as `npm start` runs it, with the limits off. */
 const startNoted = async () => {
   const main = path.join(repoRoot, 'services/noted/dist/main.js');
   if (!existsSync(main)) {
@@ -74,6 +74,8 @@ const startNoted = async () => {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      MALLOC_MMAP_THRESHOLD_: '65536',
+      MALLOC_TRIM_THRESHOLD_: '1048576',
       PORT: String(port),
       NOTED_DATA_DIR: dataDir,
       NOTED_METRICS_PORT: String(metricsPort),
