@@ -37,8 +37,11 @@ done
 # One database per service, as each service owns its data; made anew for every run.
 admin_url="$TEST_DATABASE_URL"
 db_url() { echo "${admin_url%/*}/$1"; }
+psql_bin="$(command -v psql || true)"
+[ -n "$psql_bin" ] || psql_bin="$( (ls -d /usr/lib/postgresql/*/bin/psql 2>/dev/null || true) | sort -V | tail -n 1)"
+[ -n "$psql_bin" ] || fail "psql not found (on PATH or under /usr/lib/postgresql)"
 for service in users notes ai; do
-  psql "$admin_url" -v ON_ERROR_STOP=1 -qc "drop database if exists noted_split_$service with (force)" \
+  "$psql_bin" "$admin_url" -v ON_ERROR_STOP=1 -qc "drop database if exists noted_split_$service with (force)" \
     -c "create database noted_split_$service" >/dev/null || fail "could not create database noted_split_$service"
 done
 
