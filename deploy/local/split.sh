@@ -8,8 +8,13 @@
 # Needs the build (services and frontends). Starts PostgreSQL, NATS and MinIO with the scripts
 # beside this one unless they run already (they are safe to run again).
 #
-#   bash deploy/local/split.sh              # SPLIT_PORT_BASE=18100 by default
+#   bash deploy/local/split.sh              # ports SPLIT_PORT_BASE (18100) to +13
 #   SPLIT_SKIP_BROWSER=1 SPLIT_KEEP=1 bash deploy/local/split.sh   # leave it running to poke at
+#
+# SPLIT_LOAD_SECONDS sets the load per script (3); PROMTOOL a promtool to use instead of
+# building one; NOTED_INTERNAL_SECRET the secret (random otherwise), e.g. to run
+# `AI_GRPC_ADDR=127.0.0.1:18107 noted reindex` against the ai process, which needs no
+# endpoints file.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source deploy/local/common.sh
@@ -53,7 +58,7 @@ loopback=127.0.0.1
 common=(
   "PATH=$PATH" "HOME=$HOME"
   "MALLOC_MMAP_THRESHOLD_=65536" "MALLOC_TRIM_THRESHOLD_=1048576"
-  "NOTED_INTERNAL_SECRET=$(head -c 32 /dev/urandom | base64 | tr -d '\n=')"
+  "NOTED_INTERNAL_SECRET=${NOTED_INTERNAL_SECRET:-$(head -c 32 /dev/urandom | base64 | tr -d '\n=')}"
   "NOTED_BIND_HOST=$loopback"
   "LOG_LEVEL=warn"
 )
