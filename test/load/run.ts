@@ -170,8 +170,10 @@ const main = async () => {
       const listed = values.metrics?.split(',').filter(Boolean) ?? [];
       const endpoints = listed.length
         ? listed.map((entry) => {
-            const [name, url] = entry.includes('=') ? entry.split('=', 2) : [entry, entry];
-            return { name: name ?? entry, url: url ?? entry };
+            // name=url, or a bare url named by itself.
+            const at = entry.indexOf('=');
+            if (entry.startsWith('http') || at < 1) return { name: entry, url: entry };
+            return { name: entry.slice(0, at), url: entry.slice(at + 1) };
           })
         : noted
           ? [{ name: 'all-in-one', url: noted.metricsUrl }]
