@@ -161,6 +161,12 @@ const main = async () => {
         `  ${outcome.rps} req/s, p50 ${outcome.p50} ms, p95 ${outcome.p95} ms, p99 ${outcome.p99} ms, ${outcome.requests} requests, ${outcome.errors} errors (statuses ${JSON.stringify(outcome.statuses)})`,
       );
       if (outcome.firstRefusal) log(`  first refusal: ${outcome.firstRefusal}`);
+      if (outcome.statuses['429']) {
+        log('  429: start Noted with GATEWAY_RATE_LIMIT_PER_USER=0 GATEWAY_RATE_LIMIT_PER_IP=0');
+      }
+      if (outcome.firstRefusal?.includes('NOTES_LEFT_NOT_ENOUGH')) {
+        log('  403 NOTES_LEFT_NOT_ENOUGH: start Noted with FREE_NOTES_PER_MONTH=-1');
+      }
       for (const failed of outcome.failed) failures.push(`${script.name}: ${failed}`);
     }
     log('');
