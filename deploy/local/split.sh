@@ -52,12 +52,15 @@ done
 
 run_dir="$(mktemp -d /tmp/noted-split.XXXXXX)"
 loopback=127.0.0.1
+# Each process starts as the noted binary (the image's entrypoint) does: by its #! line, whose
+# malloc settings and node flags `npm start` shares (the build does not make main.js executable).
+launcher="$(head -n 1 "$main_js")"
+[[ "$launcher" == '#!'* ]] || fail "$main_js does not start with a #! line"
+launcher="${launcher#\#!}"
 # What every process is told alike: the secret that signs identities from the gateway, the bind
-# address (loopback here; 0.0.0.0 in a pod), quiet logs, and glibc's malloc settings of
-# `npm start` and the noted binary.
+# address (loopback here; 0.0.0.0 in a pod), quiet logs.
 common=(
   "PATH=$PATH" "HOME=$HOME"
-  "MALLOC_MMAP_THRESHOLD_=65536" "MALLOC_TRIM_THRESHOLD_=1048576"
   "NOTED_INTERNAL_SECRET=${NOTED_INTERNAL_SECRET:-$(head -c 32 /dev/urandom | base64 | tr -d '\n=')}"
   "NOTED_BIND_HOST=$loopback"
   "LOG_LEVEL=warn"
@@ -98,9 +101,9 @@ show_logs() {
 
 started=$(date +%s%N)
 for service in "${services[@]}"; do
-  # shellcheck disable=SC2086 # each service's settings are words of NAME=value
+  # shellcheck disable=SC2086 # each service's settings are words of NAME=value; $launcher is words
   env -i "${common[@]}" NOTED_DATA_DIR="$run_dir/$service-data" ${service_env[$service]} \
-    node --max-old-space-size=384 --liftoff-only "$main_js" --target="$service" \
+    $launcher "$main_js" --target="$service" \
     >"$run_dir/$service.log" 2>&1 &
   pid[$service]=$!
   echo "split: started --target=$service (pid ${pid[$service]}): ${service_env[$service]}" |

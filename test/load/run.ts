@@ -20,7 +20,7 @@
  * with `promtool check metrics` after the load (the started program's own when none are listed).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,7 +59,28 @@ const freePort = (): Promise<number> =>
     });
   });
 
-/** The built program on embedded defaults, run as `npm start` runs it, with the limits off. */
+/**
+ * The environment settings and node flags of the program's `#!/usr/bin/env -S ... node ...`
+ * line, which `npm start` shares: it runs as the noted binary does (the build does not make
+ * main.js executable).
+ */
+const launcherOf = (main: string) => {
+  const line = readFileSync(main, 'utf8').split('\n', 1)[0] ?? '';
+  const words = line
+    .replace(/^#!\S*env\s+(-S\s+)?/, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const node = words.findIndex((word) => word === 'node' || word.endsWith('/node'));
+  if (!line.startsWith('#!') || node < 0) throw new Error(`${main} has no #! line that runs node`);
+  const settings = Object.fromEntries(
+    words
+      .slice(0, node)
+      .map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+  );
+  return { settings, flags: words.slice(node + 1) };
+};
+
+/** The built program on embedded defaults, run as the noted binary runs, with the limits off. */
 const startNoted = async () => {
   const main = path.join(repoRoot, 'services/noted/dist/main.js');
   if (!existsSync(main)) {
@@ -70,12 +91,12 @@ const startNoted = async () => {
   const logFile = path.join(dataDir, 'noted.log');
   const out = openSync(logFile, 'a');
   // Only what the program needs: no DATABASE_URL, NATS_URL or S3_ENDPOINT from this shell.
-  const child = spawn(process.execPath, ['--max-old-space-size=384', '--liftoff-only', main], {
+  const { settings, flags } = launcherOf(main);
+  const child = spawn(process.execPath, [...flags, main], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      MALLOC_MMAP_THRESHOLD_: '65536',
-      MALLOC_TRIM_THRESHOLD_: '1048576',
+      ...settings,
       PORT: String(port),
       NOTED_DATA_DIR: dataDir,
       NOTED_METRICS_PORT: String(metricsPort),
