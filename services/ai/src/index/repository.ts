@@ -105,7 +105,9 @@ export const indexRepository = {
 
   /** Moves each user's index version on by one; answers the new versions. */
   bumpVersions: async (trx: Knex.Transaction, userIds: string[]) => {
-    const unique = [...new Set(userIds)];
+    // Rows locked in one order by every batch: two batches naming the same users in another
+    // order deadlocked on Postgres (seen under load with the ai service on its own).
+    const unique = [...new Set(userIds)].sort();
     if (unique.length === 0) return new Map<string, number>();
     const rows = await trx('index_versions')
       .insert(unique.map((user_id) => ({ user_id, version: 1 })))

@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Runs Noted as the Helm chart deploys it: one `noted --target=<service>` process per service
+# (users, notes, ai, and the gateway with the development identity provider in front), each
+# with only its own settings and data dir, its own Postgres database, events through NATS
+# JetStream, note images in MinIO, and the others' addresses from its environment. Waits for
+# every /readyz, runs the browser test through the gateway, then a short load run whose traffic
+# reaches every service, and checks each process's /metrics with `promtool check metrics`.
+# Needs the build (services and frontends). Starts PostgreSQL, NATS and MinIO with the scripts
+# beside this one unless they run already (they are safe to run again).
+#
+#   bash deploy/local/split.sh              # ports SPLIT_PORT_BASE (18100) to +13
+#   SPLIT_SKIP_BROWSER=1 SPLIT_KEEP=1 bash deploy/local/split.sh   # leave it running to poke at
+#
+# SPLIT_LOAD_SECONDS sets the load per script (3); PROMTOOL a promtool to use instead of
+# building one; NOTED_INTERNAL_SECRET the secret (random otherwise), e.g. to run
+# `AI_GRPC_ADDR=127.0.0.1:18107 noted reindex` against the ai process, which needs no
+# endpoints file.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source deploy/local/common.sh
+
+main_js=services/noted/dist/main.js
+[ -f "$main_js" ] || fail "$main_js is missing: build first (npx nx run @noted/noted:build)"
+[ -d frontends/shell/dist ] || fail "frontends/shell/dist is missing: build the frontends first"
+
+for script in postgres nats minio; do
+  exports="$(bash "deploy/local/$script.sh")" || fail "deploy/local/$script.sh failed"
+  eval "$exports"
+done
+promtool="${PROMTOOL:-$(bash deploy/local/promtool.sh)}" || fail "deploy/local/promtool.sh failed"
+
+base="${SPLIT_PORT_BASE:-18100}"
+gateway_port=$base
+identity_port=$((base + 1))
+users_http=$((base + 2)) users_grpc=$((base + 3))
+notes_http=$((base + 4)) notes_grpc=$((base + 5))
+ai_http=$((base + 6)) ai_grpc=$((base + 7))
+for port in $(seq "$base" $((base + 13))); do
+  port_open "$port" && fail "port $port is taken; set SPLIT_PORT_BASE to a free range of 14 ports"
+done
+
+# One database per service, as each service owns its data; made anew for every run.
+admin_url="$TEST_DATABASE_URL"
+db_url() { echo "${admin_url%/*}/$1"; }
+psql_bin="$(command -v psql || true)"
+[ -n "$psql_bin" ] || psql_bin="$( (ls -d /usr/lib/postgresql/*/bin/psql 2>/dev/null || true) | sort -V | tail -n 1)"
+[ -n "$psql_bin" ] || fail "psql not found (on PATH or under /usr/lib/postgresql)"
+for service in users notes ai; do
+  "$psql_bin" "$admin_url" -v ON_ERROR_STOP=1 -qc "drop database if exists noted_split_$service with (force)" \
+    -c "create database noted_split_$service" >/dev/null || fail "could not create database noted_split_$service"
+done
+
+run_dir="$(mktemp -d /tmp/noted-split.XXXXXX)"
+loopback=127.0.0.1
+# Each process starts as the noted binary (the image's entrypoint) does: by its #! line, whose
+# malloc settings and node flags `npm start` shares (the build does not make main.js executable).
+launcher="$(head -n 1 "$main_js")"
+[[ "$launcher" == '#!'* ]] || fail "$main_js does not start with a #! line"
+launcher="${launcher#\#!}"
+# What every process is told alike: the secret that signs identities from the gateway, the bind
+# address (loopback here; 0.0.0.0 in a pod), quiet logs.
+common=(
+  "PATH=$PATH" "HOME=$HOME"
+  "NOTED_INTERNAL_SECRET=${NOTED_INTERNAL_SECRET:-$(head -c 32 /dev/urandom | base64 | tr -d '\n=')}"
+  "NOTED_BIND_HOST=$loopback"
+  "LOG_LEVEL=warn"
+)
+declare -A service_env=(
+  [users]="USERS_HTTP_PORT=$users_http USERS_GRPC_ADDR=$loopback:$users_grpc DATABASE_URL=$(db_url noted_split_users) NATS_URL=$TEST_NATS_URL FREE_NOTES_PER_MONTH=-1 NOTED_METRICS_PORT=$((base + 11))"
+  [notes]="NOTES_HTTP_PORT=$notes_http NOTES_GRPC_ADDR=$loopback:$notes_grpc DATABASE_URL=$(db_url noted_split_notes) NATS_URL=$TEST_NATS_URL USERS_GRPC_ADDR=$loopback:$users_grpc PUBLIC_URL=http://localhost:$gateway_port S3_ENDPOINT=$TEST_S3_ENDPOINT S3_ACCESS_KEY=$TEST_S3_ACCESS_KEY S3_SECRET_KEY=$TEST_S3_SECRET_KEY S3_BUCKET=noted-split NOTED_METRICS_PORT=$((base + 12))"
+  [ai]="AI_HTTP_PORT=$ai_http AI_GRPC_ADDR=$loopback:$ai_grpc DATABASE_URL=$(db_url noted_split_ai) NATS_URL=$TEST_NATS_URL NOTES_GRPC_ADDR=$loopback:$notes_grpc NOTED_METRICS_PORT=$((base + 13))"
+  [gateway]="PORT=$gateway_port PUBLIC_URL=http://localhost:$gateway_port IDENTITY_PORT=$identity_port IDENTITY_URL=http://$loopback:$identity_port USERS_URL=http://$loopback:$users_http USERS_GRPC_ADDR=$loopback:$users_grpc NOTES_URL=http://$loopback:$notes_http AI_URL=http://$loopback:$ai_http GATEWAY_RATE_LIMIT_PER_USER=0 GATEWAY_RATE_LIMIT_PER_IP=0 NOTED_METRICS_PORT=$((base + 10))"
+)
+declare -A ready_url=(
+  [users]="http://$loopback:$users_http/readyz"
+  [notes]="http://$loopback:$notes_http/readyz"
+  [ai]="http://$loopback:$ai_http/readyz"
+  [gateway]="http://$loopback:$gateway_port/readyz"
+)
+declare -A metrics_port=([gateway]=$((base + 10)) [users]=$((base + 11)) [notes]=$((base + 12)) [ai]=$((base + 13)))
+services=(users notes ai gateway)
+declare -A pid=()
+
+stop_all() {
+  local service
+  for service in "${services[@]}"; do
+    [ -n "${pid[$service]:-}" ] && kill "${pid[$service]}" 2>/dev/null || true
+  done
+  for service in "${services[@]}"; do
+    [ -n "${pid[$service]:-}" ] && wait "${pid[$service]}" 2>/dev/null || true
+  done
+}
+show_logs() {
+  local service
+  for service in "${services[@]}"; do
+    echo "--- $service log (last 30 lines of $run_dir/$service.log)"
+    tail -30 "$run_dir/$service.log" 2>/dev/null || true
+  done
+}
+[ -n "${SPLIT_KEEP:-}" ] || trap stop_all EXIT
+
+started=$(date +%s%N)
+for service in "${services[@]}"; do
+  # shellcheck disable=SC2086 # each service's settings are words of NAME=value; $launcher is words
+  env -i "${common[@]}" NOTED_DATA_DIR="$run_dir/$service-data" ${service_env[$service]} \
+    $launcher "$main_js" --target="$service" \
+    >"$run_dir/$service.log" 2>&1 &
+  pid[$service]=$!
+  echo "split: started --target=$service (pid ${pid[$service]}): ${service_env[$service]}" |
+    sed -E 's/(SECRET[A-Z_]*)=[^ ]+/\1=***/g'
+done
+
+for service in "${services[@]}"; do
+  for _ in $(seq 1 240); do
+    curl -fsS "${ready_url[$service]}" >/dev/null 2>&1 && break
+    kill -0 "${pid[$service]}" 2>/dev/null || { echo "split: --target=$service exited"; show_logs; exit 1; }
+    sleep 0.25
+  done
+  curl -fsS "${ready_url[$service]}" >/dev/null 2>&1 || { echo "split: $service not ready in 60 s"; show_logs; exit 1; }
+  echo "split: $service ready at ${ready_url[$service]} ($(( ($(date +%s%N) - started) / 1000000 )) ms after start)"
+done
+
+export BASE_URL="http://localhost:$gateway_port"
+if [ -z "${SPLIT_SKIP_BROWSER:-}" ]; then
+  echo "split: browser test through the gateway at $BASE_URL"
+  npm run --silent test:browser || { show_logs; exit 1; }
+fi
+
+metrics=""
+for service in "${services[@]}"; do
+  metrics+="${metrics:+,}$service=http://$loopback:${metrics_port[$service]}/metrics"
+done
+echo "split: short load through the gateway, then promtool check metrics on every process"
+npm run --silent load -- --duration="${SPLIT_LOAD_SECONDS:-3}" --metrics="$metrics" --promtool="$promtool" ||
+  { show_logs; exit 1; }
+
+if [ -n "${SPLIT_KEEP:-}" ]; then
+  echo "split: left running (SPLIT_KEEP): gateway $BASE_URL, pids ${pid[*]}, logs in $run_dir"
+fi

@@ -1,0 +1,226 @@
+/**
+ * Load scripts for Noted, driven by autocannon through the gateway (k6's licence rules it out
+ * for this project): browse-and-search, create-and-edit and ai-search. Each signs its users in
+ * with the password grant, prepares their notes through the API, then keeps `--connections`
+ * clients busy for `--duration` seconds and checks its thresholds (p95, p99, errors); the run
+ * exits 1 when any threshold fails. Load on WebSocket connections comes with the realtime
+ * service, which does not exist yet.
+ *
+ *   npm run load                    # 30 s per script against the built program it starts
+ *   npm run load -- --duration=5    # the short run CI makes
+ *   npm run load -- --only=ai-search --connections=20
+ *   BASE_URL=http://localhost:8080 npm run load -- --metrics=http://127.0.0.1:9464/metrics --promtool=promtool
+ *
+ * Without BASE_URL it starts `services/noted/dist/main.js` (build it first) on embedded
+ * defaults in a new data dir, with the gateway's per-user and per-address rate limits off
+ * (GATEWAY_RATE_LIMIT_PER_USER=0, GATEWAY_RATE_LIMIT_PER_IP=0: a handful of users at full
+ * speed is what this measures) and the free plan's monthly note allowance unlimited
+ * (FREE_NOTES_PER_MONTH=-1). A Noted given by BASE_URL needs the same three settings, or its
+ * refusals (429, 403) count as errors. --metrics and --promtool check each listed /metrics
+ * with `promtool check metrics` after the load (the started program's own when none are listed).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { aiSearch } from './ai-search.js';
+import { browseSearch } from './browse-search.js';
+import { createEdit } from './create-edit.js';
+import { runLoad, type LoadScript, type Outcome, type Target } from './load.js';
+import { checkMetrics } from './metrics.js';
+
+const scripts: LoadScript[] = [browseSearch, createEdit, aiSearch];
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '30' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    'base-url': { type: 'string' },
+    metrics: { type: 'string' },
+    promtool: { type: 'string' },
+  },
+});
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * The environment settings and node flags of the program's `#!/usr/bin/env -S ... node ...`
+ * line, which `npm start` shares: it runs as the noted binary does (the build does not make
+ * main.js executable).
+ */
+const launcherOf = (main: string) => {
+  const line = readFileSync(main, 'utf8').split('\n', 1)[0] ?? '';
+  const words = line
+    .replace(/^#!\S*env\s+(-S\s+)?/, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const node = words.findIndex((word) => word === 'node' || word.endsWith('/node'));
+  if (!line.startsWith('#!') || node < 0) throw new Error(`${main} has no #! line that runs node`);
+  const settings = Object.fromEntries(
+    words
+      .slice(0, node)
+      .map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+  );
+  return { settings, flags: words.slice(node + 1) };
+};
+
+/** The built program on embedded defaults, run as the noted binary runs, with the limits off. */
+const startNoted = async () => {
+  const main = path.join(repoRoot, 'services/noted/dist/main.js');
+  if (!existsSync(main)) {
+    throw new Error(`${main} is missing: build it (npx nx run @noted/noted:build) or set BASE_URL`);
+  }
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-load-'));
+  const logFile = path.join(dataDir, 'noted.log');
+  const out = openSync(logFile, 'a');
+  // Only what the program needs: no DATABASE_URL, NATS_URL or S3_ENDPOINT from this shell.
+  const { settings, flags } = launcherOf(main);
+  const child = spawn(process.execPath, [...flags, main], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...settings,
+      PORT: String(port),
+      NOTED_DATA_DIR: dataDir,
+      NOTED_METRICS_PORT: String(metricsPort),
+      GATEWAY_RATE_LIMIT_PER_USER: '0',
+      GATEWAY_RATE_LIMIT_PER_IP: '0',
+      FREE_NOTES_PER_MONTH: '-1',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', out, out],
+  });
+  const baseUrl = `http://localhost:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`noted exited with ${child.exitCode}; see ${logFile}`);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() - started > 120_000)
+      throw new Error(`noted was not ready in 120 s; see ${logFile}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  log(
+    `started the built program on embedded defaults at ${baseUrl} in ${Date.now() - started} ms (log ${logFile})`,
+  );
+  return {
+    baseUrl,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+};
+
+const row = (outcome: Outcome, script: LoadScript) => ({
+  script: outcome.name,
+  'req/s': outcome.rps,
+  'p50 ms': outcome.p50,
+  'p95 ms': outcome.p95,
+  'p99 ms': outcome.p99,
+  'max ms': outcome.max,
+  requests: outcome.requests,
+  errors: outcome.errors,
+  thresholds: `p95<${script.thresholds.p95Ms} p99<${script.thresholds.p99Ms} errors<=${script.thresholds.errors}`,
+  result: outcome.failed.length === 0 ? 'pass' : 'FAIL',
+});
+
+const main = async () => {
+  const duration = Number(values.duration);
+  const connections = Number(values.connections);
+  if (!(duration > 0) || !(connections > 0))
+    throw new Error('--duration and --connections are positive numbers');
+  const only = values.only?.split(',').filter(Boolean);
+  const chosen = only ? scripts.filter((script) => only.includes(script.name)) : scripts;
+  if (chosen.length === 0) {
+    throw new Error(`--only names none of ${scripts.map((script) => script.name).join(', ')}`);
+  }
+  const given = values['base-url'] ?? process.env.BASE_URL;
+  const noted = given ? undefined : await startNoted();
+  const baseUrl = (given ?? noted?.baseUrl ?? '').replace(/\/$/, '');
+  const target: Target = {
+    baseUrl,
+    realmUrl: process.env.LOAD_REALM_URL ?? `${baseUrl}/realms/noted`,
+    password: process.env.LOAD_PASSWORD ?? 'noted',
+    duration,
+    connections,
+  };
+  const rows = [];
+  const failures: string[] = [];
+  try {
+    log(`load on ${baseUrl}: ${connections} connections, ${duration} s per script`);
+    for (const script of chosen) {
+      log(`\n${script.name}: ${script.does}`);
+      const requests = await script.prepare(target, (line) => log(`  ${line}`));
+      const outcome = await runLoad(target, script, requests);
+      rows.push(row(outcome, script));
+      log(
+        `  ${outcome.rps} req/s, p50 ${outcome.p50} ms, p95 ${outcome.p95} ms, p99 ${outcome.p99} ms, ${outcome.requests} requests, ${outcome.errors} errors (statuses ${JSON.stringify(outcome.statuses)})`,
+      );
+      if (outcome.firstRefusal) log(`  first refusal: ${outcome.firstRefusal}`);
+      if (outcome.statuses['429']) {
+        log('  429: start Noted with GATEWAY_RATE_LIMIT_PER_USER=0 GATEWAY_RATE_LIMIT_PER_IP=0');
+      }
+      if (outcome.firstRefusal?.includes('NOTES_LEFT_NOT_ENOUGH')) {
+        log('  403 NOTES_LEFT_NOT_ENOUGH: start Noted with FREE_NOTES_PER_MONTH=-1');
+      }
+      for (const failed of outcome.failed) failures.push(`${script.name}: ${failed}`);
+    }
+    log('');
+    console.table(rows);
+    const promtool = values.promtool ?? process.env.PROMTOOL;
+    if (promtool) {
+      const listed = values.metrics?.split(',').filter(Boolean) ?? [];
+      const endpoints = listed.length
+        ? listed.map((entry) => {
+            // name=url, or a bare url named by itself.
+            const at = entry.indexOf('=');
+            if (entry.startsWith('http') || at < 1) return { name: entry, url: entry };
+            return { name: entry.slice(0, at), url: entry.slice(at + 1) };
+          })
+        : noted
+          ? [{ name: 'all-in-one', url: noted.metricsUrl }]
+          : [];
+      if (endpoints.length === 0)
+        failures.push('--promtool given but no /metrics to check (--metrics)');
+      log('');
+      failures.push(...(await checkMetrics(promtool, endpoints, log)));
+    }
+  } finally {
+    await noted?.stop();
+  }
+  if (failures.length > 0) {
+    log(`\nFAILED:\n${failures.map((failure) => `  ${failure}`).join('\n')}`);
+    process.exit(1);
+  }
+  log(`\n${rows.length} load scripts passed their thresholds`);
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(`load: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
