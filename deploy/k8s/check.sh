@@ -4,7 +4,8 @@
 #   2. helm lint --strict with the default values and every values file of deploy/k8s/values
 #   3. helm template | kubeconform -strict against Kubernetes' own JSON schemas, offline
 #   4. assertions over the rendered manifests and skaffold.yaml's structure (vitest)
-#   5. helm template | kubectl apply --dry-run=server against a real kube-apiserver and etcd,
+#   5. promtool check rules over the Grafana dashboard's queries, when PROMTOOL is set
+#   6. helm template | kubectl apply --dry-run=server against a real kube-apiserver and etcd,
 #      in a namespace that warns on anything Pod Security's "restricted" profile refuses
 # Tools are installed once into $NOTED_CACHE_DIR (the first run builds kube-apiserver and kubectl,
 # about 8 minutes on 2 cores); later runs take well under a minute or two.
@@ -69,6 +70,14 @@ done
 
 check "the rendered manifests and skaffold.yaml (vitest)"
 HELM="$HELM" npx vitest run --config deploy/k8s/vitest.config.ts
+
+check "the Grafana dashboard's queries parse as PromQL (promtool check rules)"
+if [ -n "${PROMTOOL:-}" ]; then
+  python3 deploy/k8s/dashboard-rules.py helm/noted/files/dashboards/noted.json >"$NOTED_INFRA_DIR/dashboard-rules.yaml"
+  "$PROMTOOL" check rules "$NOTED_INFRA_DIR/dashboard-rules.yaml"
+else
+  echo "skipped: PROMTOOL is not set (deploy/local/promtool.sh builds it)"
+fi
 
 check "kubectl apply --dry-run=server against kube-apiserver $KUBE_VERSION and etcd"
 need_etcd
