@@ -10,13 +10,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { keycloakAdmin, testKeycloak, type KeycloakUser } from '@noted/testing';
 import { signOutStep, type Step } from './shell.js';
+import { runSteps } from './steps.js';
 
 const baseUrl = new URL(process.env.BASE_URL ?? 'http://localhost:18080');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,18 +47,6 @@ const pageErrors: string[] = [];
 /** Authorization requests the browser sent to Keycloak, and the bearer tokens sent to the API. */
 const authorizationRequests: URL[] = [];
 const apiTokens: string[] = [];
-
-const withTimeout = async (work: Promise<void>, ms: number): Promise<void> => {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`step took longer than ${ms / 1000} s`)), ms);
-  });
-  try {
-    await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-};
 
 const accountButton = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: /^Account: / });
@@ -229,25 +217,12 @@ const main = async (): Promise<number> => {
       if (url.origin === baseUrl.origin && bearer) apiTokens.push(bearer);
     });
 
-    for (const [index, step] of steps.entries()) {
-      const started = Date.now();
-      try {
-        await withTimeout(step.run(page), stepTimeoutMs);
-        passed += 1;
-        console.log(`ok ${step.name} (${Date.now() - started} ms)`);
-      } catch (error) {
-        failed += 1;
-        const message = error instanceof Error ? error.message : String(error);
-        console.error(`FAILED ${step.name} at ${page.url()}\n  ${message.replace(/\n/g, '\n  ')}`);
-        const failureShot = path.join(tmpdir(), 'noted-keycloak-failure.png');
-        await page.screenshot({ path: failureShot, fullPage: true }).then(
-          () => console.error(`  screenshot: ${failureShot}`),
-          () => undefined,
-        );
-        for (const skipped of steps.slice(index + 1)) console.error(`skipped ${skipped.name}`);
-        break;
-      }
-    }
+    const outcome = await runSteps(page, steps, {
+      timeoutMs: stepTimeoutMs,
+      name: 'noted-keycloak-failure',
+    });
+    passed += outcome.passed;
+    failed += outcome.failed;
   } catch (error) {
     failed += 1;
     const message = error instanceof Error ? error.message : String(error);

@@ -27,6 +27,7 @@ import {
   expectReadableText,
 } from './look.js';
 import { shellSteps, signOutStep, type Step } from './shell.js';
+import { runSteps } from './steps.js';
 
 const baseUrl = new URL(process.env.BASE_URL ?? 'http://localhost:8080');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -52,18 +53,6 @@ const notFoundUrl = new URL('/no-such-page', baseUrl).href;
 
 const fail = (message: string): never => {
   throw new Error(message);
-};
-
-const withTimeout = async (work: Promise<void>, ms: number): Promise<void> => {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`step took longer than ${ms / 1000} s`)), ms);
-  });
-  try {
-    await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 };
 
 /** The account menu's button in the header: there once signed in. */
@@ -749,25 +738,12 @@ const main = async (): Promise<number> => {
     page.setDefaultNavigationTimeout(stepTimeoutMs);
     page.on('pageerror', (error) => pageErrors.push(`uncaught in page: ${error.message}`));
 
-    for (const [index, step] of steps.entries()) {
-      const started = Date.now();
-      try {
-        await withTimeout(step.run(page), stepTimeoutMs);
-        passed += 1;
-        console.log(`ok ${step.name} (${Date.now() - started} ms)`);
-      } catch (error) {
-        failed += 1;
-        const message = error instanceof Error ? error.message : String(error);
-        console.error(`FAILED ${step.name} at ${page.url()}\n  ${message.replace(/\n/g, '\n  ')}`);
-        const failureShot = path.join(tmpdir(), 'noted-browser-failure.png');
-        await page.screenshot({ path: failureShot, fullPage: true }).then(
-          () => console.error(`  screenshot: ${failureShot}`),
-          () => undefined,
-        );
-        for (const skipped of steps.slice(index + 1)) console.error(`skipped ${skipped.name}`);
-        break;
-      }
-    }
+    const outcome = await runSteps(page, steps, {
+      timeoutMs: stepTimeoutMs,
+      name: 'noted-browser-failure',
+    });
+    passed += outcome.passed;
+    failed += outcome.failed;
   } catch (error) {
     failed += 1;
     const message = error instanceof Error ? error.message : String(error);

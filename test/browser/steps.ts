@@ -1,0 +1,48 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { Step } from './shell.js';
+
+const withTimeout = async (work: Promise<void>, ms: number): Promise<void> => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`step took longer than ${ms / 1000} s`)), ms);
+  });
+  try {
+    await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+/**
+ * Runs the steps in order on one page, each within `timeoutMs`, printing each outcome. The
+ * first failure is printed with the page's address and a full-page screenshot (`<name>.png` in
+ * the temporary directory), and the steps after it are skipped: they depend on what it left.
+ */
+export const runSteps = async (
+  page: Page,
+  steps: Step[],
+  options: { timeoutMs: number; name: string },
+): Promise<{ passed: number; failed: number }> => {
+  let passed = 0;
+  for (const [index, step] of steps.entries()) {
+    const started = Date.now();
+    try {
+      await withTimeout(step.run(page), options.timeoutMs);
+      passed += 1;
+      console.log(`ok ${step.name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`FAILED ${step.name} at ${page.url()}\n  ${message.replace(/\n/g, '\n  ')}`);
+      const failureShot = path.join(tmpdir(), `${options.name}.png`);
+      await page.screenshot({ path: failureShot, fullPage: true }).then(
+        () => console.error(`  screenshot: ${failureShot}`),
+        () => undefined,
+      );
+      for (const skipped of steps.slice(index + 1)) console.error(`skipped ${skipped.name}`);
+      return { passed, failed: 1 };
+    }
+  }
+  return { passed, failed: 0 };
+};
