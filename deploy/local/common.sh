@@ -34,6 +34,27 @@ apt_install() {
     fail "apt-get install $* failed, see $log"
 }
 
+# Starts the built program (services/noted/dist/main.js) on port $1 in a fresh data directory
+# under /tmp named after $2, with any further NAME=value arguments in its environment, stops it
+# when the script exits, and waits until it is ready. Sets `app` (its pid) and `log`.
+start_noted() {
+  local port="$1" name="$2" data_dir
+  shift 2
+  data_dir="$(mktemp -d "/tmp/noted-$name.XXXXXX")"
+  log="$data_dir/noted.log"
+  env PORT="$port" NOTED_DATA_DIR="$data_dir" "$@" node services/noted/dist/main.js >"$log" 2>&1 &
+  app=$!
+  trap 'kill $app 2>/dev/null || true; wait $app 2>/dev/null || true' EXIT
+  for _ in $(seq 1 120); do
+    curl -fsS "http://localhost:$port/readyz" >/dev/null 2>&1 && return 0
+    kill -0 "$app" 2>/dev/null || { echo "noted exited:"; tail -50 "$log"; exit 1; }
+    sleep 0.5
+  done
+  echo "noted never became ready:"
+  tail -50 "$log"
+  exit 1
+}
+
 # True when an HTTP GET of 127.0.0.1:$1$2 answers 200 (plain bash, no curl needed).
 http_ok() {
   (

@@ -9,21 +9,11 @@
 # for each. Needs `npm run build` first. Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+source deploy/local/common.sh
 st="$(bash deploy/local/schemathesis.sh)"
 port="${FUZZ_PORT:-18090}"
-data_dir="$(mktemp -d /tmp/noted-fuzz.XXXXXX)"
-log="$data_dir/noted.log"
-PORT="$port" NOTED_DATA_DIR="$data_dir" NOTED_METRICS_PORT=0 \
-  GATEWAY_RATE_LIMIT_PER_IP=0 GATEWAY_RATE_LIMIT_PER_USER=0 \
-  node services/noted/dist/main.js >"$log" 2>&1 &
-app=$!
-trap 'kill $app 2>/dev/null || true; wait $app 2>/dev/null || true' EXIT
+start_noted "$port" fuzz NOTED_METRICS_PORT=0 GATEWAY_RATE_LIMIT_PER_IP=0 GATEWAY_RATE_LIMIT_PER_USER=0
 base="http://localhost:$port"
-for _ in $(seq 1 120); do
-  curl -fsS "$base/readyz" >/dev/null 2>&1 && break
-  kill -0 $app 2>/dev/null || { echo "noted exited:"; tail -50 "$log"; exit 1; }
-  sleep 0.5
-done
 token="$(curl -fsS "$base/realms/noted/protocol/openid-connect/token" \
   -d grant_type=password -d client_id=noted-cli -d username=fuzz@example.com \
   -d password=noted -d scope=openid | node -e 'process.stdin.on("data",(d)=>process.stdout.write(JSON.parse(d).access_token))')"

@@ -12,11 +12,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { keycloakAdmin, testKeycloak, type KeycloakUser } from '@noted/testing';
 import { signOutStep, type Step } from './shell.js';
-import { runSteps } from './steps.js';
+import { launchChromium, openPage, runSteps } from './steps.js';
 
 const baseUrl = new URL(process.env.BASE_URL ?? 'http://localhost:18080');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -191,24 +190,9 @@ const main = async (): Promise<number> => {
   let failed = 0;
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      timeout: stepTimeoutMs,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(stepTimeoutMs);
-    page.setDefaultNavigationTimeout(stepTimeoutMs);
-    page.on('pageerror', (error) => pageErrors.push(`uncaught in page: ${error.message}`));
-    context.on('request', (request) => {
+    browser = await launchChromium(chromiumPath, stepTimeoutMs);
+    const page = await openPage(browser, stepTimeoutMs, pageErrors);
+    page.context().on('request', (request) => {
       const url = new URL(request.url());
       if (url.origin === keycloakOrigin && url.pathname.endsWith('/protocol/openid-connect/auth')) {
         authorizationRequests.push(url);

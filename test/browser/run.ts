@@ -15,7 +15,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expectAccessible } from './axe.js';
@@ -27,7 +26,7 @@ import {
   expectReadableText,
 } from './look.js';
 import { shellSteps, signOutStep, type Step } from './shell.js';
-import { runSteps } from './steps.js';
+import { launchChromium, openPage, runSteps } from './steps.js';
 
 const baseUrl = new URL(process.env.BASE_URL ?? 'http://localhost:8080');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -719,24 +718,8 @@ const main = async (): Promise<number> => {
   let failed = 0;
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      timeout: stepTimeoutMs,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-    });
-    // A context of its own, not browser.newPage(): axe opens a second page in it for its results.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(stepTimeoutMs);
-    page.setDefaultNavigationTimeout(stepTimeoutMs);
-    page.on('pageerror', (error) => pageErrors.push(`uncaught in page: ${error.message}`));
+    browser = await launchChromium(chromiumPath, stepTimeoutMs);
+    const page = await openPage(browser, stepTimeoutMs, pageErrors);
 
     const outcome = await runSteps(page, steps, {
       timeoutMs: stepTimeoutMs,

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Step } from './shell.js';
 
 const withTimeout = async (work: Promise<void>, ms: number): Promise<void> => {
@@ -45,4 +46,36 @@ export const runSteps = async (
     }
   }
   return { passed, failed: 0 };
+};
+
+/** Debian's Chromium, headless, as the browser tests run it. */
+export const launchChromium = (executablePath: string, timeoutMs: number): Promise<Browser> =>
+  chromium.launch({
+    executablePath,
+    headless: true,
+    timeout: timeoutMs,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+
+/**
+ * A page at 1280 x 900 in a context of its own (axe opens a second page in it for its results),
+ * waiting up to `timeoutMs`, whose uncaught errors are added to `pageErrors`.
+ */
+export const openPage = async (
+  browser: Browser,
+  timeoutMs: number,
+  pageErrors: string[],
+): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(timeoutMs);
+  page.setDefaultNavigationTimeout(timeoutMs);
+  page.on('pageerror', (error) => pageErrors.push(`uncaught in page: ${error.message}`));
+  return page;
 };
