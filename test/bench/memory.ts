@@ -1,6 +1,6 @@
 /**
  * The memory benchmark: starts the built all-in-one program as `npm start` runs it (the same
- * malloc settings and node flags, read from package.json) on its embedded defaults with a
+ * malloc settings and node flags, read from its #! line) on its embedded defaults with a
  * fresh data directory, and prints what its process holds, from /proc (VmRSS, and VmHWM for
  * peaks):
  *
@@ -32,6 +32,7 @@ import sharp from 'sharp';
 import { NOTE_IMAGE_MAX_BYTES, NOTE_IMAGE_MAX_PIXELS } from '@noted/api';
 import { passwordGrant } from '@noted/testing';
 import { freePort } from '../../services/noted/src/test/app.js';
+import { launcherOf } from '../../services/noted/src/test/launcher.js';
 import { words } from './words.js';
 
 const noteCount = Number(process.env.BENCH_NOTES ?? 10_000);
@@ -48,22 +49,6 @@ const PEAK_TARGET_MB = 600;
 const unbounded: Record<string, string> = {
   NOTED_PGLITE_SHARED_BUFFERS_MB: '128',
   AI_INDEX_CACHE_MB: '256',
-};
-
-/** The environment (glibc's malloc settings) and node flags `npm start` runs the program with. */
-const startSettings = (): { env: Record<string, string>; flags: string[] } => {
-  const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const start = /((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)services\/noted\/dist\/main\.js/.exec(
-    scripts.start ?? '',
-  );
-  if (!start) throw new Error('npm start does not run services/noted/dist/main.js with node');
-  const split = (text: string | undefined) => (text ?? '').split(' ').filter(Boolean);
-  return {
-    env: Object.fromEntries(split(start[1]).map((pair) => pair.split('=') as [string, string])),
-    flags: split(start[2]),
-  };
 };
 
 const tags = ['work', 'home', 'ideas', 'reading', 'todo', 'health', 'travel', 'money'];
@@ -419,7 +404,7 @@ const main = async () => {
       `(limits ${NOTE_IMAGE_MAX_PIXELS.toLocaleString('en-US')} pixels, ` +
       `${(NOTE_IMAGE_MAX_BYTES / 1024 / 1024).toFixed(0)} MB)`,
   );
-  const { env: startEnv, flags } = startSettings();
+  const { settings: startEnv, flags } = launcherOf(currentMain);
   const started = [
     ...Object.entries(startEnv).map(([name, value]) => `${name}=${value}`),
     'node',

@@ -20,8 +20,7 @@
  * with `promtool check metrics` after the load (the started program's own when none are listed).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +29,8 @@ import { aiSearch } from './ai-search.js';
 import { browseSearch } from './browse-search.js';
 import { createEdit } from './create-edit.js';
 import { runLoad, type LoadScript, type Outcome, type Target } from './load.js';
+import { freePort } from '../../services/noted/src/test/app.js';
+import { launcherOf } from '../../services/noted/src/test/launcher.js';
 import { checkMetrics } from './metrics.js';
 
 const scripts: LoadScript[] = [browseSearch, createEdit, aiSearch];
@@ -47,38 +48,6 @@ const { values } = parseArgs({
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-
-/**
- * The environment settings and node flags of the program's `#!/usr/bin/env -S ... node ...`
- * line, which `npm start` shares: it runs as the noted binary does (the build does not make
- * main.js executable).
- */
-const launcherOf = (main: string) => {
-  const line = readFileSync(main, 'utf8').split('\n', 1)[0] ?? '';
-  const words = line
-    .replace(/^#!\S*env\s+(-S\s+)?/, '')
-    .split(/\s+/)
-    .filter(Boolean);
-  const node = words.findIndex((word) => word === 'node' || word.endsWith('/node'));
-  if (!line.startsWith('#!') || node < 0) throw new Error(`${main} has no #! line that runs node`);
-  const settings = Object.fromEntries(
-    words
-      .slice(0, node)
-      .map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
-  );
-  return { settings, flags: words.slice(node + 1) };
-};
 
 /** The built program on embedded defaults, run as the noted binary runs, with the limits off. */
 const startNoted = async () => {
