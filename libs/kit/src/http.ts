@@ -212,10 +212,21 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
+/**
+ * How long a server keeps an idle keep-alive connection. A client that reuses a connection the
+ * server is closing at that moment gets ECONNRESET, so every client in front of a Noted server
+ * (the gateway's proxy, an ingress, a load balancer) must drop idle connections sooner: the
+ * gateway's agent after UPSTREAM_IDLE_MS, common load balancers after 60 s.
+ */
+export const SERVER_KEEP_ALIVE_MS = 65_000;
+
 /** Listens, and closes gracefully: stops accepting, lets requests in flight finish. */
 export const listen = (app: Express, port: number, host = '0.0.0.0'): Promise<RunningServer> =>
   new Promise((resolve, reject) => {
     const server = app.listen(port, host);
+    server.keepAliveTimeout = SERVER_KEEP_ALIVE_MS;
+    // Above keepAliveTimeout, or Node may end a connection on which the next request has begun.
+    server.headersTimeout = SERVER_KEEP_ALIVE_MS + 1_000;
     server.once('error', reject);
     server.once('listening', () => {
       const address = server.address() as AddressInfo;

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@noted/api';
-import { createLogger, registry } from '@noted/kit';
+import express from 'express';
+import { SERVER_KEEP_ALIVE_MS, createLogger, listen, registry } from '@noted/kit';
 import { gatewayConfigFrom, gatewayConfigSchema } from './config.js';
-import { startGateway, type RunningGateway } from './gateway.js';
+import { UPSTREAM_IDLE_MS, startGateway, type RunningGateway } from './gateway.js';
 
 const inlineScript = "document.documentElement.dataset.theme='x'";
 
@@ -196,5 +197,18 @@ describe('gateway in front of a service', () => {
     }
     expect(requests).toBe(5);
     expect(connections).toBe(1);
+  });
+
+  it('drops an idle connection before a Noted service would, so no request meets a closing one', async () => {
+    const service = await listen(express(), 0, '127.0.0.1');
+    try {
+      // Node's default (5 s) was shorter than the agent's idle time: a reused connection the
+      // service closed at that moment failed the request with ECONNRESET.
+      expect(service.server.keepAliveTimeout).toBe(SERVER_KEEP_ALIVE_MS);
+      expect(service.server.headersTimeout).toBeGreaterThan(SERVER_KEEP_ALIVE_MS);
+      expect(UPSTREAM_IDLE_MS).toBeLessThanOrEqual(SERVER_KEEP_ALIVE_MS / 2);
+    } finally {
+      await service.close();
+    }
   });
 });

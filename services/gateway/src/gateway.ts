@@ -29,6 +29,13 @@ export interface RunningGateway extends RunningModule {
 type ProxiedRequest = IncomingMessage & { id?: string; identityToken?: string };
 
 /**
+ * How long the gateway keeps an idle connection to a service: shorter than the services' own
+ * SERVER_KEEP_ALIVE_MS, so the gateway never sends a request on a connection the service is
+ * closing at that moment (which fails as ECONNRESET, a 502 for the user).
+ */
+export const UPSTREAM_IDLE_MS = 30_000;
+
+/**
  * The one public door: verifies Keycloak access tokens, resolves the user, and forwards each
  * public path prefix to the service that owns it with an identity the outside cannot forge.
  */
@@ -68,7 +75,12 @@ export const startGateway = async (
 
   // http-proxy opens a new connection per request (and asks for `connection: close`) unless
   // given an agent; reusing connections saves a connect and a close on both ends per request.
-  const upstreamAgent = new Agent({ keepAlive: true, scheduling: 'lifo' });
+  // The agent closes an idle connection well before the service would (see UPSTREAM_IDLE_MS).
+  const upstreamAgent = new Agent({
+    keepAlive: true,
+    scheduling: 'lifo',
+    timeout: UPSTREAM_IDLE_MS,
+  });
   const proxyTo = (target: string, pathFilter?: (path: string) => boolean) =>
     createProxyMiddleware<Request>({
       target,
