@@ -20,6 +20,8 @@ import { AppError, errorCodes, isErrorBody, type ErrorCode } from './errors.js';
 import type { NoteCreate, NoteListQuery, NotePinnedQuery, NoteUpdate } from './notes.js';
 import type { NoteGraphQuery } from './links.js';
 import type { ReviewMark } from './review.js';
+import type { CheckoutRequest, PlanChange } from './billing.js';
+import type { UserCreate } from './users.js';
 import { routes } from './routes.js';
 import type { TodoRecentQuery } from './todos.js';
 
@@ -282,6 +284,18 @@ export const createApiClient = (options: ApiClientOptions) => {
     users: {
       bySub: (sub: string) => request(routes.userFindBySub, { params: { sub } }),
       bySubAtOldPath: (sub: string) => request(routes.userBySub, { params: { sub } }),
+      check: () => request(routes.userCheck),
+      create: (user: UserCreate) => request(routes.userCreate, { body: user }),
+      usage: () => request(routes.userUsage),
+    },
+    billing: {
+      plans: () => request(routes.billingPlans),
+      status: () => request(routes.billingStatus),
+      verify: (sessionId: string) => request(routes.billingVerify, { params: { sessionId } }),
+      checkout: (body: CheckoutRequest) => request(routes.billingCheckout, { body }),
+      change: (body: PlanChange) => request(routes.billingChange, { body }),
+      cancel: () => request(routes.billingCancel),
+      portal: () => request(routes.billingPortal),
     },
   };
 };

@@ -26,7 +26,7 @@ export interface Contract {
 }
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
-export type ServiceName = 'notes' | 'ai' | 'users';
+export type ServiceName = 'notes' | 'ai' | 'users' | 'billing';
 
 /** An error status a route may answer, alone or with what it means on that route. */
 export type ErrorAnswer = number | readonly [number, string];

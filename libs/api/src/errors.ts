@@ -24,6 +24,8 @@ export const errorCodes = {
   /** The AI provider failed or refused, after retries. */
   AI_PROVIDER_FAILED: 502,
   UNAVAILABLE: 503,
+  /** This server takes no payments: Stripe is not configured. */
+  PAYMENTS_DISABLED: 503,
   TIMEOUT: 504,
 } as const;
 

@@ -1,4 +1,5 @@
 import { aiRoutes } from './ai.js';
+import { billingRoutes } from './billing.js';
 import type { Contract, ServiceName } from './contract.js';
 import { imageRoutes } from './images.js';
 import { linkRoutes } from './links.js';
@@ -17,6 +18,7 @@ export const routes = {
   ...imageRoutes,
   ...aiRoutes,
   ...userRoutes,
+  ...billingRoutes,
 };
 export type Routes = typeof routes;
 export type OperationId = keyof Routes;

@@ -21,6 +21,49 @@ export type User = z.infer<typeof User>;
 
 export const UserSubParams = z.object({ sub: z.string().min(1).max(255) });
 
+export const UserCheck = z
+  .object({
+    exists: z.boolean(),
+    user: User.nullable(),
+  })
+  .meta({ id: 'UserCheck' });
+export type UserCheck = z.infer<typeof UserCheck>;
+
+/**
+ * The spec's user creation: `authId` (or `sub`, as the subscription flow sends it) must be the
+ * caller's own subject. Email and name are the token's; the ones sent are only a fallback.
+ */
+export const UserCreate = z
+  .object({
+    authId: z.string().min(1).max(255).optional(),
+    sub: z.string().min(1).max(255).optional(),
+    email: z.string().max(320).optional(),
+    name: z.string().max(500).optional(),
+  })
+  .refine((body) => body.authId !== undefined || body.sub !== undefined, {
+    message: 'authId (or sub) is required',
+    path: ['authId'],
+  })
+  .meta({ id: 'UserCreate' });
+export type UserCreate = z.input<typeof UserCreate>;
+
+export const UsageCounter = z
+  .object({
+    used: z.number().int(),
+    limit: z.number().int().meta({ description: '-1 is unlimited' }),
+  })
+  .meta({ id: 'UsageCounter' });
+
+export const UserUsage = z
+  .object({
+    period: z.string().meta({ description: 'The month counted, YYYY-MM in UTC' }),
+    resetsAt: z.iso.datetime().meta({ description: 'When the monthly counters start again' }),
+    notes: UsageCounter,
+    recordingTimeLimit: z.number().int().meta({ description: 'Seconds; -1 is unlimited' }),
+  })
+  .meta({ id: 'UserUsage' });
+export type UserUsage = z.infer<typeof UserUsage>;
+
 const usersApi = routesFor('users', 'users');
 
 const userBySub = (path: string, summary: string) =>
@@ -41,6 +84,22 @@ export const userRoutes = {
     '/user/findBySub/:sub',
     'The signed-in user, by their identity-provider subject',
   ),
+  userCheck: usersApi.get('/user/check', {
+    summary:
+      'Whether the signed-in user exists; the gateway creates them on their first request, so ' +
+      'a signed-in caller always does',
+    answer: ok(UserCheck, 'Whether the user exists, and the user'),
+  }),
+  userCreate: usersApi.post('/user/create', {
+    summary: 'Creates the signed-in user, or answers the existing one (idempotent)',
+    body: UserCreate,
+    answer: ok(User, 'The user, as it is now'),
+    errors: [[403, 'authId is not the caller']],
+  }),
+  userUsage: usersApi.get('/user/usage', {
+    summary: "The signed-in user's use of their plan this month",
+    answer: ok(UserUsage, 'Usage against the entitlements'),
+  }),
   userBySub: userBySub(
     '/user-by-sub/:sub',
     'The same as /user/findBySub/{sub}, at the path older clients use',

@@ -1,20 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { noteEvents, noteEventsFilter, reviewEvents } from './events.js';
+import { billingEvents, noteEvents, noteEventsFilter, reviewEvents } from './events.js';
 
-const declared = [...Object.values(noteEvents), ...Object.values(reviewEvents)];
+const declared = [
+  ...Object.values(noteEvents),
+  ...Object.values(reviewEvents),
+  ...Object.values(billingEvents),
+];
 
 describe('event declarations', () => {
   it('publish each message of events.proto on the subject its comment names', () => {
-    const proto = readFileSync(
-      new URL('../../../proto/noted/notes/v1/events.proto', import.meta.url),
-      'utf8',
-    );
     const documented = Object.fromEntries(
-      [...proto.matchAll(/^\/\/ (\w+) is published on ([\w.]+?)[,.]?\s/gm)].map((m) => [
-        `noted.notes.v1.${m[1]}`,
-        m[2],
-      ]),
+      ['notes', 'billing'].flatMap((service) => {
+        const proto = readFileSync(
+          new URL(`../../../proto/noted/${service}/v1/events.proto`, import.meta.url),
+          'utf8',
+        );
+        return [...proto.matchAll(/^\/\/ (\w+) is published on ([\w.]+?)[,.]?\s/gm)].map((m) => [
+          `noted.${service}.v1.${m[1]}`,
+          m[2],
+        ]);
+      }),
     );
     expect(Object.keys(documented)).toHaveLength(declared.length);
     expect(

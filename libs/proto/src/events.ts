@@ -6,6 +6,7 @@ import {
   type MessageInitShape,
   type MessageShape,
 } from '@bufbuild/protobuf';
+import * as billingV1 from './billing-v1.js';
 import * as notesV1 from './notes-v1.js';
 
 /**
@@ -41,4 +42,12 @@ export const noteEventsFilter = 'noted.notes.v1.note.*';
 export const reviewEvents = {
   due: eventType('noted.notes.v1.review.due', notesV1.ReviewDueSchema),
   marked: eventType('noted.notes.v1.review.marked', notesV1.ReviewMarkedSchema),
+};
+
+/** A user's plan, status or entitlements changed (billing); users updates the entitlements. */
+export const billingEvents = {
+  subscriptionChanged: eventType(
+    'noted.billing.v1.subscription.changed',
+    billingV1.SubscriptionChangedSchema,
+  ),
 };

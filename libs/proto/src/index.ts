@@ -4,6 +4,13 @@
  * Every event's subject and message are declared once, in `events.ts`.
  */
 export * as aiV1 from './ai-v1.js';
+export * as billingV1 from './billing-v1.js';
 export * as notesV1 from './notes-v1.js';
 export * as usersV1 from './users-v1.js';
-export { noteEvents, noteEventsFilter, reviewEvents, type EventType } from './events.js';
+export {
+  billingEvents,
+  noteEvents,
+  noteEventsFilter,
+  reviewEvents,
+  type EventType,
+} from './events.js';

@@ -1,0 +1,89 @@
+import * as z from 'zod';
+import type { Entitlements } from './users.js';
+
+/** The plans a user can be on. Standard and premium both count as the premium tier. */
+export const planNames = ['free', 'standard', 'premium'] as const;
+export const PlanName = z.enum(planNames).meta({ id: 'PlanName' });
+export type PlanName = z.infer<typeof PlanName>;
+
+export const paidPlanNames = ['standard', 'premium'] as const;
+export const PaidPlanName = z.enum(paidPlanNames).meta({ id: 'PaidPlanName' });
+export type PaidPlanName = z.infer<typeof PaidPlanName>;
+
+export const billingIntervals = ['month', 'year'] as const;
+export const BillingInterval = z.enum(billingIntervals).meta({ id: 'BillingInterval' });
+export type BillingInterval = z.infer<typeof BillingInterval>;
+
+/** The spec's tiers: standard and premium are both "premium". */
+export const tierOf = (plan: PlanName): 'free' | 'premium' =>
+  plan === 'free' ? 'free' : 'premium';
+
+/**
+ * The entitlement names the product checks. A number is a limit (-1 or missing is unlimited), a
+ * flag is on only when exactly `true` (spec section 5).
+ */
+export const entitlementNames = {
+  /** Notes created per calendar month (UTC), by any route. */
+  notesPerMonth: 'notes_per_month',
+  /** Longest recording, in seconds (the spec's default 60). */
+  recordingTimeLimit: 'recordingTimeLimit',
+  /** Writer, Ask AI, knowledge chat, summaries. */
+  aiAssist: 'ai_assist',
+  exportMarkdown: 'export_markdown',
+  exportPdf: 'export_pdf',
+  exportImage: 'export_image',
+} as const;
+
+const e = entitlementNames;
+
+/**
+ * Every plan's entitlements: the one place they are decided. The free plan's note and recording
+ * limits can be set per deployment (`FREE_NOTES_PER_MONTH`, `FREE_RECORDING_TIME_LIMIT`).
+ */
+export const planEntitlements = (
+  free: { notesPerMonth: number; recordingTimeLimit: number } = {
+    notesPerMonth: 100,
+    recordingTimeLimit: 60,
+  },
+): Record<PlanName, Entitlements> => ({
+  free: {
+    [e.notesPerMonth]: free.notesPerMonth,
+    [e.recordingTimeLimit]: free.recordingTimeLimit,
+    [e.aiAssist]: true,
+    [e.exportMarkdown]: true,
+    [e.exportPdf]: false,
+    [e.exportImage]: false,
+  },
+  standard: {
+    [e.notesPerMonth]: 1000,
+    [e.recordingTimeLimit]: 600,
+    [e.aiAssist]: true,
+    [e.exportMarkdown]: true,
+    [e.exportPdf]: true,
+    [e.exportImage]: true,
+  },
+  premium: {
+    [e.notesPerMonth]: -1,
+    [e.recordingTimeLimit]: 3600,
+    [e.aiAssist]: true,
+    [e.exportMarkdown]: true,
+    [e.exportPdf]: true,
+    [e.exportImage]: true,
+  },
+});
+
+/** Spec section 5: passes if the entitlement is missing or -1, else only while usage < limit. */
+export const withinLimit = (
+  entitlements: Entitlements | null | undefined,
+  name: string,
+  used: number,
+): boolean => {
+  if (!entitlements) return false;
+  const limit = entitlements[name];
+  if (limit === undefined || limit === -1) return true;
+  return typeof limit === 'number' && used < limit;
+};
+
+/** Spec section 5: a feature is on only when its entitlement is exactly `true`. */
+export const hasFeature = (entitlements: Entitlements | null | undefined, name: string): boolean =>
+  entitlements?.[name] === true;
