@@ -36,15 +36,30 @@ export const entitlementNames = {
 
 const e = entitlementNames;
 
+/** The free plan's limits as a deployment sets them (read by users and billing alike). */
+export const freePlanEnvSchema = z.object({
+  /** Monthly note creation limit of the free plan; -1 is unlimited. */
+  FREE_NOTES_PER_MONTH: z.coerce.number().int().min(-1).default(100),
+  /** Recording time limit of the free plan, in seconds (the spec's default 60). */
+  FREE_RECORDING_TIME_LIMIT: z.coerce.number().int().min(-1).default(60),
+});
+
+export interface FreePlanLimits {
+  notesPerMonth: number;
+  recordingTimeLimit: number;
+}
+
+export const freePlanFrom = (env: z.infer<typeof freePlanEnvSchema>): FreePlanLimits => ({
+  notesPerMonth: env.FREE_NOTES_PER_MONTH,
+  recordingTimeLimit: env.FREE_RECORDING_TIME_LIMIT,
+});
+
 /**
  * Every plan's entitlements: the one place they are decided. The free plan's note and recording
  * limits can be set per deployment (`FREE_NOTES_PER_MONTH`, `FREE_RECORDING_TIME_LIMIT`).
  */
 export const planEntitlements = (
-  free: { notesPerMonth: number; recordingTimeLimit: number } = {
-    notesPerMonth: 100,
-    recordingTimeLimit: 60,
-  },
+  free: FreePlanLimits = freePlanFrom(freePlanEnvSchema.parse({})),
 ): Record<PlanName, Entitlements> => ({
   free: {
     [e.notesPerMonth]: free.notesPerMonth,

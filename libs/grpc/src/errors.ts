@@ -28,6 +28,7 @@ const statusOfCode: Record<ErrorCode, status> = {
   TIMEOUT: status.DEADLINE_EXCEEDED,
   UNAVAILABLE: status.UNAVAILABLE,
   UPSTREAM_UNAVAILABLE: status.UNAVAILABLE,
+  PAYMENTS_DISABLED: status.FAILED_PRECONDITION,
   INTERNAL: status.INTERNAL,
 };
 

@@ -14,6 +14,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     id: string;
     identity?: Identity;
+    /** The body's bytes as received, on the app's `rawBodyPaths` only. */
+    rawBody?: Buffer;
   }
 }
 
@@ -24,6 +26,11 @@ export interface HttpAppOptions {
   ready: () => boolean | Promise<boolean>;
   /** Parse JSON bodies (off for a pure proxy such as the gateway). */
   json?: boolean;
+  /**
+   * Paths whose JSON body is also kept as the bytes received (`req.rawBody`), for a signature
+   * over exactly those bytes (Stripe's webhooks).
+   */
+  rawBodyPaths?: readonly string[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -80,7 +87,16 @@ export const createHttpApp = (options: HttpAppOptions): Express => {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'starting' });
   });
   if (options.json !== false) {
-    app.use(express.json({ limit: JSON_BODY_MAX_BYTES }));
+    const raw = new Set(options.rawBodyPaths ?? []);
+    app.use(
+      express.json({
+        limit: JSON_BODY_MAX_BYTES,
+        verify: (req, _res, body) => {
+          const request = req as express.Request;
+          if (raw.has(request.path)) request.rawBody = body;
+        },
+      }),
+    );
   }
   return app;
 };

@@ -14,3 +14,8 @@ export {
   reviewEvents,
   type EventType,
 } from './events.js';
+export {
+  entitlementsFromMessage,
+  entitlementsToMessage,
+  type EntitlementValues,
+} from './entitlements.js';

@@ -50,6 +50,10 @@ export interface ServiceDefinition {
   migrations: Migration[];
   /** Public path prefixes the gateway forwards here with a signed identity. */
   identityPaths: string[];
+  /** Public paths that take no identity (they prove themselves otherwise: a signature). */
+  openPaths?: string[];
+  /** Paths whose raw body a handler reads (see `HttpAppOptions.rawBodyPaths`). */
+  rawBodyPaths?: string[];
   routes: (parts: ServiceParts) => Router;
   grpc: (parts: ServiceParts) => GrpcBinding;
   /** Background work (schedulers) started once the service serves, stopped before it closes. */
@@ -151,9 +155,18 @@ const serve = async (
     service: definition.name,
     logger,
     ready: () => ready() && processReady(),
+    ...(definition.rawBodyPaths ? { rawBodyPaths: definition.rawBodyPaths } : {}),
   });
+  const open = new Set(definition.openPaths ?? []);
+  const identity = requireIdentity(settings.internalSecret);
   for (const path of definition.identityPaths) {
-    app.use(path, requireIdentity(settings.internalSecret));
+    app.use(path, (req, res, next) => {
+      if (open.has(req.originalUrl.split('?')[0] ?? '')) {
+        next();
+        return;
+      }
+      identity(req, res, next);
+    });
   }
   app.use(definition.routes(parts));
   finishHttpApp(app, logger);

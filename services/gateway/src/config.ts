@@ -25,6 +25,13 @@ export const gatewayConfigSchema = z.object({
   USERS_GRPC_ADDR: z.string().default('127.0.0.1:5101'),
   NOTES_URL: z.url().default('http://127.0.0.1:4102'),
   AI_URL: z.url().default('http://127.0.0.1:4103'),
+  BILLING_URL: z.url().default('http://127.0.0.1:4104'),
+  /** Stripe's publishable key: when set, the pages may load Stripe.js (the CSP allows Stripe). */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .optional(),
   IDENTITY_URL: z.url().default('http://127.0.0.1:4100'),
   /** Where the notes micro-frontend's manifest is, as the browser sees it. */
   NOTES_REMOTE_URL: z.string().default('/remotes/notes/mf-manifest.json'),
@@ -59,7 +66,9 @@ export interface GatewayConfig {
     jwksUrl: string;
     embedded: boolean;
   };
-  upstreams: { users: string; notes: string; ai: string; identity: string };
+  upstreams: { users: string; notes: string; ai: string; billing: string; identity: string };
+  /** True when Stripe.js may load (a publishable key is configured). */
+  stripeJs: boolean;
   usersGrpcAddress: string;
   notesRemoteUrl: string;
   identityProviders: string[];
@@ -102,8 +111,10 @@ export const gatewayConfigFrom = (
       users: env.USERS_URL,
       notes: env.NOTES_URL,
       ai: env.AI_URL,
+      billing: env.BILLING_URL,
       identity: env.IDENTITY_URL,
     },
+    stripeJs: env.STRIPE_PUBLISHABLE_KEY !== undefined,
     usersGrpcAddress: env.USERS_GRPC_ADDR,
     notesRemoteUrl: env.NOTES_REMOTE_URL,
     identityProviders: env.KEYCLOAK_IDENTITY_PROVIDERS,

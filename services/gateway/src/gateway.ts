@@ -18,7 +18,7 @@ import {
 import { authenticate, createTokenVerifier } from './auth/index.js';
 import type { GatewayConfig } from './config.js';
 import { RATE_LIMIT_HEADERS, rateLimits } from './rate-limit.js';
-import { routingTable, signedInPrefixes } from './routing.js';
+import { isOpenRoute, routingTable, signedInPrefixes } from './routing.js';
 import { createUserResolver } from './users.js';
 import { inlineScriptHashes, webRouter } from './web.js';
 
@@ -116,15 +116,23 @@ export const startGateway = async (
   }
 
   const keycloakOrigin = new URL(config.keycloak.url).origin;
+  // Stripe.js, when payments are configured: its script, its API calls and its frames.
+  const stripe = config.stripeJs
+    ? {
+        script: ['https://js.stripe.com'],
+        connect: ['https://api.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+      }
+    : { script: [], connect: [], frame: [] };
   const https = config.publicUrl.startsWith('https:');
   const web = webRouter(config);
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'script-src': ["'self'", ...inlineScriptHashes(web.indexHtml ?? '')],
-          'connect-src': ["'self'", keycloakOrigin],
-          'frame-src': ["'self'", keycloakOrigin],
+          'script-src': ["'self'", ...inlineScriptHashes(web.indexHtml ?? ''), ...stripe.script],
+          'connect-src': ["'self'", keycloakOrigin, ...stripe.connect],
+          'frame-src': ["'self'", keycloakOrigin, ...stripe.frame],
           'img-src': ["'self'", 'data:', 'blob:'],
           'form-action': ["'self'", keycloakOrigin],
           'upgrade-insecure-requests': https ? [] : null,
@@ -172,13 +180,23 @@ export const startGateway = async (
       next(error);
     }
   };
-  app.use(signedInPrefixes, limitBody, authenticate(verifier), limits.perUser, resolveUser);
+  // Routes without an account under a signed-in prefix (Stripe's webhook, the plans) skip the
+  // token; they keep the body limit.
+  const signIn = [authenticate(verifier), limits.perUser, resolveUser];
+  const unlessOpen =
+    (handler: RequestHandler): RequestHandler =>
+    (req, res, next) => {
+      if (isOpenRoute(req.method, req.baseUrl + req.path)) next();
+      else handler(req, res, next);
+    };
+  app.use(signedInPrefixes, limitBody, ...signIn.map(unlessOpen));
 
   app.use(
     routingTable({
       notes: proxyTo(config.upstreams.notes),
       ai: proxyTo(config.upstreams.ai),
       users: proxyTo(config.upstreams.users),
+      billing: proxyTo(config.upstreams.billing),
     }),
   );
   app.use(web.router);

@@ -24,3 +24,15 @@ export const signedInPrefixes = [
     contracts.filter((route) => !route.public).map((route) => `/${route.path.split('/')[1]}`),
   ),
 ];
+
+/** The routes that need no account but live under a signed-in prefix, as matchers. */
+const openRoutes = contracts
+  .filter((route) => route.public && signedInPrefixes.includes(`/${route.path.split('/')[1]}`))
+  .map((route) => ({
+    method: route.method.toUpperCase(),
+    pattern: new RegExp(`^${route.path.replace(/:\w+/g, '[^/]+')}/?$`),
+  }));
+
+/** Whether a request (its whole path) is one of those routes. */
+export const isOpenRoute = (method: string, path: string) =>
+  openRoutes.some((route) => route.method === method && route.pattern.test(path));

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '@noted/db';
 import { parseConfig } from '@noted/kit';
 import { aiConfigSchema } from '@noted/ai';
+import { billingConfigSchema } from '@noted/billing';
 import { gatewayConfigSchema } from '@noted/gateway';
 import { identityConfigSchema } from '@noted/identity';
 import { notesConfigSchema } from '@noted/notes';
@@ -61,7 +62,8 @@ export const programConfigSchemaAll = programConfigSchema
   .extend(identityConfigSchema.shape)
   .extend(usersConfigSchema.shape)
   .extend(notesConfigSchema.shape)
-  .extend(aiConfigSchema.shape);
+  .extend(aiConfigSchema.shape)
+  .extend(billingConfigSchema.shape);
 
 export type ProgramEnv = z.infer<typeof programConfigSchemaAll>;
 
@@ -74,6 +76,8 @@ const internalListeners = {
   NOTES_GRPC_ADDR: '127.0.0.1:0',
   AI_HTTP_PORT: '0',
   AI_GRPC_ADDR: '127.0.0.1:0',
+  BILLING_HTTP_PORT: '0',
+  BILLING_GRPC_ADDR: '127.0.0.1:0',
 };
 
 /**

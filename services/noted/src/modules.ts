@@ -33,11 +33,12 @@ export interface Provides {
   users: Endpoint;
   notes: Endpoint;
   ai: Endpoint;
+  billing: Endpoint;
   gateway: undefined;
 }
 
 /** Where the modules started in this process listen (recorded for `noted reindex`). */
-export type Endpoints = Partial<Pick<Provides, 'identity' | 'users' | 'notes' | 'ai'>>;
+export type Endpoints = Partial<Pick<Provides, 'identity' | 'users' | 'notes' | 'ai' | 'billing'>>;
 
 /** The gateway's upstreams, pointed at the modules of this process where they run here. */
 const gatewayWithEndpoints = (gateway: GatewayConfig, endpoints: Endpoints): GatewayConfig => {
@@ -49,6 +50,7 @@ const gatewayWithEndpoints = (gateway: GatewayConfig, endpoints: Endpoints): Gat
       users: endpoints.users?.http ?? gateway.upstreams.users,
       notes: endpoints.notes?.http ?? gateway.upstreams.notes,
       ai: endpoints.ai?.http ?? gateway.upstreams.ai,
+      billing: endpoints.billing?.http ?? gateway.upstreams.billing,
     },
     usersGrpcAddress: endpoints.users?.grpc ?? gateway.usersGrpcAddress,
     keycloak: {
@@ -61,11 +63,26 @@ const gatewayWithEndpoints = (gateway: GatewayConfig, endpoints: Endpoints): Gat
   };
 };
 
-export const moduleNames = ['bus', 'identity', 'users', 'notes', 'ai', 'gateway'] as const;
+export const moduleNames = [
+  'bus',
+  'identity',
+  'users',
+  'notes',
+  'ai',
+  'billing',
+  'gateway',
+] as const;
 export type ModuleName = (typeof moduleNames)[number];
 
 /** What `--target=all` runs. */
-export const allTarget: readonly ModuleName[] = ['identity', 'users', 'notes', 'ai', 'gateway'];
+export const allTarget: readonly ModuleName[] = [
+  'identity',
+  'users',
+  'notes',
+  'ai',
+  'billing',
+  'gateway',
+];
 
 /**
  * A module of the map, typed by what it names: `start` is given what its deps provide and,
@@ -183,10 +200,23 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
       return providing(ai, { http: ai.httpUrl, grpc: ai.grpcAddress });
     },
   }),
+  billing: defineModule('billing', {
+    deps: ['bus'],
+    // Stripe, and the users service through events only.
+    reads: [],
+    start: async (context, { bus }) => {
+      const { startBilling, billingConfigFrom } = await import('@noted/billing');
+      const billing = await startBilling(
+        billingConfigFrom(context.env, { ...context.shared, publicUrl: context.gateway.publicUrl }),
+        { bus, logger: context.logger, processReady: context.processReady },
+      );
+      return providing(billing, { http: billing.httpUrl, grpc: billing.grpcAddress });
+    },
+  }),
   gateway: defineModule('gateway', {
     deps: ['identity'],
     // The upstreams it forwards to, and users over gRPC to resolve who is calling.
-    reads: ['users', 'notes', 'ai'],
+    reads: ['users', 'notes', 'ai', 'billing'],
     start: async (context, endpoints) => {
       const { startGateway } = await import('@noted/gateway');
       return startGateway(gatewayWithEndpoints(context.gateway, endpoints), {

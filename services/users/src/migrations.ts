@@ -50,4 +50,21 @@ export const usersMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '20261203_001_users_plan',
+    up: async (knex: Knex) => {
+      await knex.schema.alterTable('users', (t) => {
+        /** The plan billing last announced; entitlements follow it. */
+        t.text('plan').notNullable().defaultTo('free');
+        /** The version of billing's last applied `subscription.changed`; null before any. */
+        t.bigInteger('entitlements_version').nullable();
+      });
+    },
+    down: async (knex: Knex) => {
+      await knex.schema.alterTable('users', (t) => {
+        t.dropColumn('plan');
+        t.dropColumn('entitlements_version');
+      });
+    },
+  },
 ];

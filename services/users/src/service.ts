@@ -3,6 +3,7 @@ import { startService, grpcBinding, type ServiceDeps } from '@noted/service';
 import { usersV1 } from '@noted/proto';
 import type { UsersConfig } from './config.js';
 import { usersMigrations } from './migrations.js';
+import { startPlanChanges } from './plans/consumer.js';
 import { usersGrpc } from './users/grpc.js';
 import { userHandlers } from './users/routes.js';
 import type { UsersContext } from './users/usecases.js';
@@ -10,7 +11,10 @@ import type { UsersContext } from './users/usecases.js';
 /** Every public route of the users service, as its contracts in `@noted/api` declare them. */
 export const usersRouter = (ctx: UsersContext) => serveRoutes('users', userHandlers(ctx));
 
-/** The users service: users and entitlements, `/user*` REST, UsersService over gRPC. */
+/**
+ * The users service: users and entitlements, `/user*` REST, UsersService over gRPC, and the
+ * entitlements of the plan billing announces.
+ */
 export const startUsers = (config: UsersConfig, deps: ServiceDeps) =>
   startService(
     {
@@ -19,6 +23,7 @@ export const startUsers = (config: UsersConfig, deps: ServiceDeps) =>
       identityPaths: ['/user', '/user-by-sub'],
       routes: ({ db }) => usersRouter({ knex: db.knex, ...config }),
       grpc: ({ db }) => grpcBinding(usersV1.UsersService, usersGrpc({ knex: db.knex, ...config })),
+      workers: ({ db, bus, logger }) => [startPlanChanges({ bus, knex: db.knex, logger })],
     },
     config,
     deps,

@@ -71,4 +71,12 @@ export const quotaRepository = {
     );
     return rows[0]?.used ?? 0;
   },
+
+  /** How much of the feature the user used in the period (0 before the first use). */
+  used: async (knex: Knex, key: CounterKey): Promise<number> => {
+    const row = await knex('usage_counters')
+      .where({ user_id: key.userId, feature: key.feature, period: key.period })
+      .first('used');
+    return (row?.used as number | undefined) ?? 0;
+  },
 };

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import * as z from 'zod';
-import { AppError } from '@noted/api';
+import { AppError, entitlementNames, type Entitlements, type UserUsage } from '@noted/api';
 import { usersRepository } from '../users/repository.js';
 import { quotaRepository, type CounterKey } from './repository.js';
 
-export const NOTES_PER_MONTH = 'notes_per_month';
+export const NOTES_PER_MONTH = entitlementNames.notesPerMonth;
 
 const QuotaInput = z.object({
   userId: z.uuid(),
@@ -67,4 +67,35 @@ export const quotaRelease = async (
   const { userId, feature, amount, period } = parse(input);
   const key: CounterKey = { userId, feature, period: period ?? periodOf(input.now ?? new Date()) };
   return { used: await quotaRepository.release(ctx.knex, key, amount) };
+};
+
+/** The first moment of the month after `now`'s, in UTC: when monthly counters start again. */
+export const nextPeriodStart = (now: Date): Date =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+
+const limitOf = (entitlements: Entitlements, name: string, fallback: number) => {
+  const value = entitlements[name];
+  if (value === undefined || value === true) return fallback;
+  return typeof value === 'number' ? value : 0;
+};
+
+/** The user's use of their plan this month, against their entitlements. */
+export const usageOf = async (
+  ctx: { knex: Knex },
+  userId: string,
+  now = new Date(),
+): Promise<UserUsage> => {
+  const user = await usersRepository.findById(ctx.knex, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'There is no such user');
+  const period = periodOf(now);
+  return {
+    period,
+    resetsAt: nextPeriodStart(now).toISOString(),
+    notes: {
+      used: await quotaRepository.used(ctx.knex, { userId, feature: NOTES_PER_MONTH, period }),
+      limit: limitOf(user.entitlements, NOTES_PER_MONTH, -1),
+    },
+    // Spec section 6: the recording time limit is 60 when not set.
+    recordingTimeLimit: limitOf(user.entitlements, entitlementNames.recordingTimeLimit, 60),
+  };
 };

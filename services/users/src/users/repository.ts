@@ -8,6 +8,8 @@ export interface UserRow {
   name: string;
   entitlements: Entitlements;
   profile_issued_at: Date | null;
+  plan: string;
+  entitlements_version: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -59,5 +61,30 @@ export const usersRepository = {
       })
       .returning('*');
     return updated as UserRow | undefined;
+  },
+
+  /**
+   * Sets the user's plan and entitlements unless a change of this version or a later one was
+   * already applied: one conditional update. False when it was older (or the user unknown).
+   */
+  applyPlan: async (
+    knex: Knex,
+    id: string,
+    change: { plan: string; entitlements: Entitlements; version: bigint },
+  ): Promise<boolean> => {
+    const updated = await knex<UserRow>('users')
+      .where({ id })
+      .andWhere((newer) =>
+        newer
+          .whereNull('entitlements_version')
+          .orWhere('entitlements_version', '<', change.version.toString()),
+      )
+      .update({
+        plan: change.plan,
+        entitlements: change.entitlements,
+        entitlements_version: change.version.toString(),
+        updated_at: new Date(),
+      });
+    return updated > 0;
   },
 };

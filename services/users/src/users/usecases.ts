@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { AppError, type Entitlements } from '@noted/api';
+import { AppError, planEntitlements, type Entitlements, type FreePlanLimits } from '@noted/api';
 import { usersRepository, type UserRow } from './repository.js';
 
 export interface UsersContext {
   knex: Knex;
-  freePlan: { notesPerMonth: number; recordingTimeLimit: number };
+  freePlan: FreePlanLimits;
   fallbackEmailDomain: string;
 }
 
-const freeEntitlements = (ctx: UsersContext): Entitlements => ({
-  notes_per_month: ctx.freePlan.notesPerMonth,
-  recordingTimeLimit: ctx.freePlan.recordingTimeLimit,
-});
+/** What a new user gets: the free plan's, until billing says otherwise. */
+const freeEntitlements = (ctx: UsersContext): Entitlements => planEntitlements(ctx.freePlan).free;
 
 interface TokenIdentity {
   authId: string;
