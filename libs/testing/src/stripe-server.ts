@@ -62,6 +62,8 @@ export interface StripeServerOptions {
   now?: () => number;
   /** Pause before each retry of a failed delivery (3 retries); default 100 ms. */
   webhookRetryDelayMs?: number;
+  /** The port on 127.0.0.1; a free one by default. */
+  port?: number;
 }
 
 export interface StripeServer {
@@ -184,7 +186,7 @@ export const startStripeServer = async (options: StripeServerOptions): Promise<S
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
