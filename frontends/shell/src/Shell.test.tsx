@@ -1,15 +1,22 @@
-import type { User } from '@noted/api';
+import type { SubscriptionStatus, User, UserUsage } from '@noted/api';
 import { createI18n, registerMessages, takeCurrentNote, type ShellServices } from '@noted/ui';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { MemoryRouter, useLocation } from '@noted/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAccount } from './account';
 import { createShellApi } from './api';
 import type { Auth, AuthState } from './auth/auth';
 import type { ShellApp } from './context';
 import { shellMessages } from './messages';
 import { createPwa, installHiddenKey, type Pwa } from './pwa/pwa';
-import type { NotesAppProps, SharedNoteProps } from './remotes/contracts';
+import type {
+  BillingDialogProps,
+  NotesAppProps,
+  PlanPanelProps,
+  SharedNoteProps,
+  SubscriptionPageProps,
+} from './remotes/contracts';
 import { RemoteLoadError } from './remotes/fallbackPlugin';
 import type { ComponentModule } from './remotes/loader';
 import { createShellServices, createShellState } from './services';
@@ -62,13 +69,65 @@ const NotesStub = ({ api, shell }: NotesAppProps) => (
 
 const SharedStub = ({ publicId }: SharedNoteProps) => <p>Shared note {publicId}</p>;
 
+const freePlan: SubscriptionStatus = {
+  planName: 'free',
+  status: 'inactive',
+  expiresAt: null,
+  isActive: false,
+  entitlements: { notes_per_month: 50 },
+  interval: null,
+  cancelAtPeriodEnd: false,
+  trialEndsAt: null,
+  paymentFailed: false,
+  paymentsEnabled: true,
+};
+const usage: UserUsage = {
+  period: '2025-11',
+  resetsAt: '2025-12-01T00:00:00.000Z',
+  notes: { used: 50, limit: 50 },
+  recordingTimeLimit: 60,
+};
+
+/** The calls of spec section 4 after sign-in: the user exists, on the free plan. */
+const accountApi = () => ({
+  users: {
+    check: vi.fn(async () => ({ exists: true, user })),
+    create: vi.fn(async () => user),
+    usage: vi.fn(async () => usage),
+  },
+  billing: {
+    verify: vi.fn(async () => freePlan),
+    status: vi.fn(async () => freePlan),
+  },
+});
+
+// The billing remote's modules, as stand-ins that show what the shell handed them.
+const PlanPanelStub = ({ shell }: PlanPanelProps) => (
+  <section aria-label="Plan panel">
+    <p>Plan: {shell.account.get().subscription?.planName}</p>
+    <button type="button" onClick={() => shell.account.openBilling('upgrade')}>
+      Upgrade
+    </button>
+  </section>
+);
+const BillingDialogStub = ({ view, onClose }: BillingDialogProps) => (
+  <div role="dialog" aria-label={`Billing: ${view}`}>
+    <button type="button" onClick={onClose}>
+      Close billing
+    </button>
+  </div>
+);
+const SubscriptionPageStub = ({ page }: SubscriptionPageProps) => (
+  <h1>Subscription page: {page}</h1>
+);
+
 const notesModule = () =>
   vi.fn(async (): Promise<ComponentModule<NotesAppProps>> => ({ default: NotesStub }));
 
 interface Options {
   auth: Auth;
   loadNotesApp?: ShellApp['loadNotesApp'];
-  checkAccount?: ShellApp['checkAccount'];
+  accountApi?: ReturnType<typeof accountApi>;
   identityProviders?: string[];
   fetch?: typeof globalThis.fetch;
   pwa?: Pwa;
@@ -78,10 +137,16 @@ interface Options {
 const renderAt = (path: string, options: Options) => {
   const state = createShellState();
   let navigate: ((to: string, options: { replace: boolean }) => void) | undefined;
+  const calls = options.accountApi ?? accountApi();
+  const account = createAccount({
+    api: () => calls as unknown as ShellApp['api'],
+    openBilling: (view) => state.dialog.set({ kind: 'billing', view }),
+  });
   const services: ShellServices = createShellServices({
     state,
     i18n,
     navigateInApp: () => navigate,
+    account,
   });
   const app: ShellApp = {
     auth: options.auth,
@@ -89,11 +154,16 @@ const renderAt = (path: string, options: Options) => {
     identityProviders: options.identityProviders ?? [],
     state,
     services,
-    checkAccount: options.checkAccount ?? vi.fn(async () => user),
+    account,
     loadNotesApp: options.loadNotesApp ?? notesModule(),
     loadSharedNote: vi.fn(async (): Promise<ComponentModule<SharedNoteProps>> => ({
       default: SharedStub,
     })),
+    loadBilling: {
+      dialog: vi.fn(async () => ({ default: BillingDialogStub })),
+      planPanel: vi.fn(async () => ({ default: PlanPanelStub })),
+      subscriptionPage: vi.fn(async () => ({ default: SubscriptionPageStub })),
+    },
     pwa: options.pwa ?? createPwa(),
   };
   render(
@@ -106,7 +176,7 @@ const renderAt = (path: string, options: Options) => {
       />
     </MemoryRouter>,
   );
-  return { app, state, services };
+  return { app, state, services, calls };
 };
 
 beforeEach(async () => {
@@ -183,9 +253,8 @@ describe('the shell', () => {
 
   it('shows the user, checks the account once and renders the notes module with the sidebar', async () => {
     const { auth, set } = fakeAuth({ status: 'loading' });
-    const checkAccount = vi.fn(async () => user);
     const loadNotesApp = notesModule();
-    renderAt('/', { auth, checkAccount, loadNotesApp });
+    const { calls } = renderAt('/', { auth, loadNotesApp });
     expect(screen.getByRole('status').textContent).toBe('Checking your session…');
 
     act(() => set(signedIn));
@@ -196,8 +265,8 @@ describe('the shell', () => {
     fireEvent.click(within(header).getByRole('button', { name: 'Account: Ada Lovelace' }));
     expect(within(header).getByRole('menu').textContent).toContain('ada@example.com');
     expect(sidebar()).toBeTruthy();
-    expect(checkAccount).toHaveBeenCalledTimes(1);
-    expect(checkAccount).toHaveBeenCalledWith('user-1');
+    expect(calls.users.check).toHaveBeenCalledTimes(1);
+    expect(calls.users.create).not.toHaveBeenCalled();
     expect(loadNotesApp).toHaveBeenCalledTimes(1);
 
     fireEvent.click(within(header).getByRole('menuitem', { name: 'Sign out' }));
@@ -265,8 +334,6 @@ describe('the shell', () => {
     ['/blog', 'The Noted blog', false],
     ['/blog/2025/why-notes', 'Blog article', false],
     ['/feedback', 'Feedback', true],
-    ['/subscription/success', 'Thank you for subscribing', false],
-    ['/subscription/cancel', 'Payment cancelled', false],
   ])(
     'shows a real page for %s in its layout until its remote exists',
     (path, title, withSidebar) => {
@@ -276,6 +343,30 @@ describe('the shell', () => {
       expect(sidebar() !== null).toBe(withSidebar);
     },
   );
+
+  it.each([
+    ['/subscription/success?session_id=cs_test_1', 'success'],
+    ['/subscription/cancel', 'cancel'],
+  ])('hands %s to the billing remote, in the layout without sidebar', async (path, page) => {
+    const { auth } = fakeAuth(signedIn);
+    const { app } = renderAt(path, { auth });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      `Subscription page: ${page}`,
+    );
+    expect(sidebar()).toBeNull();
+    expect(app.loadBilling.subscriptionPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks a signed-out visitor back from a checkout to sign in, and shows the cancel page to anyone', async () => {
+    const { auth } = fakeAuth({ status: 'signedOut' });
+    renderAt('/subscription/success?session_id=cs_test_1', { auth });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in to see this page');
+    cleanup();
+    renderAt('/subscription/cancel', { auth });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Subscription page: cancel',
+    );
+  });
 
   it('shows a shared note without an account, in the layout without sidebar', async () => {
     const { auth } = fakeAuth({ status: 'loading' });
@@ -376,7 +467,7 @@ describe('settings', () => {
     renderAt('/', { auth });
     fireEvent.click(within(sidebar() as HTMLElement).getByRole('button', { name: 'Settings' }));
     const dialog = screen.getByRole('dialog', { name: 'Settings' });
-    expect(await within(dialog).findByText('You can create 50 notes a month.')).toBeTruthy();
+    expect(await within(dialog).findByText('Plan: free')).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('radio', { name: '中文（简体）' }));
 
@@ -394,6 +485,36 @@ describe('settings', () => {
     expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeTruthy();
   });
 
+  it("shows the billing remote's plan panel, whose Upgrade opens the plans in place of the settings", async () => {
+    const { auth } = fakeAuth(signedIn);
+    const { app } = renderAt('/', { auth });
+    expect(app.loadBilling.planPanel).not.toHaveBeenCalled();
+    fireEvent.click(within(sidebar() as HTMLElement).getByRole('button', { name: 'Settings' }));
+    const panel = await screen.findByRole('region', { name: 'Plan panel' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Upgrade' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Billing: upgrade' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Close billing' }));
+    expect(screen.queryByRole('dialog', { name: 'Billing: upgrade' })).toBeNull();
+  });
+
+  it('says so where the plans would be when the billing remote cannot be loaded', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const { app, services } = renderAt('/', { auth });
+    vi.mocked(app.loadBilling.dialog).mockRejectedValue(
+      new RemoteLoadError('billing/BillingDialog', new Error('manifest 503')),
+    );
+    act(() => services.offerUpgrade());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The billing module could not be loaded.');
+    // In a dialog of the shell's, which closes as the remote's own would.
+    const dialog = screen.getByRole('dialog', { name: 'Choose a plan' });
+    expect(dialog.contains(alert)).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('changes the theme from the settings, saved and applied to the root', () => {
     const { auth } = fakeAuth(signedIn);
     renderAt('/', { auth });
@@ -408,10 +529,10 @@ describe('settings', () => {
 });
 
 describe('the API client of the shell', () => {
-  it('offers an upgrade in a toast that stays when the monthly notes are used up', async () => {
+  it('says what the plan allows and when it resets in a toast that stays, offering the plans', async () => {
     const { auth } = fakeAuth(signedIn);
-    const { services, state } = renderAt('/', { auth });
-    const toast = vi.spyOn(services, 'toast');
+    const { services, state, calls } = renderAt('/', { auth });
+    await screen.findByText(/^Notes with a client/);
     const api = createShellApi({
       baseUrl: '',
       auth,
@@ -423,17 +544,31 @@ describe('the API client of the shell', () => {
       code: 'NOTES_LEFT_NOT_ENOUGH',
     });
 
-    expect(toast).toHaveBeenCalledWith('You have used all your notes for this month.', {
-      type: 'warning',
-      duration: 0,
-      action: { label: 'Upgrade', run: services.offerUpgrade },
+    const message = await screen.findByText(
+      'Your plan allows 50 notes a month; you can write more on December 1, or upgrade.',
+    );
+    expect(calls.users.usage).toHaveBeenCalledTimes(2);
+    expect(state.toaster.current()).toMatchObject({ type: 'warning', duration: 0 });
+    const toast = message.closest<HTMLElement>('.ui-toast');
+    if (!toast) throw new Error('the message is not in a toast');
+    fireEvent.click(within(toast).getByRole('button', { name: 'Upgrade' }));
+    expect(await screen.findByRole('dialog', { name: 'Billing: upgrade' })).toBeTruthy();
+  });
+
+  it('says the month is used up when the usage cannot be had', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const calls = accountApi();
+    calls.users.usage.mockRejectedValue(new Error('down'));
+    const { services } = renderAt('/', { auth, accountApi: calls });
+    await screen.findByText(/^Notes with a client/);
+    const api = createShellApi({
+      baseUrl: '',
+      auth,
+      services,
+      fetch: async () => new Response('', { status: 403 }),
     });
-    act(() => undefined);
-    const shown = state.toaster.current();
-    expect(shown?.type).toBe('warning');
-    const upgrade = await screen.findByRole('button', { name: 'Upgrade' });
-    fireEvent.click(upgrade);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Noted: plans and pricing');
+    await api.notes.create({ title: 't', note: 'n', tags: [] }).catch(() => undefined);
+    expect(await screen.findByText('You have used all your notes for this month.')).toBeTruthy();
   });
 });
 

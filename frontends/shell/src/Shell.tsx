@@ -1,8 +1,8 @@
 import { ShellContext } from '@noted/ui';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useLocation, useNavigate } from '@noted/router';
-import { ShellAppContext, type ShellApp } from './context';
+import { ShellAppContext, useShellApp, type ShellApp } from './context';
 import { FatalErrorBoundary } from './pages/FatalErrorBoundary';
 import { ShellHosts } from './ShellHosts';
 import { ShellRoutes } from './ShellRoutes';
@@ -15,6 +15,22 @@ function RouterBridge({
 }) {
   const navigate = useNavigate();
   useEffect(() => onNavigate(navigate), [navigate, onNavigate]);
+  return null;
+}
+
+/**
+ * After every sign-in, the account's checks of spec section 4 (once per user); signed out, the
+ * account is forgotten. A failure is kept in the account's state, where the pages show it.
+ */
+function AccountSync() {
+  const { auth, account } = useShellApp();
+  const state = useSyncExternalStore(auth.subscribe, auth.getState);
+  const user = state.status === 'signedIn' ? state.user : undefined;
+  const signedOut = state.status === 'signedOut';
+  useEffect(() => {
+    if (user) account.start(user).catch(() => undefined);
+    else if (signedOut) account.reset();
+  }, [account, user, signedOut]);
   return null;
 }
 
@@ -31,6 +47,7 @@ export function Shell({ app, onNavigate }: ShellProps) {
       <ShellContext.Provider value={app.services}>
         <I18nextProvider i18n={app.services.i18n}>
           <RouterBridge onNavigate={onNavigate} />
+          <AccountSync />
           <FatalErrorBoundary resetKey={pathname} onError={app.pwa.recoverFromLoadError}>
             <ShellRoutes />
           </FatalErrorBoundary>

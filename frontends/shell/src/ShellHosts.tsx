@@ -1,6 +1,7 @@
 import { ConfirmHost, ImagePreview, ToastArea } from '@noted/ui';
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { SignInDialog } from './auth/SignInDialog';
+import { BillingDialogHost } from './billing/BillingDialogHost';
 import { useShellApp } from './context';
 import { NoteLinkPopup } from './notes/NoteLinkPopup';
 import { PwaNotices } from './pwa/PwaNotices';
@@ -26,12 +27,14 @@ function PreviewHost() {
 function DialogHost() {
   const { state } = useShellApp();
   const open = useSyncExternalStore(state.dialog.subscribe, state.dialog.get);
-  const close = () => state.dialog.set({ kind: 'none' });
+  const close = useCallback(() => state.dialog.set({ kind: 'none' }), [state]);
   switch (open.kind) {
     case 'signIn':
       return <SignInDialog onClose={close} />;
     case 'settings':
       return <SettingsDialog onClose={close} />;
+    case 'billing':
+      return <BillingDialogHost view={open.view} onClose={close} />;
     case 'noteLink':
       return <NoteLinkPopup key={open.noteId} noteId={open.noteId} onClose={close} />;
     case 'none':
@@ -40,8 +43,8 @@ function DialogHost() {
 }
 
 /**
- * The popups of the whole app, once each: toasts, confirm, image preview, sign-in, settings
- * and the note link popup.
+ * The popups of the whole app, once each: toasts, confirm, image preview, sign-in, settings,
+ * the billing dialog and the note link popup.
  */
 export function ShellHosts() {
   const { state } = useShellApp();

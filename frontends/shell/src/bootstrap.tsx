@@ -9,13 +9,19 @@ import {
 import { createRoot } from 'react-dom/client';
 import type { NavigateFunction } from '@noted/router';
 import { BrowserRouter, matchPath } from '@noted/router';
-import { createAccountCheck } from './account';
+import { createAccount } from './account';
 import { createShellApi } from './api';
 import { createAuth, providerProbe } from './auth/auth';
 import { loadConfig } from './config';
 import { log } from './log';
 import { shellMessages } from './messages';
-import type { NotesAppProps, SharedNoteProps } from './remotes/contracts';
+import type {
+  BillingDialogProps,
+  NotesAppProps,
+  PlanPanelProps,
+  SharedNoteProps,
+  SubscriptionPageProps,
+} from './remotes/contracts';
 import { setUpFederation } from './remotes/federation';
 import { createRemoteLoader } from './remotes/loader';
 import { createPwa, workboxServiceWorker } from './pwa/pwa';
@@ -54,9 +60,19 @@ const start = async () => {
   });
   const state = createShellState();
   let routerNavigate: NavigateFunction | undefined;
-  const services = createShellServices({ state, i18n, navigateInApp: () => routerNavigate });
+  const account = createAccount({
+    api: () => api,
+    openBilling: (view) => state.dialog.set({ kind: 'billing', view }),
+  });
+  const services = createShellServices({
+    state,
+    i18n,
+    navigateInApp: () => routerNavigate,
+    account,
+  });
   const api = createShellApi({ baseUrl: config.apiBaseUrl, auth, services });
   const notesRemote = { name: 'notes', entry: config.remotes.notes };
+  const billingRemote = { name: 'billing', entry: config.remotes.billing };
   const pwa = createPwa({ createServiceWorker: workboxServiceWorker, log });
 
   window.addEventListener('unhandledrejection', (event) => {
@@ -72,7 +88,7 @@ const start = async () => {
           identityProviders: config.keycloak.identityProviders,
           state,
           services,
-          checkAccount: createAccountCheck(api),
+          account,
           loadNotesApp: createRemoteLoader<NotesAppProps>(federation, {
             ...notesRemote,
             expose: 'NotesApp',
@@ -81,6 +97,20 @@ const start = async () => {
             ...notesRemote,
             expose: 'SharedNote',
           }),
+          loadBilling: {
+            dialog: createRemoteLoader<BillingDialogProps>(federation, {
+              ...billingRemote,
+              expose: 'BillingDialog',
+            }),
+            planPanel: createRemoteLoader<PlanPanelProps>(federation, {
+              ...billingRemote,
+              expose: 'PlanPanel',
+            }),
+            subscriptionPage: createRemoteLoader<SubscriptionPageProps>(federation, {
+              ...billingRemote,
+              expose: 'SubscriptionPage',
+            }),
+          },
           pwa,
         }}
         onNavigate={(navigate) => {

@@ -1,10 +1,10 @@
 import type { ApiClient } from '@noted/api';
 import type { ShellServices } from '@noted/ui';
 import { createContext, useContext } from 'react';
-import type { AccountCheck } from './account';
+import type { Account } from './account';
 import type { Auth } from './auth/auth';
 import type { Pwa } from './pwa/pwa';
-import type { NotesAppModule, SharedNoteModule } from './remotes/contracts';
+import type { BillingModules, NotesAppModule, SharedNoteModule } from './remotes/contracts';
 import type { ShellState } from './services';
 
 /** Everything the shell's own components share, given once at the top of the tree. */
@@ -15,9 +15,11 @@ export interface ShellApp {
   identityProviders: string[];
   state: ShellState;
   services: ShellServices;
-  checkAccount: AccountCheck;
+  /** The signed-in user's plan and usage; `services.account` is the same, as remotes see it. */
+  account: Account;
   loadNotesApp: () => Promise<NotesAppModule>;
   loadSharedNote: () => Promise<SharedNoteModule>;
+  loadBilling: BillingModules;
   /** The installed-app side: service worker, new versions, install offer, chunk-error reloads. */
   pwa: Pwa;
 }

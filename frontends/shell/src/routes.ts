@@ -21,7 +21,7 @@ export const isNotesPage = (pathname: string): boolean =>
   notesPaths.some((path) => matchPath(path, pathname) !== null);
 
 /**
- * Routes of the spec whose remote (marketing, billing) is not built yet: each shows a real
+ * Routes of the spec whose remote (marketing) is not built yet: each shows a real
  * "coming" page in the layout the spec gives it.
  */
 export const comingRoutes: { path: string; page: ComingPageName; sidebar: boolean }[] = [
@@ -30,6 +30,10 @@ export const comingRoutes: { path: string; page: ComingPageName; sidebar: boolea
   { path: '/blog', page: 'blog', sidebar: false },
   { path: '/blog/*', page: 'article', sidebar: false },
   { path: '/feedback', page: 'feedback', sidebar: true },
-  { path: '/subscription/success', page: 'subscriptionSuccess', sidebar: false },
-  { path: '/subscription/cancel', page: 'subscriptionCancel', sidebar: false },
 ];
+
+/** Where Stripe's checkout sends the browser back: the billing remote's pages, without sidebar. */
+export const subscriptionPaths = {
+  success: '/subscription/success',
+  cancel: '/subscription/cancel',
+} as const;

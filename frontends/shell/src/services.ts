@@ -3,7 +3,9 @@ import {
   createNavigator,
   createNoteOpener,
   createToaster,
+  type BillingView,
   type Confirmer,
+  type ShellAccount,
   type ShellServices,
   type Toaster,
 } from '@noted/ui';
@@ -21,6 +23,7 @@ export type OpenDialog =
   | { kind: 'none' }
   | { kind: 'signIn' }
   | { kind: 'settings' }
+  | { kind: 'billing'; view: BillingView }
   | { kind: 'noteLink'; noteId: string };
 
 /** The state behind the shell's popups, created once per page. */
@@ -41,9 +44,6 @@ export const createShellState = (): ShellState => ({
   navBadges: createStore<Readonly<Record<string, string>>>({}),
 });
 
-/** Where the upgrade offer leads: the plans on the landing page. */
-export const plansPath = '/landing#pricing';
-
 /**
  * The services the shell hands to every remote. `navigateInApp` is the router's navigate,
  * which exists only inside the router; it is read at call time so the services stay stable.
@@ -52,10 +52,12 @@ export const createShellServices = ({
   state,
   i18n,
   navigateInApp,
+  account,
 }: {
   state: ShellState;
   i18n: I18n;
   navigateInApp: () => ((path: string, options: { replace: boolean }) => void) | undefined;
+  account: ShellAccount;
 }): ShellServices => {
   const navigate = createNavigator({
     navigateInApp: (path, options) => {
@@ -73,7 +75,8 @@ export const createShellServices = ({
     navigate,
     requestSignIn: () => state.dialog.set({ kind: 'signIn' }),
     openSettings: () => state.dialog.set({ kind: 'settings' }),
-    offerUpgrade: () => navigate(plansPath),
+    offerUpgrade: () => account.openBilling('upgrade'),
+    account,
     setNavBadge: (path, badge) =>
       state.navBadges.set((current) => {
         if (current[path] === badge) return current;

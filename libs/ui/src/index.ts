@@ -1,5 +1,13 @@
 export { createLog, type Log } from './log';
-export { ShellContext, useShell, type ShellServices } from './shell';
+export {
+  ShellContext,
+  checkoutSessionKey,
+  useShell,
+  type AccountState,
+  type BillingView,
+  type ShellAccount,
+  type ShellServices,
+} from './shell';
 export { uiMessages } from './messages';
 export {
   changeLocale,

@@ -1,3 +1,4 @@
+import type { SubscriptionStatus, User, UserUsage } from '@noted/api';
 import type { i18n as I18n } from 'i18next';
 import { createContext, useContext } from 'react';
 import type { ConfirmOptions } from './dialog/confirmer';
@@ -5,9 +6,49 @@ import type { NavigateOptions } from './navigation/navigation';
 import type { OpenNoteOptions } from './navigation/navigation';
 import type { ToastOptions } from './toast/toaster';
 
+/** The billing dialogs the shell opens: the plans to choose from, or the plan one has. */
+export type BillingView = 'upgrade' | 'manage';
+
+/** What the shell knows of the signed-in user's account, checked after sign-in (spec section 4). */
+export interface AccountState {
+  /** 'failed': the user could not be checked or created (`error` says why). */
+  phase: 'signedOut' | 'loading' | 'ready' | 'failed';
+  user: User | undefined;
+  /**
+   * The plan, as the status call answered (or the verification of a checkout); free and
+   * inactive without entitlements when both failed, with `subscriptionError` saying why.
+   */
+  subscription: SubscriptionStatus | undefined;
+  subscriptionError: string | undefined;
+  /** This month's use of the plan; undefined until loaded or when it could not be. */
+  usage: UserUsage | undefined;
+  error: string | undefined;
+}
+
+/** The signed-in user's plan and usage, kept by the shell; every remote reads the same. */
+export interface ShellAccount {
+  get: () => AccountState;
+  subscribe: (listener: () => void) => () => void;
+  /**
+   * Asks again for the plan and the usage; with the `sessionId` of a checkout, verifies that
+   * first and falls back to the status when it answers an error.
+   */
+  refresh: (options?: { sessionId?: string }) => Promise<AccountState>;
+  /** Takes the status a billing call answered (a plan changed or cancelled) as the current one. */
+  setSubscription: (subscription: SubscriptionStatus) => void;
+  /** Opens the billing remote's dialog on the plans or on the user's own plan. */
+  openBilling: (view: BillingView) => void;
+}
+
+/**
+ * Where the billing remote keeps the id of the checkout it sent the browser to, so the shell
+ * verifies it after Stripe sends the browser back (sessionStorage, read once).
+ */
+export const checkoutSessionKey = 'checkoutSessionId';
+
 /**
  * What the shell offers every remote: its toast area, confirm popup, image preview, sign-in
- * and settings dialogs, navigation and language. Remotes receive it as the `shell` prop and
+ * and settings dialogs, navigation, the account's plan and language. Remotes receive it as the `shell` prop and
  * put it in ShellContext, so each popup exists once in the page, owned by the shell.
  */
 export interface ShellServices {
@@ -27,6 +68,8 @@ export interface ShellServices {
   openSettings: () => void;
   /** Shows the plans, e.g. after NOTES_LEFT_NOT_ENOUGH. */
   offerUpgrade: () => void;
+  /** The signed-in user's plan, its status and this month's usage. */
+  account: ShellAccount;
   /**
    * Marks an entry of the shell's navigation (by its path, e.g. '/review') with a short
    * badge ("New"), or clears it with undefined.

@@ -8,7 +8,7 @@ import { ImagePreview } from './image-preview/ImagePreview';
 import type { Locale, Messages } from './i18n/i18n';
 import enUi from './messages/en/ui.json';
 import zhUi from './messages/zh/ui.json';
-import { ShellContext, type ShellServices } from './shell';
+import { ShellContext, type AccountState, type ShellAccount, type ShellServices } from './shell';
 
 const uiMessages: Record<Locale, Messages> = { en: enUi, zh: zhUi };
 
@@ -45,6 +45,36 @@ export const createTestI18n = (
   return i18n;
 };
 
+/**
+ * The shell's account as a remote sees it, holding `initial` (signed out by default): `refresh`
+ * answers what it holds, `setSubscription` keeps what it is given; each is a spy.
+ */
+export const createTestAccount = (initial: Partial<AccountState> = {}): ShellAccount => {
+  let state: AccountState = {
+    phase: 'signedOut',
+    user: undefined,
+    subscription: undefined,
+    subscriptionError: undefined,
+    usage: undefined,
+    error: undefined,
+    ...initial,
+  };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    refresh: vi.fn(async () => state),
+    setSubscription: vi.fn((subscription) => {
+      state = { ...state, subscription };
+      for (const listener of listeners) listener();
+    }),
+    openBilling: vi.fn(),
+  };
+};
+
 export const createTestShell = (i18n: I18n = createTestI18n()): ShellServices => ({
   toast: vi.fn(),
   confirm: vi.fn(async () => true),
@@ -55,6 +85,7 @@ export const createTestShell = (i18n: I18n = createTestI18n()): ShellServices =>
   requestSignIn: vi.fn(),
   openSettings: vi.fn(),
   offerUpgrade: vi.fn(),
+  account: createTestAccount(),
   setNavBadge: vi.fn(),
   i18n,
 });

@@ -35,6 +35,8 @@ export const gatewayConfigSchema = z.object({
   IDENTITY_URL: z.url().default('http://127.0.0.1:4100'),
   /** Where the notes micro-frontend's manifest is, as the browser sees it. */
   NOTES_REMOTE_URL: z.string().default('/remotes/notes/mf-manifest.json'),
+  /** Where the billing micro-frontend's manifest is, as the browser sees it. */
+  BILLING_REMOTE_URL: z.string().default('/remotes/billing/mf-manifest.json'),
   /** Identity providers brokered by the realm (Keycloak aliases, e.g. google,github): sign-in offers each. */
   KEYCLOAK_IDENTITY_PROVIDERS: list.default([]),
   /** Where the browser goes after signing out; default the app's root. */
@@ -71,14 +73,15 @@ export interface GatewayConfig {
   stripeJs: boolean;
   usersGrpcAddress: string;
   notesRemoteUrl: string;
+  billingRemoteUrl: string;
   identityProviders: string[];
   logoutUrl: string;
   corsOrigins: string[];
   bodyLimitBytes: number;
   rateLimits: RateLimitConfig;
   internalSecret: string;
-  /** Built frontends; the gateway serves them when present. */
-  webRoot: { shell: string; notes: string };
+  /** Built frontends; the gateway serves them when present (billing: when given). */
+  webRoot: { shell: string; notes: string; billing?: string };
 }
 
 export const gatewayConfigFrom = (
@@ -117,6 +120,7 @@ export const gatewayConfigFrom = (
     stripeJs: env.STRIPE_PUBLISHABLE_KEY !== undefined,
     usersGrpcAddress: env.USERS_GRPC_ADDR,
     notesRemoteUrl: env.NOTES_REMOTE_URL,
+    billingRemoteUrl: env.BILLING_REMOTE_URL,
     identityProviders: env.KEYCLOAK_IDENTITY_PROVIDERS,
     logoutUrl: env.LOGOUT_URL,
     corsOrigins: env.CORS_ORIGINS,

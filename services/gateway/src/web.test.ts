@@ -12,6 +12,7 @@ const script = Buffer.from('export const answer = () => 42;\n'.repeat(100));
 const brotliScript = brotliCompressSync(script);
 const gzipScript = gzipSync(script);
 const remoteEntry = Buffer.from('window.notes = { get: () => import("./x.js") };\n'.repeat(50));
+const billingManifest = Buffer.from(JSON.stringify({ name: 'billing', exposes: [] }));
 const indexHtml = `<!doctype html><html><head><title>Noted</title></head><body>${'<p>shell</p>'.repeat(100)}</body></html>`;
 
 interface Answer {
@@ -47,8 +48,10 @@ describe('frontend files, precompressed', () => {
     const web = mkdtempSync(path.join(tmpdir(), 'noted-web-'));
     const shell = path.join(web, 'shell');
     const notes = path.join(web, 'notes');
+    const billing = path.join(web, 'billing');
     mkdirSync(shell);
     mkdirSync(notes);
+    mkdirSync(billing);
     writeFileSync(path.join(shell, 'index.html'), indexHtml);
     writeFileSync(path.join(shell, 'a.12345678.js'), script);
     writeFileSync(path.join(shell, 'a.12345678.js.br'), brotliScript);
@@ -56,6 +59,8 @@ describe('frontend files, precompressed', () => {
     writeFileSync(path.join(shell, 'small.12345678.js'), 'console.log(1)');
     writeFileSync(path.join(notes, 'remoteEntry.js'), remoteEntry);
     writeFileSync(path.join(notes, 'remoteEntry.js.gz'), gzipSync(remoteEntry));
+    writeFileSync(path.join(billing, 'mf-manifest.json'), billingManifest);
+    writeFileSync(path.join(billing, 'mf-manifest.json.br'), brotliCompressSync(billingManifest));
     const closed = 'http://127.0.0.1:9';
     const env = gatewayConfigSchema.parse({
       PORT: '0',
@@ -68,7 +73,7 @@ describe('frontend files, precompressed', () => {
       gatewayConfigFrom(env, {
         host: '127.0.0.1',
         internalSecret: 'a-secret-of-at-least-thirty-two-chars!!',
-        webRoot: { shell, notes },
+        webRoot: { shell, notes, billing },
       }),
       { logger: createLogger({ level: 'silent' }) },
     );
@@ -133,6 +138,24 @@ describe('frontend files, precompressed', () => {
     const small = await get(`${url}/small.12345678.js`, { 'accept-encoding': 'br, gzip' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.body.toString()).toBe('console.log(1)');
+  });
+
+  it('serves the billing remote under /remotes/billing/ and names its manifest in /config.json', async () => {
+    const config = await get(`${url}/config.json`);
+    expect(JSON.parse(config.body.toString()).remotes).toEqual({
+      notes: '/remotes/notes/mf-manifest.json',
+      billing: '/remotes/billing/mf-manifest.json',
+    });
+    const manifest = await get(`${url}/remotes/billing/mf-manifest.json`, {
+      'accept-encoding': 'br',
+    });
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['content-encoding']).toBe('br');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(manifest.body)).toEqual(billingManifest);
+    // A remote's file that is not there is a 404, never the shell's page.
+    const missing = await get(`${url}/remotes/billing/gone.12345678.js`, { accept: 'text/html' });
+    expect(missing.status).toBe(404);
   });
 
   it('answers HEAD and ranges over the coded bytes it would send', async () => {

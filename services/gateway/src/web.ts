@@ -15,7 +15,12 @@ export const webConfig = (config: GatewayConfig) => ({
     identityProviders: config.identityProviders,
   },
   logoutUrl: config.logoutUrl,
-  remotes: { notes: config.notesRemoteUrl },
+  // The billing remote is named where this gateway serves it; the service worker fetches every
+  // remote named here ahead of use.
+  remotes: {
+    notes: config.notesRemoteUrl,
+    ...(config.webRoot.billing ? { billing: config.billingRemoteUrl } : {}),
+  },
 });
 
 /** CSP hashes of the inline scripts of index.html (the no-flash theme script). */
@@ -40,7 +45,7 @@ const setCacheHeaders = (res: express.Response, file: string) => {
 
 /**
  * Serves the built shell at `/` (any unknown page path gets index.html: the shell routes it),
- * and the notes micro-frontend under `/remotes/notes/`.
+ * and the notes and billing micro-frontends under `/remotes/notes/` and `/remotes/billing/`.
  */
 export const webRouter = (config: GatewayConfig): { router: Router; indexHtml?: string } => {
   const router = express.Router();
@@ -49,6 +54,9 @@ export const webRouter = (config: GatewayConfig): { router: Router; indexHtml?: 
     res.json(webConfig(config));
   });
   router.use('/remotes/notes', staticPrecompressed(config.webRoot.notes, setCacheHeaders));
+  if (config.webRoot.billing) {
+    router.use('/remotes/billing', staticPrecompressed(config.webRoot.billing, setCacheHeaders));
+  }
 
   const indexPath = path.join(config.webRoot.shell, 'index.html');
   if (!existsSync(indexPath)) return { router };

@@ -94,7 +94,11 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export const webRootOf = (env: ProgramEnv) => {
   const root = env.NOTED_WEB_ROOT ?? path.join(repoRoot, 'frontends');
-  return { shell: path.join(root, 'shell', 'dist'), notes: path.join(root, 'notes', 'dist') };
+  return {
+    shell: path.join(root, 'shell', 'dist'),
+    notes: path.join(root, 'notes', 'dist'),
+    billing: path.join(root, 'billing', 'dist'),
+  };
 };
 
 /** The internal secret: configured, or made once and kept in the data dir (mode 0600). */

@@ -24,12 +24,18 @@ export const initials = (user: Pick<AuthUser, 'name' | 'email'>): string => {
   return letters.toLocaleUpperCase();
 };
 
-/** The signed-in user's menu: who is signed in, settings, AI settings, sign out. */
+/** The signed-in user's menu: who is signed in (and on which paid plan), settings, AI settings, sign out. */
 function AccountMenu({ user }: { user: AuthUser }) {
   const { t } = useTranslation('shell');
-  const { auth } = useShellApp();
+  const { auth, account } = useShellApp();
   const shell = useShell();
+  const { subscription } = useSyncExternalStore(account.subscribe, account.get);
   const name = user.name ?? user.email ?? t('auth.signedIn');
+  // A paid plan is named quietly beside the name in the menu; the free plan goes unsaid.
+  const paidPlan =
+    subscription?.isActive && subscription.planName !== 'free'
+      ? t(`plans.${subscription.planName}`)
+      : undefined;
   return (
     <Menu
       label={t('account.menu', { name })}
@@ -44,7 +50,12 @@ function AccountMenu({ user }: { user: AuthUser }) {
       }
       header={
         <>
-          <span className="account-menu-name">{name}</span>
+          <span className="account-menu-name">
+            {name}
+            {paidPlan ? (
+              <span className="ui-badge ui-badge-accent account-plan">{paidPlan}</span>
+            ) : null}
+          </span>
           {user.email && user.email !== name ? (
             <span className="account-menu-email">{user.email}</span>
           ) : null}

@@ -3,15 +3,8 @@ import type { IconComponent } from '@noted/ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@noted/router';
 
-/** Pages whose frontend (marketing or billing) is not built yet. */
-export type ComingPageName =
-  | 'landing'
-  | 'guide'
-  | 'blog'
-  | 'article'
-  | 'feedback'
-  | 'subscriptionSuccess'
-  | 'subscriptionCancel';
+/** Pages whose frontend (marketing) is not built yet. */
+export type ComingPageName = 'landing' | 'guide' | 'blog' | 'article' | 'feedback';
 
 const icons: Record<ComingPageName, IconComponent> = {
   landing: SparklesIcon,
@@ -19,8 +12,6 @@ const icons: Record<ComingPageName, IconComponent> = {
   blog: NewspaperIcon,
   article: NewspaperIcon,
   feedback: FeedbackIcon,
-  subscriptionSuccess: SparklesIcon,
-  subscriptionCancel: SparklesIcon,
 };
 
 /**

@@ -1,12 +1,11 @@
 import { Callout, ExternalNavigationRefused, Skeleton, useShell } from '@noted/ui';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '@noted/router';
-import type { AuthState, AuthUser } from '../auth/auth';
+import type { AuthState } from '../auth/auth';
 import { isProviderCallback } from '../auth/loginRedirect';
 import { useShellApp } from '../context';
 import { DefaultLayout, PlainLayout } from '../layout/Layouts';
-import { log } from '../log';
 import type { NotesAppProps } from '../remotes/contracts';
 import { RemoteModule } from '../remotes/RemoteModule';
 import { Welcome } from './Welcome';
@@ -47,24 +46,13 @@ function useNextAddress() {
   }, [search, shell, t]);
 }
 
-function SignedIn({ user }: { user: AuthUser }) {
+function SignedIn() {
   useNextAddress();
   const { t } = useTranslation('shell');
-  const { api, checkAccount, loadNotesApp, pwa } = useShellApp();
+  const { api, account, loadNotesApp, pwa } = useShellApp();
   const shell = useShell();
-  const [accountError, setAccountError] = useState<string>();
+  const { error: accountError } = useSyncExternalStore(account.subscribe, account.get);
   const notesProps = useMemo<NotesAppProps>(() => ({ api, shell }), [api, shell]);
-
-  useEffect(() => {
-    let active = true;
-    checkAccount(user.sub).catch((error: unknown) => {
-      log.error('Loading your account failed.', error);
-      if (active) setAccountError(error instanceof Error ? error.message : String(error));
-    });
-    return () => {
-      active = false;
-    };
-  }, [checkAccount, user.sub]);
 
   return (
     <>
@@ -97,7 +85,7 @@ export function NotesArea() {
   if (state.status === 'signedIn') {
     return (
       <DefaultLayout>
-        <SignedIn user={state.user} />
+        <SignedIn />
       </DefaultLayout>
     );
   }

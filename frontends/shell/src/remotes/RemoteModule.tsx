@@ -9,6 +9,7 @@ interface BoundaryProps {
   retryLabel: string;
   onRetry: () => void;
   onError?: (error: unknown) => void;
+  frame: (placeholder: ReactNode) => ReactNode;
   children: ReactNode;
 }
 
@@ -34,7 +35,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    return (
+    return this.props.frame(
       <Callout
         tone="danger"
         role="alert"
@@ -46,7 +47,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
         }
       >
         {this.props.message}
-      </Callout>
+      </Callout>,
     );
   }
 }
@@ -56,16 +57,27 @@ export interface RemoteModuleProps<P extends object> {
   load: () => Promise<{ default: ComponentType<P> }>;
   props: P;
   /** Which area it is, for the messages (`remote.<name>` in the shell message set). */
-  name: 'notes' | 'sharedNote';
+  name: 'notes' | 'sharedNote' | 'billing';
   /** Told of a failure, e.g. to reload the page when a new build replaced the remote's code. */
   onError?: (error: unknown) => void;
+  /**
+   * Wraps what stands in for the module while it loads or after it failed: the frame of a
+   * dialog the module draws itself once loaded, say.
+   */
+  frame?: (placeholder: ReactNode) => ReactNode;
+  /** How many grey cards stand in while it loads. */
+  blocks?: number;
 }
+
+const unframed = (placeholder: ReactNode) => placeholder;
 
 export function RemoteModule<P extends object>({
   load,
   props,
   name,
   onError,
+  frame = unframed,
+  blocks = 3,
 }: RemoteModuleProps<P>) {
   const { t } = useTranslation('shell');
   const title = t(`remote.${name}`);
@@ -83,8 +95,11 @@ export function RemoteModule<P extends object>({
       retryLabel={t('remote.retry')}
       onRetry={retry}
       onError={onError}
+      frame={frame}
     >
-      <Suspense fallback={<Skeleton blocks={3} label={t('remote.loading', { title })} />}>
+      <Suspense
+        fallback={frame(<Skeleton blocks={blocks} label={t('remote.loading', { title })} />)}
+      >
         <Loaded {...props} />
       </Suspense>
     </RemoteErrorBoundary>

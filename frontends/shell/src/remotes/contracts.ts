@@ -1,5 +1,5 @@
 import type { ApiClient } from '@noted/api';
-import type { ShellServices } from '@noted/ui';
+import type { BillingView, ShellServices } from '@noted/ui';
 import type { ComponentModule } from './loader';
 
 /** Props of `notes/NotesApp`, the module the notes remote exposes as './NotesApp'. */
@@ -18,3 +18,31 @@ export interface SharedNoteProps {
 }
 
 export type SharedNoteModule = ComponentModule<SharedNoteProps>;
+
+/** Props of `billing/BillingDialog`: the plans to choose from, or the user's plan to manage. */
+export interface BillingDialogProps {
+  api: ApiClient;
+  shell: ShellServices;
+  view: BillingView;
+  onClose: () => void;
+}
+
+/** Props of `billing/PlanPanel`: the plan and this month's usage, in the settings. */
+export interface PlanPanelProps {
+  api: ApiClient;
+  shell: ShellServices;
+}
+
+/** Props of `billing/SubscriptionPage`: where Stripe's checkout sends the browser back to. */
+export interface SubscriptionPageProps {
+  api: ApiClient;
+  shell: ShellServices;
+  page: 'success' | 'cancel';
+}
+
+/** The billing remote's modules, each fetched when first shown. */
+export interface BillingModules {
+  dialog: () => Promise<ComponentModule<BillingDialogProps>>;
+  planPanel: () => Promise<ComponentModule<PlanPanelProps>>;
+  subscriptionPage: () => Promise<ComponentModule<SubscriptionPageProps>>;
+}

@@ -1,4 +1,3 @@
-import type { User } from '@noted/api';
 import {
   ArrowUpRightIcon,
   Button,
@@ -11,10 +10,12 @@ import {
   useShell,
   type Locale,
 } from '@noted/ui';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShellApp } from '../context';
 import { log } from '../log';
+import type { PlanPanelProps } from '../remotes/contracts';
+import { RemoteModule } from '../remotes/RemoteModule';
 
 /** Each language named in itself. */
 const localeNames: Record<Locale, string> = { en: 'English', zh: '中文（简体）' };
@@ -59,42 +60,21 @@ function LanguageChoice() {
   );
 }
 
-/** The plan's monthly note allowance, from the account the shell checked at sign-in. */
+/** The plan and this month's usage: the billing remote's panel, fetched when Settings opens. */
 function Plan() {
-  const { t } = useTranslation('shell');
-  const { auth, checkAccount } = useShellApp();
+  const { api, auth, loadBilling, pwa } = useShellApp();
   const shell = useShell();
   const state = useSyncExternalStore(auth.subscribe, auth.getState);
-  const [user, setUser] = useState<User>();
-  const sub = state.status === 'signedIn' ? state.user.sub : undefined;
-  useEffect(() => {
-    if (!sub) return;
-    let active = true;
-    checkAccount(sub).then(
-      (loaded) => {
-        if (active) setUser(loaded);
-      },
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [checkAccount, sub]);
-  if (!user) return null;
-  const limit = user.entitlements.notes_per_month;
-  const unlimited = limit === undefined || limit === -1 || typeof limit !== 'number';
+  const props = useMemo<PlanPanelProps>(() => ({ api, shell }), [api, shell]);
+  if (state.status !== 'signedIn') return null;
   return (
-    <section className="settings-plan" aria-labelledby="settings-plan-title">
-      <div className="settings-plan-text">
-        <h3 id="settings-plan-title">{t('settings.plan')}</h3>
-        <p>
-          {unlimited ? t('settings.notesUnlimited') : t('settings.notesPerMonth', { count: limit })}
-        </p>
-      </div>
-      <Button size="sm" onClick={shell.offerUpgrade}>
-        {t('settings.seePlans')}
-      </Button>
-    </section>
+    <RemoteModule
+      load={loadBilling.planPanel}
+      props={props}
+      name="billing"
+      onError={pwa.recoverFromLoadError}
+      blocks={1}
+    />
   );
 }
 

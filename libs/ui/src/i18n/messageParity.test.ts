@@ -54,7 +54,7 @@ const translations = parsed.filter((file) => file.locale !== defaultLocale);
 const englishSets = parsed.filter((file) => file.locale === defaultLocale);
 
 describe('message sets', () => {
-  it('are found for the ui package, the shell and the notes remote', () => {
+  it('are found for the ui package, the shell and the notes and billing remotes', () => {
     const sets = englishSets.map((file) => file.set);
     expect(sets).toEqual(
       expect.arrayContaining([
@@ -65,6 +65,7 @@ describe('message sets', () => {
         '/frontends/notes/src/messages note',
         '/frontends/notes/src/messages mindlink',
         '/frontends/notes/src/messages ai',
+        '/frontends/billing/src/messages billing',
       ]),
     );
   });

@@ -18,6 +18,7 @@ export {
   CircleX as CircleXIcon,
   Copy as CopyIcon,
   Cpu as CpuIcon,
+  CreditCard as CreditCardIcon,
   Download as DownloadIcon,
   Ellipsis as EllipsisIcon,
   ExternalLink as ExternalLinkIcon,

@@ -1,0 +1,3 @@
+import { createLog } from '@noted/ui';
+
+export const log = createLog('billing');
