@@ -57,20 +57,29 @@ export const getTestApp = async (
   } = {},
 ): Promise<TestApp> => {
   const infra = { ...testInfra, ...options };
-  const port = options.port ?? (await freePort());
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-test-'));
-  const noted = await startNoted({
-    targets: ['all'],
-    env: {
-      PORT: String(port),
-      NOTED_DATA_DIR: dataDir,
-      NOTED_METRICS_PORT: '0',
-      ...(infra.databaseUrl ? { DATABASE_URL: infra.databaseUrl } : {}),
-      ...(infra.natsUrl ? { NATS_URL: infra.natsUrl } : {}),
-      ...infra.env,
-    },
-    logger: createLogger({ level: 'silent' }),
-  });
+  const start = (port: number) =>
+    startNoted({
+      targets: ['all'],
+      env: {
+        PORT: String(port),
+        NOTED_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'noted-test-')),
+        NOTED_METRICS_PORT: '0',
+        ...(infra.databaseUrl ? { DATABASE_URL: infra.databaseUrl } : {}),
+        ...(infra.natsUrl ? { NATS_URL: infra.natsUrl } : {}),
+        ...infra.env,
+      },
+      logger: createLogger({ level: 'silent' }),
+    });
+  let port = options.port ?? (await freePort());
+  let noted: RunningNoted;
+  try {
+    noted = await start(port);
+  } catch (error) {
+    // Another suite running at the same time took the free port first: take another one.
+    if (options.port || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    port = await freePort();
+    noted = await start(port);
+  }
   const url = `http://localhost:${port}`;
   return {
     url,
