@@ -612,7 +612,11 @@ const steps: Step[] = [
     run: async (page) => {
       await expectAccessibleInBothThemes(page, [
         headedPage('feedback', '/feedback', 'Feedback'),
-        headedPage('subscription success', '/subscription/success', 'Thank you for subscribing'),
+        headedPage(
+          'subscription success',
+          '/subscription/success',
+          'Thank you! Your payment is being confirmed',
+        ),
         headedPage('subscription cancel', '/subscription/cancel', 'Payment cancelled'),
       ]);
       await page.goto(baseUrl.href);
