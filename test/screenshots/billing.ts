@@ -310,6 +310,19 @@ export const billingShots: Shot[] = [
     act: (page) => openFromChineseSettings(page, '管理', '我的套餐'),
   },
   {
+    // A paid plan is named quietly in the account menu.
+    name: 'billing-account-menu',
+    path: at('/'),
+    routes: answer({ subscription: status({ planName: 'premium' }) }),
+    act: async (page) => {
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Account: / })
+        .click();
+      await page.getByRole('menu').waitFor();
+    },
+  },
+  {
     name: 'billing-quota-toast',
     path: at('/'),
     routes: async (page) => {
