@@ -15,7 +15,12 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['libs/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
-          exclude: ['libs/ui/**', '**/node_modules/**', '**/*.keycloak.test.ts'],
+          exclude: [
+            'libs/ui/**',
+            '**/node_modules/**',
+            '**/*.keycloak.test.ts',
+            '**/*.conformance.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -34,7 +39,11 @@ export default defineConfig({
         test: {
           name: 'infra',
           environment: 'node',
-          include: ['libs/*/src/**/*.contract.test.ts', 'services/*/src/**/*.integration.test.ts'],
+          include: [
+            'libs/*/src/**/*.contract.test.ts',
+            'libs/*/src/**/*.conformance.test.ts',
+            'services/*/src/**/*.integration.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -195,7 +195,13 @@ describe('skaffold.yaml', () => {
       ofKind(manifests, 'Deployment')
         .map((d) => d.spec.template.spec.containers[0].args[0])
         .sort(),
-    ).toEqual(['--target=ai', '--target=gateway', '--target=notes', '--target=users']);
+    ).toEqual([
+      '--target=ai',
+      '--target=billing',
+      '--target=gateway',
+      '--target=notes',
+      '--target=users',
+    ]);
     const { IMAGE_REPO_noted, IMAGE_TAG_noted } = templateValues;
     const unset = helmTemplate(
       helmArgs(release, { IMAGE_REPO_noted: IMAGE_REPO_noted!, IMAGE_TAG_noted: IMAGE_TAG_noted! }),

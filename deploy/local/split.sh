@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs Noted as the Helm chart deploys it: one `noted --target=<service>` process per service
-# (users, notes, ai, and the gateway with the development identity provider in front), each
+# (users, notes, ai, billing, and the gateway with the development identity provider in front), each
 # with only its own settings and data dir, its own Postgres database, events through NATS
 # JetStream, note images in MinIO, and the others' addresses from its environment. Waits for
 # every /readyz, runs the browser test through the gateway, then a short load run whose traffic
@@ -8,7 +8,7 @@
 # Needs the build (services and frontends). Starts PostgreSQL, NATS and MinIO with the scripts
 # beside this one unless they run already (they are safe to run again).
 #
-#   bash deploy/local/split.sh              # ports SPLIT_PORT_BASE (18100) to +13
+#   bash deploy/local/split.sh              # ports SPLIT_PORT_BASE (18100) to +14
 #   SPLIT_SKIP_BROWSER=1 SPLIT_KEEP=1 bash deploy/local/split.sh   # leave it running to poke at
 #
 # SPLIT_LOAD_SECONDS sets the load per script (3); PROMTOOL a promtool to use instead of
@@ -35,8 +35,9 @@ identity_port=$((base + 1))
 users_http=$((base + 2)) users_grpc=$((base + 3))
 notes_http=$((base + 4)) notes_grpc=$((base + 5))
 ai_http=$((base + 6)) ai_grpc=$((base + 7))
-for port in $(seq "$base" $((base + 13))); do
-  port_open "$port" && fail "port $port is taken; set SPLIT_PORT_BASE to a free range of 14 ports"
+billing_http=$((base + 8)) billing_grpc=$((base + 9))
+for port in $(seq "$base" $((base + 14))); do
+  port_open "$port" && fail "port $port is taken; set SPLIT_PORT_BASE to a free range of 15 ports"
 done
 
 # One database per service, as each service owns its data; made anew for every run.
@@ -45,7 +46,7 @@ db_url() { echo "${admin_url%/*}/$1"; }
 psql_bin="$(command -v psql || true)"
 [ -n "$psql_bin" ] || psql_bin="$( (ls -d /usr/lib/postgresql/*/bin/psql 2>/dev/null || true) | sort -V | tail -n 1)"
 [ -n "$psql_bin" ] || fail "psql not found (on PATH or under /usr/lib/postgresql)"
-for service in users notes ai; do
+for service in users notes ai billing; do
   "$psql_bin" "$admin_url" -v ON_ERROR_STOP=1 -qc "drop database if exists noted_split_$service with (force)" \
     -c "create database noted_split_$service" >/dev/null || fail "could not create database noted_split_$service"
 done
@@ -69,16 +70,18 @@ declare -A service_env=(
   [users]="USERS_HTTP_PORT=$users_http USERS_GRPC_ADDR=$loopback:$users_grpc DATABASE_URL=$(db_url noted_split_users) NATS_URL=$TEST_NATS_URL FREE_NOTES_PER_MONTH=-1 NOTED_METRICS_PORT=$((base + 11))"
   [notes]="NOTES_HTTP_PORT=$notes_http NOTES_GRPC_ADDR=$loopback:$notes_grpc DATABASE_URL=$(db_url noted_split_notes) NATS_URL=$TEST_NATS_URL USERS_GRPC_ADDR=$loopback:$users_grpc PUBLIC_URL=http://localhost:$gateway_port S3_ENDPOINT=$TEST_S3_ENDPOINT S3_ACCESS_KEY=$TEST_S3_ACCESS_KEY S3_SECRET_KEY=$TEST_S3_SECRET_KEY S3_BUCKET=noted-split NOTED_METRICS_PORT=$((base + 12))"
   [ai]="AI_HTTP_PORT=$ai_http AI_GRPC_ADDR=$loopback:$ai_grpc DATABASE_URL=$(db_url noted_split_ai) NATS_URL=$TEST_NATS_URL NOTES_GRPC_ADDR=$loopback:$notes_grpc NOTED_METRICS_PORT=$((base + 13))"
-  [gateway]="PORT=$gateway_port PUBLIC_URL=http://localhost:$gateway_port IDENTITY_PORT=$identity_port IDENTITY_URL=http://$loopback:$identity_port USERS_URL=http://$loopback:$users_http USERS_GRPC_ADDR=$loopback:$users_grpc NOTES_URL=http://$loopback:$notes_http AI_URL=http://$loopback:$ai_http GATEWAY_RATE_LIMIT_PER_USER=0 GATEWAY_RATE_LIMIT_PER_IP=0 NOTED_METRICS_PORT=$((base + 10))"
+  [billing]="BILLING_HTTP_PORT=$billing_http BILLING_GRPC_ADDR=$loopback:$billing_grpc DATABASE_URL=$(db_url noted_split_billing) NATS_URL=$TEST_NATS_URL NOTED_METRICS_PORT=$((base + 14))"
+  [gateway]="PORT=$gateway_port PUBLIC_URL=http://localhost:$gateway_port IDENTITY_PORT=$identity_port IDENTITY_URL=http://$loopback:$identity_port USERS_URL=http://$loopback:$users_http USERS_GRPC_ADDR=$loopback:$users_grpc NOTES_URL=http://$loopback:$notes_http AI_URL=http://$loopback:$ai_http BILLING_URL=http://$loopback:$billing_http GATEWAY_RATE_LIMIT_PER_USER=0 GATEWAY_RATE_LIMIT_PER_IP=0 NOTED_METRICS_PORT=$((base + 10))"
 )
 declare -A ready_url=(
   [users]="http://$loopback:$users_http/readyz"
   [notes]="http://$loopback:$notes_http/readyz"
   [ai]="http://$loopback:$ai_http/readyz"
+  [billing]="http://$loopback:$billing_http/readyz"
   [gateway]="http://$loopback:$gateway_port/readyz"
 )
-declare -A metrics_port=([gateway]=$((base + 10)) [users]=$((base + 11)) [notes]=$((base + 12)) [ai]=$((base + 13)))
-services=(users notes ai gateway)
+declare -A metrics_port=([gateway]=$((base + 10)) [users]=$((base + 11)) [notes]=$((base + 12)) [ai]=$((base + 13)) [billing]=$((base + 14)))
+services=(users notes ai billing gateway)
 declare -A pid=()
 
 stop_all() {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Stops every server that postgres.sh, nats.sh, minio.sh and keycloak.sh started; data stays under
-# the infra dir.
+# Stops every server that postgres.sh, nats.sh, minio.sh, keycloak.sh and stripe-mock.sh started;
+# data stays under the infra dir.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -22,7 +22,8 @@ done
 # Keycloak takes a few seconds to stop cleanly (kc.sh hands the signal to its JVM).
 for pidfile in "$NOTED_INFRA_DIR"/nats-*/nats.pid \
   "$NOTED_INFRA_DIR"/minio-*/minio.pid \
-  "$NOTED_INFRA_DIR"/keycloak-*/keycloak.pid; do
+  "$NOTED_INFRA_DIR"/keycloak-*/keycloak.pid \
+  "$NOTED_INFRA_DIR"/stripe-mock*/stripe-mock.pid; do
   pid="$(cat "$pidfile")"
   if kill -0 "$pid" 2>/dev/null; then
     kill "$pid"

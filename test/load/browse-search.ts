@@ -18,7 +18,8 @@ const pageSize = 20;
 
 /**
  * Browse and search: users page through their notes, filter by a tag, open a note, list their
- * tags and search by one or two words, as the notes list does while someone reads.
+ * tags, search by one or two words, as the notes list does while someone reads, and read their
+ * plan, as the app does at every start (billing).
  */
 export const browseSearch: LoadScript = {
   name: 'browse-and-search',
@@ -62,6 +63,8 @@ export const browseSearch: LoadScript = {
         return { path: `/api/notes/${pickFrom(ids, next)}`, headers: user.headers };
       }),
       dynamic(() => ({ path: '/api/tags', headers: headers() })),
+      // What the app asks at every start after signing in: the plan (billing service).
+      dynamic(() => ({ path: '/api/stripe/subscription-status', headers: headers() })),
       dynamic(() => ({
         path: `/api/notes?search=${word()}&limit=${pageSize}`,
         headers: headers(),

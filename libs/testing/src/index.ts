@@ -2,3 +2,4 @@ export * from './infra.js';
 export * from './tokens.js';
 export * from './openai-server.js';
 export * from './keycloak.js';
+export * from './stripe-server.js';

@@ -7,11 +7,17 @@ import { openDatabase } from '@noted/db';
 import { aiMigrations } from '@noted/ai';
 import { notesMigrations } from '@noted/notes';
 import { usersMigrations } from '@noted/users';
+import { billingMigrations } from '@noted/billing';
 import { runMigrate } from './migrate.js';
 import { infraLabel, testInfra } from './test/app.js';
 
 const logger = createLogger({ level: 'silent' });
-const migrationsOf = { users: usersMigrations, notes: notesMigrations, ai: aiMigrations };
+const migrationsOf = {
+  users: usersMigrations,
+  notes: notesMigrations,
+  ai: aiMigrations,
+  billing: billingMigrations,
+};
 
 const environment = () => ({
   NOTED_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'noted-migrate-')),
@@ -73,7 +79,7 @@ describe(`noted migrate (${infraLabel})`, () => {
       const runs = await Promise.all(
         [1, 2, 3].map(() => runMigrate({ env, targets: ['all'], logger })),
       );
-      expect(runs).toEqual([1, 2, 3].map(() => ['users', 'notes', 'ai']));
+      expect(runs).toEqual([1, 2, 3].map(() => ['users', 'notes', 'ai', 'billing']));
       for (const [name, migrations] of Object.entries(migrationsOf)) {
         expect(await recorded(env, name as keyof typeof migrationsOf)).toEqual(
           migrations.map((migration) => migration.name).sort(),

@@ -22,6 +22,10 @@ const dataModules = {
     url: env.AI_DATABASE_URL ?? env.DATABASE_URL,
     migrations: (await import('@noted/ai')).aiMigrations,
   }),
+  billing: async (env: ProgramEnv) => ({
+    url: env.BILLING_DATABASE_URL ?? env.DATABASE_URL,
+    migrations: (await import('@noted/billing')).billingMigrations,
+  }),
 } satisfies Record<string, (env: ProgramEnv) => Promise<{ url?: string; migrations: Migration[] }>>;
 
 export type DataModule = keyof typeof dataModules;

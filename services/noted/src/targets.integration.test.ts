@@ -45,8 +45,18 @@ describe.runIf(databaseUrl && natsUrl)(
     let gateway = '';
 
     beforeAll(async () => {
-      const [port, identityPort, usersHttp, usersGrpc, notesHttp, notesGrpc, aiHttp, aiGrpc] =
-        await Promise.all(Array.from({ length: 8 }, freePort));
+      const [
+        port,
+        identityPort,
+        usersHttp,
+        usersGrpc,
+        notesHttp,
+        notesGrpc,
+        aiHttp,
+        aiGrpc,
+        billingHttp,
+        billingGrpc,
+      ] = await Promise.all(Array.from({ length: 10 }, freePort));
       const shared = {
         DATABASE_URL: databaseUrl ?? '',
         NATS_URL: natsUrl ?? '',
@@ -67,15 +77,20 @@ describe.runIf(databaseUrl && natsUrl)(
         AI_HTTP_PORT: String(aiHttp),
         AI_GRPC_ADDR: `127.0.0.1:${aiGrpc}`,
         AI_URL: `http://127.0.0.1:${aiHttp}`,
+        BILLING_HTTP_PORT: String(billingHttp),
+        BILLING_GRPC_ADDR: `127.0.0.1:${billingGrpc}`,
+        BILLING_URL: `http://127.0.0.1:${billingHttp}`,
       };
       const notes = startProcess('notes', shared);
       const ai = startProcess('ai', shared);
+      const billing = startProcess('billing', shared);
       const front = startProcess('users,gateway', shared);
-      children.push(notes, ai, front);
+      children.push(notes, ai, billing, front);
       gateway = `http://localhost:${port}`;
       await Promise.all([
         waitReady(`http://127.0.0.1:${notesHttp}`, notes),
         waitReady(`http://127.0.0.1:${aiHttp}`, ai),
+        waitReady(`http://127.0.0.1:${billingHttp}`, billing),
         waitReady(gateway, front),
       ]);
     }, 120_000);
@@ -120,6 +135,11 @@ describe.runIf(databaseUrl && natsUrl)(
       }
       expect(found).toContain(note.id);
       expect((await call('DELETE', `/api/notes/${note.id}`)).status).toBe(204);
+      // billing alone, without Stripe: the free plan, payments disabled.
+      expect(await json(call('GET', '/api/stripe/subscription-status'))).toMatchObject({
+        planName: 'free',
+        paymentsEnabled: false,
+      });
     });
 
     it('stops on SIGTERM within the grace period', async () => {

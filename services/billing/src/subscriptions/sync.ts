@@ -1,5 +1,6 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type Stripe from 'stripe';
+import { AppError } from '@noted/api';
 import { enqueueEvent, outboxEvent, type EventTransaction } from '@noted/db';
 import { billingEvents, entitlementsToMessage } from '@noted/proto';
 import type { BillingContext } from '../context.js';
@@ -24,9 +25,10 @@ export interface SubscriptionRead {
 
 /** Reads a subscription from Stripe now: its current state, whatever order events came in. */
 export const readSubscription = async (
-  ctx: BillingContext & { stripe: NonNullable<BillingContext['stripe']> },
+  ctx: BillingContext,
   subscriptionId: string,
 ): Promise<SubscriptionRead> => {
+  if (!ctx.stripe) throw new AppError('PAYMENTS_DISABLED', 'Stripe is not configured');
   const readAt = ctx.now();
   const subscription = await ctx.stripe.client.subscriptions.retrieve(subscriptionId);
   return { subscription, readAt };

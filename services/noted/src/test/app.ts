@@ -52,10 +52,12 @@ export const getTestApp = async (
   options: {
     /** More environment for startNoted, such as FREE_NOTES_PER_MONTH. */
     env?: Record<string, string>;
+    /** The gateway's port, when something must know it before the app starts. */
+    port?: number;
   } = {},
 ): Promise<TestApp> => {
   const infra = { ...testInfra, ...options };
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-test-'));
   const noted = await startNoted({
     targets: ['all'],

@@ -2,9 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planEntitlements } from '@noted/api';
 import { openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { usersMigrations } from '../migrations.js';
+import { quotaConsume, usageOf } from '../quota/usecases.js';
+import { usersRepository } from './repository.js';
 import { userBySub, userEnsure, type UsersContext } from './usecases.js';
 
 describe('users', () => {
@@ -38,7 +41,10 @@ describe('users', () => {
     });
     expect(first.created).toBe(true);
     expect(first.user).toMatchObject({ auth_id: 'sub-ada', email: 'ada@example.com', name: 'Ada' });
-    expect(first.user.entitlements).toEqual({ notes_per_month: 25, recordingTimeLimit: 60 });
+    expect(first.user.entitlements).toEqual(
+      planEntitlements({ notesPerMonth: 25, recordingTimeLimit: 60 }).free,
+    );
+    expect(first.user.entitlements).toMatchObject({ notes_per_month: 25, recordingTimeLimit: 60 });
     const second = await userEnsure(ctx, {
       authId: 'sub-ada',
       email: 'ada@example.com',
@@ -133,5 +139,47 @@ describe('users', () => {
       code: 'VALIDATION_FAILED',
     });
     await expect(userBySub(ctx, 'nobody')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('follows the plan billing announces, never an older announcement', async () => {
+    const { user } = await userEnsure(ctx, {
+      authId: 'sub-plan',
+      email: 'p@example.com',
+      name: 'P',
+    });
+    const plans = planEntitlements({ notesPerMonth: 25, recordingTimeLimit: 60 });
+    const apply = (plan: 'free' | 'standard' | 'premium', version: number) =>
+      usersRepository.applyPlan(db.knex, user.id, {
+        plan,
+        entitlements: plans[plan],
+        version: BigInt(version),
+      });
+    expect(await apply('premium', 2_000)).toBe(true);
+    // standard (version 1,000) was announced before premium but arrives after it
+    expect(await apply('standard', 1_000)).toBe(false);
+    expect(await apply('premium', 2_000)).toBe(false);
+    expect((await userBySub(ctx, 'sub-plan')).entitlements).toEqual(plans.premium);
+    expect(await apply('free', 3_000)).toBe(true);
+    const after = await userBySub(ctx, 'sub-plan');
+    expect(after).toMatchObject({ plan: 'free', entitlements: plans.free });
+  });
+
+  it('reports the month used against the plan, and when it starts again', async () => {
+    const { user } = await userEnsure(ctx, {
+      authId: 'sub-use',
+      email: 'u@example.com',
+      name: 'U',
+    });
+    const now = new Date('2026-11-30T23:59:00Z');
+    await quotaConsume(ctx, { userId: user.id, feature: 'notes_per_month', now });
+    await quotaConsume(ctx, { userId: user.id, feature: 'notes_per_month', now });
+    expect(await usageOf(ctx, user.id, now)).toEqual({
+      period: '2026-11',
+      resetsAt: '2026-12-01T00:00:00.000Z',
+      notes: { used: 2, limit: 25 },
+      recordingTimeLimit: 60,
+    });
+    const december = await usageOf(ctx, user.id, new Date('2026-12-01T00:00:00Z'));
+    expect(december).toMatchObject({ period: '2026-12', notes: { used: 0, limit: 25 } });
   });
 });
