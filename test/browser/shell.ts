@@ -129,7 +129,12 @@ export const shellSteps = (baseUrl: URL): Step[] => [
         const shown = toast(page);
         await shown.waitFor();
         await expectInViewport(page, '.ui-toast', 'the quota toast');
-        await shown.getByText('You have used all your notes for this month.').waitFor();
+        // The allowance and the day it resets, from /user/usage.
+        await shown
+          .getByText(
+            /^Your plan allows [\d,]+ notes? a month; you can write more on .+, or upgrade\.$/,
+          )
+          .waitFor();
         await shown.getByRole('button', { name: 'Upgrade' }).waitFor();
         // Duration 0: still there well after the default 3000 ms.
         await page.waitForTimeout(3_600);

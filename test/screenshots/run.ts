@@ -5,6 +5,10 @@
  *
  *   BASE_URL=http://localhost:8080 npm run screenshots
  *   SHOTS='notes|dialog' THEMES=dark WIDTHS=390 npm run screenshots   (a subset)
+ *   AXE=1 npm run screenshots   (each screen checked with axe-core too)
+ *
+ * The billing shots answer the billing calls in the page (see billing.ts); start the server with
+ * STRIPE_PUBLISHABLE_KEY set so the CSP lets the stand-in Stripe.js load.
  *
  * Written to `test-results/screenshots` (SCREENSHOTS_DIR to change). A shot that cannot be
  * taken is reported and the run goes on; the exit code says whether every shot was taken.
@@ -15,6 +19,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { expectAccessible } from '../browser/axe.js';
 import { shots, type Seeded, type Shot } from './shots.js';
 
 const baseUrl = new URL(process.env.BASE_URL ?? 'http://localhost:8080');
@@ -24,6 +29,8 @@ const only = process.env.SHOTS ? new RegExp(process.env.SHOTS) : undefined;
 const themes = (process.env.THEMES ?? 'light,dark').split(',') as ('light' | 'dark')[];
 const widths = (process.env.WIDTHS ?? '1280,390').split(',').map(Number);
 const heights: Record<number, number> = { 1280: 800, 390: 844 };
+/** AXE=1 checks each screen with axe-core before its picture; a serious violation fails the shot. */
+const checkAccessibility = process.env.AXE === '1';
 
 const email = `screens-${randomUUID().slice(0, 8)}@example.com`;
 const displayName = 'Ada Lovelace';
@@ -199,12 +206,14 @@ const takeShot = async (
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   try {
+    await shot.routes?.(page);
     await page.goto(new URL(shot.path(seeded), baseUrl).href);
     await settle(page);
     if (shot.act) {
       await shot.act(page, seeded);
       await settle(page);
     }
+    if (checkAccessibility) await expectAccessible(page, path.basename(file, '.png'));
     await page.screenshot({ path: file, fullPage: shot.fullPage ?? false });
   } finally {
     await page.close();
@@ -242,10 +251,11 @@ const main = async (): Promise<number> => {
           }),
         };
         for (const context of Object.values(contexts)) {
-          // Every shot starts from the same stored choices: this theme, the sidebar expanded.
+          // Every shot starts from the same stored choices: this theme, the sidebar expanded, English.
           await context.addInitScript((value) => {
             localStorage.setItem('theme', value);
             localStorage.removeItem('sidebarCollapsed');
+            localStorage.removeItem('locale');
           }, theme);
           // tsx compiles with keepNames: functions a shot runs in the page call __name.
           await context.addInitScript('globalThis.__name ??= (target) => target');

@@ -3,6 +3,7 @@
  * shell piece. Each later screen adds its shot here.
  */
 import type { Page } from 'playwright-core';
+import { billingShots } from './billing.js';
 
 export interface Seeded {
   /** A pinned note with headings, todos and a [[link]]. */
@@ -23,6 +24,8 @@ export interface Shot {
   name: string;
   path: (seeded: Seeded) => string;
   signedOut?: boolean;
+  /** Answers set up before the page opens (`page.route`), for what the server here cannot give. */
+  routes?: (page: Page) => Promise<void>;
   /** What to do on the page before the picture: open a dialog, scroll, ... */
   act?: (page: Page, seeded: Seeded) => Promise<void>;
   fullPage?: boolean;
@@ -66,8 +69,6 @@ export const shots: Shot[] = [
   { name: 'guide', path: at('/guide'), signedOut: true },
   { name: 'blog', path: at('/blog'), signedOut: true },
   { name: 'blog-article', path: at('/blog/why-noted'), signedOut: true },
-  { name: 'subscription-success', path: at('/subscription/success') },
-  { name: 'subscription-cancel', path: at('/subscription/cancel') },
 
   { name: 'notes', path: at('/') },
   { name: 'notes-full', path: at('/'), fullPage: true },
@@ -319,4 +320,5 @@ export const shots: Shot[] = [
   { name: 'ai-settings-full', path: at('/settings/ai'), fullPage: true },
   { name: 'feedback', path: at('/feedback') },
   { name: 'not-found', path: at('/no-such-page') },
+  ...billingShots,
 ];

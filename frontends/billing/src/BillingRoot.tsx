@@ -82,7 +82,6 @@ export const usePlanList = (api: BillingApi): PlanListState => {
     };
   }, [api, attempt]);
   return {
-    ...loaded,
     list: loaded.list,
     error: loaded.error,
     retry: () => {

@@ -7,7 +7,7 @@ import { formatPrice } from './format';
 import { useBillingMessages, useErrorText } from './messages';
 import { usePayments, type PaymentsState } from './payments';
 import { PlanFeatures } from './PlanParts';
-import { canCancel, currentPlanOf } from './subscription';
+import { canCancel, currentPlanOf, isSubscriber } from './subscription';
 import { useBillingActions } from './useBillingActions';
 import './billing.css';
 
@@ -63,7 +63,15 @@ function IntervalChoice({
   );
 }
 
-function Price({ plan, price }: { plan: Plan; price: PlanPrice | undefined }) {
+function Price({
+  plan,
+  price,
+  payments,
+}: {
+  plan: Plan;
+  price: PlanPrice | undefined;
+  payments: PaymentsState;
+}) {
   const { t, i18n } = useBillingMessages();
   const locale = i18n.language;
   if (plan.name === 'free' || price?.amount === 0) {
@@ -77,7 +85,10 @@ function Price({ plan, price }: { plan: Plan; price: PlanPrice | undefined }) {
   if (!price || price.amount === null) {
     return (
       <p className="billing-price">
-        <span className="billing-price-none">{t('pricing.notOffered')}</span>
+        <span className="billing-price-none">
+          {/* A server that takes no payments may have no prices to show at all. */}
+          {payments === 'disabled' ? t('pricing.unavailable') : t('pricing.notOffered')}
+        </span>
       </p>
     );
   }
@@ -192,8 +203,8 @@ function PlanCard(props: CardProps) {
       </div>
       <p className="billing-plan-tagline">{t(`plans.${plan.name}.tagline`)}</p>
       <div className="billing-plan-price">
-        <Price plan={plan} price={price} />
-        {price?.trialDays ? (
+        <Price plan={plan} price={price} payments={props.payments} />
+        {price?.trialDays && !isSubscriber(account.subscription) ? (
           <p className="billing-price-note billing-trial">
             {t('pricing.trial', { count: price.trialDays })}
           </p>
