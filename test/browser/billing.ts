@@ -2,7 +2,8 @@
  * Paid plans end to end in headless Chromium, against the local Stripe of `@noted/testing`
  * (Stripe's API, its hosted checkout and portal as pages, signed webhooks to the app): sign in,
  * see the free plan in Settings, leave Checkout with Back (the cancel page), buy Standard on the
- * checkout page (the success page confirms it), change to Premium, cancel, and when Stripe ends
+ * checkout page (the success page confirms it), change to Premium, visit Stripe's portal and
+ * come back to Settings, cancel, and when Stripe ends
  * the period, be on Free again; the note allowance follows each step. The new screens are
  * checked with axe-core in both themes.
  *
@@ -199,6 +200,20 @@ const steps: Step[] = [
       await closeDialog(page);
       await planIs(page, 'Premium');
       await see(page.locator('body'), 'Unlimited notes');
+    },
+  },
+  {
+    name: "opens Stripe's customer portal and comes back to the plan in Settings",
+    run: async (page) => {
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      await settings.getByRole('button', { name: 'Manage' }).click();
+      const manage = page.getByRole('dialog', { name: /plan/i }).last();
+      await manage.getByRole('button', { name: 'Manage card and invoices' }).click();
+      await page.waitForURL((url) => url.port === String(stripePort));
+      await see(page.locator('body'), 'price_premium_monthly');
+      await page.getByRole('link', { name: 'Return' }).click();
+      await page.waitForURL((url) => url.origin === baseUrl.origin && url.search === '');
+      await see(page.getByRole('dialog', { name: 'Settings' }), /Premium plan/);
     },
   },
   {

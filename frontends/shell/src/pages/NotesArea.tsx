@@ -46,8 +46,26 @@ function useNextAddress() {
   }, [search, shell, t]);
 }
 
+/**
+ * `?settings=plan` (where Stripe's customer portal sends the user back) opens Settings, whose
+ * plan panel shows what changed there, and leaves the address clean.
+ */
+function useSettingsAddress() {
+  const shell = useShell();
+  const { search, pathname } = useLocation();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (params.get('settings') !== 'plan') return;
+    params.delete('settings');
+    const rest = params.toString();
+    shell.navigate(`${pathname}${rest ? `?${rest}` : ''}`, { replace: true });
+    shell.openSettings();
+  }, [search, pathname, shell]);
+}
+
 function SignedIn() {
   useNextAddress();
+  useSettingsAddress();
   const { t } = useTranslation('shell');
   const { api, account, loadNotesApp, pwa } = useShellApp();
   const shell = useShell();
