@@ -15,7 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { startStripeServer } from '@noted/testing';
 import { expectAccessible } from './axe.js';
 import type { Step } from './shell.js';
-import { launchChromium, openPage, runSteps } from './steps.js';
+import { launchChromium, openPage, runSteps, signIn } from './steps.js';
 import { localStripe } from '../stripe/prices.js';
 
 const baseUrl = new URL(process.env.BASE_URL ?? 'http://localhost:18090');
@@ -125,18 +125,7 @@ const steps: Step[] = [
     run: async (page) => {
       await stubStripeJs(page);
       await page.goto(baseUrl.href);
-      await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-      await page
-        .getByRole('dialog', { name: 'Sign in to Noted' })
-        .getByRole('button', { name: 'Continue to sign in' })
-        .click();
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Display name').fill('Plan Buyer');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page
-        .getByRole('banner')
-        .getByRole('button', { name: /^Account: / })
-        .waitFor();
+      await signIn(page, { email, displayName: 'Plan Buyer' });
       const settings = await settingsSay(page, /Free plan/);
       await see(settings, /100 of 100 notes left this month/);
       await see(settings, /Recordings up to 1\sminute/);

@@ -26,7 +26,7 @@ import {
   expectReadableText,
 } from './look.js';
 import { shellSteps, signOutStep, type Step } from './shell.js';
-import { launchChromium, openPage, runSteps } from './steps.js';
+import { launchChromium, openPage, runSteps, signIn } from './steps.js';
 
 const baseUrl = new URL(process.env.BASE_URL ?? 'http://localhost:8080');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -235,15 +235,7 @@ const steps: Step[] = [
   {
     name: 'signs in at the identity provider and comes back signed in',
     run: async (page) => {
-      await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-      await page
-        .getByRole('dialog', { name: 'Sign in to Noted' })
-        .getByRole('button', { name: 'Continue to sign in' })
-        .click();
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Display name').fill(displayName);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await accountButton(page).waitFor();
+      await signIn(page, { email, displayName });
       const header = (await page.getByRole('banner').innerText()).trim();
       if (!header.includes(displayName) && !header.includes(email)) {
         fail(`the header does not show the user: "${header}"`);

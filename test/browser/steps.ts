@@ -79,3 +79,22 @@ export const openPage = async (
   page.on('pageerror', (error) => pageErrors.push(`uncaught in page: ${error.message}`));
   return page;
 };
+
+/**
+ * Signs in from the signed-out home page through the development provider's form, and waits
+ * for the account menu.
+ */
+export const signIn = async (page: Page, user: { email: string; displayName: string }) => {
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sign in to Noted' })
+    .getByRole('button', { name: 'Continue to sign in' })
+    .click();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Display name').fill(user.displayName);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Account: / })
+    .waitFor();
+};

@@ -1,5 +1,5 @@
 import { useMessages, type MessageLoader } from '@noted/ui';
-import { errorMessage } from './text';
+import { errorMessage } from '@noted/ui';
 
 /** The billing remote's message set, fetched per language when a billing screen first shows. */
 export const billingMessages = {

@@ -7,7 +7,7 @@ import { formatDay } from './format';
 import { log } from './log';
 import { useBillingMessages, useErrorText } from './messages';
 import { isSubscriber } from './subscription';
-import { errorCode } from './text';
+import { errorCode } from '@noted/ui';
 
 /** What runs now: a plan being chosen, the cancellation, keeping the plan, or the portal. */
 export type BillingAction = `choose:${PlanName}` | 'cancel' | 'keep' | 'portal';

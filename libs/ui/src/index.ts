@@ -88,3 +88,4 @@ export {
   type PageHeaderProps,
   type SkeletonProps,
 } from './content/Content';
+export { errorCode, errorMessage } from './errors';

@@ -1,4 +1,8 @@
-import type { SubscriptionStatus, SubscriptionStatusName } from '@noted/api';
+import {
+  subscriptionStatuses,
+  type SubscriptionStatus,
+  type SubscriptionStatusName,
+} from '@noted/api';
 import type { PlanCatalogue } from '../plans.js';
 import type { SubscriptionRow } from './repository.js';
 
@@ -11,20 +15,9 @@ const activeStatuses: ReadonlySet<SubscriptionStatusName> = new Set([
 
 export const isActiveStatus = (status: SubscriptionStatusName) => activeStatuses.has(status);
 
-/** Stripe statuses are a closed list today; a new one is treated as not active. */
+/** Stripe's statuses are a closed list today; a new one is treated as not active. */
 export const statusName = (status: string): SubscriptionStatusName =>
-  (
-    [
-      'trialing',
-      'active',
-      'past_due',
-      'canceled',
-      'unpaid',
-      'incomplete',
-      'incomplete_expired',
-      'paused',
-    ] as const
-  ).find((known) => known === status) ?? 'incomplete';
+  subscriptionStatuses.find((known) => known !== 'inactive' && known === status) ?? 'incomplete';
 
 /**
  * What a user's subscription means now: a paid plan while it is active, else the free plan

@@ -6,7 +6,8 @@ export const errorCode = (error: unknown): string | undefined =>
 
 /** What an error says about itself; empty when it says nothing. */
 export const errorMessage = (error: unknown): string => {
-  if (typeof error === 'string') return error;
+  if (typeof error === 'string' && error) return error;
+  if (error instanceof Error && error.message) return error.message;
   if (
     typeof error === 'object' &&
     error !== null &&
