@@ -80,8 +80,8 @@ export interface GatewayConfig {
   bodyLimitBytes: number;
   rateLimits: RateLimitConfig;
   internalSecret: string;
-  /** Built frontends; the gateway serves them when present (billing: when given). */
-  webRoot: { shell: string; notes: string; billing?: string };
+  /** Built frontends; the gateway serves them when present. */
+  webRoot: { shell: string; notes: string; billing: string };
 }
 
 export const gatewayConfigFrom = (

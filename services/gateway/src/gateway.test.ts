@@ -41,7 +41,11 @@ describe('gateway on its own', () => {
       gatewayConfigFrom(env, {
         host: '127.0.0.1',
         internalSecret: 'a-secret-of-at-least-thirty-two-chars!!',
-        webRoot: { shell: path.join(web, 'shell', 'dist'), notes: path.join(web, 'notes', 'dist') },
+        webRoot: {
+          shell: path.join(web, 'shell', 'dist'),
+          notes: path.join(web, 'notes', 'dist'),
+          billing: path.join(web, 'billing', 'dist'),
+        },
       }),
       { logger: createLogger({ level: 'silent' }) },
     );
@@ -63,7 +67,10 @@ describe('gateway on its own', () => {
         identityProviders: [],
       },
       logoutUrl: '/',
-      remotes: { notes: '/remotes/notes/mf-manifest.json' },
+      remotes: {
+        notes: '/remotes/notes/mf-manifest.json',
+        billing: '/remotes/billing/mf-manifest.json',
+      },
     });
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
@@ -178,7 +185,7 @@ describe('gateway in front of a service', () => {
       gatewayConfigFrom(env, {
         host: '127.0.0.1',
         internalSecret: 'a-secret-of-at-least-thirty-two-chars!!',
-        webRoot: { shell: '/nonexistent', notes: '/nonexistent' },
+        webRoot: { shell: '/nonexistent', notes: '/nonexistent', billing: '/nonexistent' },
       }),
       { logger: createLogger({ level: 'silent' }) },
     );

@@ -66,7 +66,7 @@ describe('gateway rate limits', () => {
       gatewayConfigFrom(env, {
         host: '127.0.0.1',
         internalSecret: secret,
-        webRoot: { shell: '/nonexistent', notes: '/nonexistent' },
+        webRoot: { shell: '/nonexistent', notes: '/nonexistent', billing: '/nonexistent' },
       }),
       { logger },
     );
@@ -154,7 +154,7 @@ describe('gateway rate limit configuration', () => {
     gatewayConfigFrom(parseConfig(gatewayConfigSchema, env), {
       host: '127.0.0.1',
       internalSecret: secret,
-      webRoot: { shell: '/nonexistent', notes: '/nonexistent' },
+      webRoot: { shell: '/nonexistent', notes: '/nonexistent', billing: '/nonexistent' },
     }).rateLimits;
 
   it('defaults to limits a person in a browser does not reach', () => {

@@ -15,12 +15,8 @@ export const webConfig = (config: GatewayConfig) => ({
     identityProviders: config.identityProviders,
   },
   logoutUrl: config.logoutUrl,
-  // The billing remote is named where this gateway serves it; the service worker fetches every
-  // remote named here ahead of use.
-  remotes: {
-    notes: config.notesRemoteUrl,
-    ...(config.webRoot.billing ? { billing: config.billingRemoteUrl } : {}),
-  },
+  // The service worker fetches every remote named here ahead of use.
+  remotes: { notes: config.notesRemoteUrl, billing: config.billingRemoteUrl },
 });
 
 /** CSP hashes of the inline scripts of index.html (the no-flash theme script). */
@@ -54,9 +50,7 @@ export const webRouter = (config: GatewayConfig): { router: Router; indexHtml?: 
     res.json(webConfig(config));
   });
   router.use('/remotes/notes', staticPrecompressed(config.webRoot.notes, setCacheHeaders));
-  if (config.webRoot.billing) {
-    router.use('/remotes/billing', staticPrecompressed(config.webRoot.billing, setCacheHeaders));
-  }
+  router.use('/remotes/billing', staticPrecompressed(config.webRoot.billing, setCacheHeaders));
 
   const indexPath = path.join(config.webRoot.shell, 'index.html');
   if (!existsSync(indexPath)) return { router };
