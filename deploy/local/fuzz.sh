@@ -12,7 +12,21 @@ cd "$(dirname "$0")/../.."
 source deploy/local/common.sh
 st="$(bash deploy/local/schemathesis.sh)"
 port="${FUZZ_PORT:-18090}"
-start_noted "$port" fuzz NOTED_METRICS_PORT=0 GATEWAY_RATE_LIMIT_PER_IP=0 GATEWAY_RATE_LIMIT_PER_USER=0
+# Payments through the local Stripe (test/stripe/serve.ts), so the payment routes answer as they
+# do with Stripe rather than PAYMENTS_DISABLED.
+stripe_port="${FUZZ_STRIPE_PORT:-12210}"
+stripe_env="$NOTED_INFRA_DIR/fuzz-stripe-$stripe_port.env"
+rm -f "$stripe_env"
+node --conditions=@noted/source --import tsx test/stripe/serve.ts --port="$stripe_port" \
+  --webhook-url="http://localhost:$port/api/stripe/webhook" >"$stripe_env" &
+stripe=$!
+# It prints its settings once it listens, the last one a price.
+for _ in $(seq 1 60); do grep -q '^export STRIPE_PRICE_PREMIUM_YEARLY=' "$stripe_env" && break; sleep 0.5; done
+grep -q '^export STRIPE_PRICE_PREMIUM_YEARLY=' "$stripe_env" || fail "the local Stripe did not start"
+# shellcheck disable=SC2046 # its NAME=value settings, one word each
+start_noted "$port" fuzz NOTED_METRICS_PORT=0 GATEWAY_RATE_LIMIT_PER_IP=0 GATEWAY_RATE_LIMIT_PER_USER=0 \
+  $(sed -n 's/^export //p' "$stripe_env")
+trap 'kill $app $stripe 2>/dev/null || true; wait $app $stripe 2>/dev/null || true' EXIT
 base="http://localhost:$port"
 token="$(curl -fsS "$base/realms/noted/protocol/openid-connect/token" \
   -d grant_type=password -d client_id=noted-cli -d username=fuzz@example.com \
