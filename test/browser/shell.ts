@@ -122,6 +122,18 @@ export const shellSteps = (baseUrl: URL): Step[] => [
       await page.route('**/api/note/create/direct', (route) =>
         route.fulfill({ status: 403, contentType: 'text/plain', body: 'Forbidden' }),
       );
+      // The usage the refusal is explained with: a plan with a limit, whatever the app's is (the
+      // split topology's is unlimited).
+      await page.route('**/user/usage', (route) =>
+        route.fulfill({
+          json: {
+            period: '2026-11',
+            resetsAt: '2026-12-01T00:00:00.000Z',
+            notes: { used: 100, limit: 100 },
+            recordingTimeLimit: 60,
+          },
+        }),
+      );
       try {
         await page.getByLabel('Title').fill('Over the quota');
         await page.getByLabel('Note', { exact: true }).fill('This note is refused.');
@@ -169,6 +181,7 @@ export const shellSteps = (baseUrl: URL): Step[] => [
         await toast(page).waitFor({ state: 'detached' });
       } finally {
         await page.unroute('**/api/note/create/direct');
+        await page.unroute('**/user/usage');
       }
     },
   },
