@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { AppError } from '@noted/api';
 import type Stripe from 'stripe';
 import type { UnitOfWork } from '@noted/db';
 import type { Logger } from '@noted/kit';
@@ -17,3 +18,17 @@ export interface BillingContext {
   publicUrl: string;
   now: () => Date;
 }
+
+/** A context whose payments are on. */
+export type PayingContext = BillingContext & { stripe: NonNullable<BillingContext['stripe']> };
+
+/** The context, when this server takes payments; PAYMENTS_DISABLED otherwise. */
+export const paying = (ctx: BillingContext): PayingContext => {
+  if (!ctx.stripe) {
+    throw new AppError(
+      'PAYMENTS_DISABLED',
+      'This server takes no payments: Stripe is not configured',
+    );
+  }
+  return ctx as PayingContext;
+};

@@ -1,9 +1,8 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type Stripe from 'stripe';
-import { AppError } from '@noted/api';
 import { enqueueEvent, outboxEvent, type EventTransaction } from '@noted/db';
 import { billingEvents, entitlementsToMessage } from '@noted/proto';
-import type { BillingContext } from '../context.js';
+import { paying, type BillingContext } from '../context.js';
 import { subscriptionChanges } from '../metrics.js';
 import { customerIdOf, fromUnix, subscriptionItem } from '../stripe.js';
 import { subscriptionsRepository, type SubscriptionRow } from './repository.js';
@@ -28,9 +27,9 @@ export const readSubscription = async (
   ctx: BillingContext,
   subscriptionId: string,
 ): Promise<SubscriptionRead> => {
-  if (!ctx.stripe) throw new AppError('PAYMENTS_DISABLED', 'Stripe is not configured');
+  const { stripe } = paying(ctx);
   const readAt = ctx.now();
-  const subscription = await ctx.stripe.client.subscriptions.retrieve(subscriptionId);
+  const subscription = await stripe.client.subscriptions.retrieve(subscriptionId);
   return { subscription, readAt };
 };
 

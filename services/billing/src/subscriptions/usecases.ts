@@ -8,24 +8,12 @@ import {
   type SubscriptionStatus,
 } from '@noted/api';
 import type { Identity } from '@noted/kit';
-import type { BillingContext } from '../context.js';
+import { paying, type BillingContext, type PayingContext as Paying } from '../context.js';
 import { checkouts } from '../metrics.js';
 import { callStripe, customerIdOf, subscriptionItem } from '../stripe.js';
 import { subscriptionsRepository } from './repository.js';
 import { isActiveStatus, presentStatus } from './status.js';
 import { applySubscription, readSubscription } from './sync.js';
-
-type Paying = BillingContext & { stripe: NonNullable<BillingContext['stripe']> };
-
-const paying = (ctx: BillingContext): Paying => {
-  if (!ctx.stripe) {
-    throw new AppError(
-      'PAYMENTS_DISABLED',
-      'This server takes no payments: Stripe is not configured',
-    );
-  }
-  return ctx as Paying;
-};
 
 const priceIdOf = (ctx: BillingContext, plan: PaidPlanName, interval: BillingInterval) => {
   const id = ctx.plans.priceId(plan, interval);

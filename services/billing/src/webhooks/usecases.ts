@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '@noted/api';
-import type { BillingContext } from '../context.js';
+import { paying, type BillingContext, type PayingContext as Paying } from '../context.js';
 import { eventTypeLabel, webhookEvents } from '../metrics.js';
 import {
   WEBHOOK_TOLERANCE_SECONDS,
@@ -15,8 +15,6 @@ import {
   type StripeEventRef,
   type SyncOutcome,
 } from '../subscriptions/sync.js';
-
-type Paying = BillingContext & { stripe: NonNullable<BillingContext['stripe']> };
 
 /** Checks Stripe's signature over the exact bytes received; anything else is refused. */
 const verified = (ctx: Paying, rawBody: Buffer | undefined, signature: string | undefined) => {
@@ -88,16 +86,10 @@ export const webhookReceive = async (
   rawBody: Buffer | undefined,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> => {
-  if (!context.stripe) {
-    webhookEvents.inc({ type: 'other', outcome: 'refused' });
-    throw new AppError(
-      'PAYMENTS_DISABLED',
-      'This server takes no payments: Stripe is not configured',
-    );
-  }
-  const ctx = context as Paying;
+  let ctx: Paying;
   let event: Stripe.Event;
   try {
+    ctx = paying(context);
     event = verified(ctx, rawBody, signature);
   } catch (error) {
     webhookEvents.inc({ type: 'other', outcome: 'refused' });
