@@ -6,6 +6,13 @@ export const errorCodes = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   NOT_AN_IMAGE: 400,
+  /** The content is none of the audio formats taken (webm/opus, ogg, mp3, m4a, wav). */
+  NOT_AUDIO: 400,
+  NOT_A_PDF: 400,
+  /** A recording longer than the plan's recordingTimeLimit. */
+  RECORDING_TOO_LONG: 400,
+  /** A URL the server will not fetch: not http(s), or a private, loopback or metadata address. */
+  URL_REFUSED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOTES_LEFT_NOT_ENOUGH: 403,
@@ -16,11 +23,15 @@ export const errorCodes = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The content was read but holds no text to make a note of (a scanned PDF, a blank image). */
+  NO_TEXT_FOUND: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** The feature needs a language model and none is configured; nothing is made up instead. */
   AI_MODEL_REQUIRED: 501,
   UPSTREAM_UNAVAILABLE: 502,
+  /** A page or file at a user's URL could not be fetched (refused, too large, too slow, wrong type). */
+  FETCH_FAILED: 502,
   /** The AI provider failed or refused, after retries. */
   AI_PROVIDER_FAILED: 502,
   UNAVAILABLE: 503,
