@@ -8,6 +8,7 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: conditions } },
   test: {
+    globalSetup: ['test/tmpdir-setup.ts'],
     projects: [
       {
         extends: true,

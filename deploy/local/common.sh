@@ -36,15 +36,16 @@ apt_install() {
 
 # Starts the built program (services/noted/dist/main.js) on port $1 in a fresh data directory
 # under /tmp named after $2, with any further NAME=value arguments in its environment, stops it
-# when the script exits, and waits until it is ready. Sets `app` (its pid) and `log`.
+# and removes its data directory when the script exits (a failure prints the log's tail first),
+# and waits until it is ready. Sets `app` (its pid), `log` and `noted_data_dir`.
 start_noted() {
-  local port="$1" name="$2" data_dir
+  local port="$1" name="$2"
   shift 2
-  data_dir="$(mktemp -d "/tmp/noted-$name.XXXXXX")"
-  log="$data_dir/noted.log"
-  env PORT="$port" NOTED_DATA_DIR="$data_dir" "$@" node services/noted/dist/main.js >"$log" 2>&1 &
+  noted_data_dir="$(mktemp -d "/tmp/noted-$name.XXXXXX")"
+  log="$noted_data_dir/noted.log"
+  env PORT="$port" NOTED_DATA_DIR="$noted_data_dir" "$@" node services/noted/dist/main.js >"$log" 2>&1 &
   app=$!
-  trap 'kill $app 2>/dev/null || true; wait $app 2>/dev/null || true' EXIT
+  trap 'kill $app 2>/dev/null || true; wait $app 2>/dev/null || true; rm -rf "$noted_data_dir"' EXIT
   for _ in $(seq 1 120); do
     curl -fsS "http://localhost:$port/readyz" >/dev/null 2>&1 && return 0
     kill -0 "$app" 2>/dev/null || { echo "noted exited:"; tail -50 "$log"; exit 1; }

@@ -26,7 +26,7 @@ grep -q '^export STRIPE_PRICE_PREMIUM_YEARLY=' "$stripe_env" || fail "the local 
 # shellcheck disable=SC2046 # its NAME=value settings, one word each
 start_noted "$port" fuzz NOTED_METRICS_PORT=0 GATEWAY_RATE_LIMIT_PER_IP=0 GATEWAY_RATE_LIMIT_PER_USER=0 \
   $(sed -n 's/^export //p' "$stripe_env")
-trap 'kill $app $stripe 2>/dev/null || true; wait $app $stripe 2>/dev/null || true' EXIT
+trap 'kill $app $stripe 2>/dev/null || true; wait $app $stripe 2>/dev/null || true; rm -rf "$noted_data_dir"' EXIT
 base="http://localhost:$port"
 token="$(curl -fsS "$base/realms/noted/protocol/openid-connect/token" \
   -d grant_type=password -d client_id=noted-cli -d username=fuzz@example.com \

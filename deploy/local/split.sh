@@ -92,6 +92,8 @@ stop_all() {
   for service in "${services[@]}"; do
     [ -n "${pid[$service]:-}" ] && wait "${pid[$service]}" 2>/dev/null || true
   done
+  # The logs were shown on a failure; the data (a database per service) is not kept.
+  rm -rf "$run_dir"
 }
 show_logs() {
   local service
