@@ -178,6 +178,11 @@ export const createApiClient = (options: ApiClientOptions) => {
 
   type Events = { signal?: AbortSignal; onEvent: (event: AiStreamEvent) => void };
   const byNote = (noteId: string) => ({ params: { id: noteId } });
+  const formOf = (field: string, data: Blob, fileName: string) => {
+    const form = new FormData();
+    form.append(field, data, fileName);
+    return form;
+  };
 
   return {
     /** Any route, by its contract: `client.request(routes.noteGet, { params: { id } })`. */
@@ -226,6 +231,26 @@ export const createApiClient = (options: ApiClientOptions) => {
       },
       remove: (noteId: string, imageUrl: string) =>
         request(routes.noteImageRemove, { ...byNote(noteId), body: { imageUrl } }),
+    },
+    capture: {
+      /** A note from an image (multipart field `image`), its text read in the background. */
+      image: (image: Blob, fileName = 'image') =>
+        request(routes.noteCreateByImage, { body: formOf('image', image, fileName) }),
+      /** A note from a recording made in the browser (`byaudio`) or a chosen file (`byaudiofile`). */
+      audio: (audio: Blob, fileName: string, origin: 'recording' | 'upload') =>
+        request(origin === 'recording' ? routes.noteCreateByAudio : routes.noteCreateByAudioFile, {
+          body: formOf('audio', audio, fileName),
+        }),
+      audioUrl: (audioUrl: string) => request(routes.noteCreateByAudioUrl, { body: { audioUrl } }),
+      link: (url: string) => request(routes.noteCreateByLink, { body: { url } }),
+      pdf: (pdf: Blob, fileName = 'document.pdf') =>
+        request(routes.noteCreateByPdf, { body: formOf('pdf', pdf, fileName) }),
+      retry: (noteId: string) => request(routes.noteCaptureRetry, { body: { noteId } }),
+      /** The file a note was captured from (`/api/notes/{id}/files/{name}`), as a Blob. */
+      file: async (url: string): Promise<Blob> => {
+        if (!url.startsWith('/api/')) throw new AppError('BAD_REQUEST', 'Not a file of a note');
+        return (await send('GET', url, undefined, '*/*')).blob();
+      },
     },
     todos: {
       recent: (query: TodoRecentQuery = {}) => request(routes.todoRecent, { query: { ...query } }),

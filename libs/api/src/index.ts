@@ -1,5 +1,6 @@
 export * from './ai.js';
 export * from './billing.js';
+export * from './capture.js';
 export * from './plans.js';
 export * from './contract.js';
 export * from './errors.js';

@@ -32,6 +32,50 @@ export const NOTE_BODY_MAX_CHARS = 1_000_000;
  */
 export const JSON_BODY_MAX_BYTES = 6 * NOTE_BODY_MAX_CHARS + 1024 * 1024;
 
+export const CaptureKind = z.enum(['image', 'audio', 'link', 'pdf']);
+export type CaptureKind = z.infer<typeof CaptureKind>;
+export const CaptureStatus = z.enum(['processing', 'ready', 'failed', 'waiting']).meta({
+  description:
+    'processing: being read; ready: filled in; failed: see error (retry possible); waiting: ' +
+    'needs a model that is not configured (audio without a transcription model), read later',
+});
+export type CaptureStatus = z.infer<typeof CaptureStatus>;
+export const CaptureStep = z.enum(['queued', 'fetching', 'reading', 'transcribing', 'writing']);
+export type CaptureStep = z.infer<typeof CaptureStep>;
+
+/** How a note made from an image, audio, a link or a PDF came to be, and how far it is. */
+export const NoteCapture = z
+  .object({
+    kind: CaptureKind,
+    origin: z.enum(['upload', 'recording', 'url']),
+    status: CaptureStatus,
+    step: CaptureStep.nullable().meta({ description: 'While processing: what is being done' }),
+    attempt: z.number().int(),
+    url: z.string().optional().meta({ description: 'The address it was fetched from' }),
+    siteName: z.string().optional(),
+    file: z
+      .object({
+        url: z.string().meta({ description: '/api/notes/{id}/files/{name}, the owner only' }),
+        name: z.string().meta({ description: 'The name it came with' }),
+        type: z.string(),
+        bytes: z.number().int(),
+        durationSeconds: z.number().optional(),
+      })
+      .optional()
+      .meta({ description: 'The audio or PDF kept with the note (an image is in images)' }),
+    method: z.string().optional().meta({
+      description: 'How the text was read: ocr, vision, transcription, pdf, article',
+    }),
+    model: z.string().optional(),
+    pages: z.number().int().optional(),
+    truncated: z.boolean().optional(),
+    error: z.object({ code: z.string(), message: z.string() }).optional(),
+    startedAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime().optional(),
+  })
+  .meta({ id: 'NoteCapture' });
+export type NoteCapture = z.infer<typeof NoteCapture>;
+
 export const Note = z
   .object({
     id: z.uuid(),
@@ -46,6 +90,9 @@ export const Note = z
       .meta({ description: 'Set while the note is shared: its page is /notes/s/{publicId}' }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
+    capture: NoteCapture.optional().meta({
+      description: 'Present on notes made from an image, audio, a link or a PDF',
+    }),
   })
   .meta({ id: 'Note' });
 export type Note = z.infer<typeof Note>;

@@ -1,5 +1,6 @@
 import { aiRoutes } from './ai.js';
 import { billingRoutes } from './billing.js';
+import { captureRoutes } from './capture.js';
 import type { Contract, ServiceName } from './contract.js';
 import { imageRoutes } from './images.js';
 import { linkRoutes } from './links.js';
@@ -16,6 +17,7 @@ export const routes = {
   ...todoRoutes,
   ...reviewRoutes,
   ...imageRoutes,
+  ...captureRoutes,
   ...aiRoutes,
   ...userRoutes,
   ...billingRoutes,

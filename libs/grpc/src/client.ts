@@ -20,6 +20,7 @@ import {
 import { currentContext, grpcDuration, grpcRequests, startTimer } from '@noted/kit';
 import { fromServiceError, statusName } from './errors.js';
 import { methodPath, toBuffer, unaryMethods } from './methods.js';
+import { MAX_MESSAGE_BYTES } from './server.js';
 import type { CallOptions, ServiceClient } from './types.js';
 
 export interface GrpcClientOptions {
@@ -56,6 +57,7 @@ export const DEFAULT_CHANNEL_OPTIONS: ChannelOptions = {
   'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   'grpc.service_config_disable_resolution': 1,
   'grpc.dns_min_time_between_resolutions_ms': 5_000,
+  'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
 };
 
 type Outcome =

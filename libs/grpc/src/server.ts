@@ -51,6 +51,11 @@ export interface GrpcServerOptions {
 }
 
 export const DEFAULT_MAX_CONNECTION_AGE_MS = 5 * 60_000;
+/**
+ * The largest message a server or client takes (grpc-js's default is 4 MiB): captured audio
+ * and PDFs (at most 25 MB) cross between notes and ai in one message.
+ */
+export const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_MAX_CONNECTION_AGE_GRACE_MS = 30_000;
 
 export interface GrpcServer {
@@ -72,6 +77,7 @@ type Handler = (request: Message, context: CallContext) => Promise<MessageInitSh
 export const createGrpcServer = (options: GrpcServerOptions): GrpcServer => {
   const maxAge = options.maxConnectionAgeMs ?? DEFAULT_MAX_CONNECTION_AGE_MS;
   const server = new Server({
+    'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     ...(maxAge > 0
       ? {
           'grpc.max_connection_age_ms': maxAge,

@@ -44,6 +44,11 @@ export const reviewEvents = {
   marked: eventType('noted.notes.v1.review.marked', notesV1.ReviewMarkedSchema),
 };
 
+/** A note made from an image, audio, a link or a PDF needs its text read (notes' capture worker). */
+export const captureEvents = {
+  requested: eventType('noted.notes.v1.capture.requested', notesV1.CaptureRequestedSchema),
+};
+
 /** A user's plan, status or entitlements changed (billing); users updates the entitlements. */
 export const billingEvents = {
   subscriptionChanged: eventType(

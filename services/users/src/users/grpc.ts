@@ -2,7 +2,7 @@ import type { usersV1 } from '@noted/proto';
 import type { ServiceImpl } from '@noted/grpc';
 import { quotaConsume, quotaRelease } from '../quota/usecases.js';
 import { userMessage } from './presenter.js';
-import { userBySub, userEnsure, type UsersContext } from './usecases.js';
+import { userById, userBySub, userEnsure, type UsersContext } from './usecases.js';
 
 export const usersGrpc = (ctx: UsersContext): ServiceImpl<typeof usersV1.UsersService> => ({
   ensureUser: async (request) => {
@@ -15,6 +15,7 @@ export const usersGrpc = (ctx: UsersContext): ServiceImpl<typeof usersV1.UsersSe
     return { user: userMessage(user), created };
   },
   getUserBySub: async (request) => ({ user: userMessage(await userBySub(ctx, request.authId)) }),
+  getUser: async (request) => ({ user: userMessage(await userById(ctx, request.userId)) }),
   consumeQuota: async (request) => {
     const { used, limit, period } = await quotaConsume(ctx, {
       userId: request.userId,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import * as z from 'zod';
 import { AppError, planEntitlements, type Entitlements, type FreePlanLimits } from '@noted/api';
 import { usersRepository, type UserRow } from './repository.js';
 
@@ -79,7 +80,9 @@ export const userBySub = async (ctx: UsersContext, authId: string): Promise<User
 };
 
 export const userById = async (ctx: UsersContext, id: string): Promise<UserRow> => {
-  const user = await usersRepository.findById(ctx.knex, id);
+  const user = z.uuid().safeParse(id).success
+    ? await usersRepository.findById(ctx.knex, id)
+    : undefined;
   if (!user) throw new AppError('NOT_FOUND', 'There is no such user');
   return user;
 };

@@ -6,7 +6,7 @@ import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { Note } from "./notes_pb.js";
+import type { CaptureKind, Note } from "./notes_pb.js";
 import { file_noted_notes_v1_notes } from "./notes_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file noted/notes/v1/events.proto.
  */
 export const file_noted_notes_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Chtub3RlZC9ub3Rlcy92MS9ldmVudHMucHJvdG8SDm5vdGVkLm5vdGVzLnYxInQKC05vdGVDcmVhdGVkEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIiCgRub3RlGAMgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZSJ0CgtOb3RlVXBkYXRlZBIQCghldmVudF9pZBgBIAEoCRIvCgtvY2N1cnJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASIgoEbm90ZRgDIAEoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUicgoLTm90ZURlbGV0ZWQSEAoIZXZlbnRfaWQYASABKAkSLwoLb2NjdXJyZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB25vdGVfaWQYAyABKAkSDwoHdXNlcl9pZBgEIAEoCSKEAQoJUmV2aWV3RHVlEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd1c2VyX2lkGAMgASgJEiMKBW5vdGVzGAQgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZSLoAQoMUmV2aWV3TWFya2VkEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd1c2VyX2lkGAMgASgJEg8KB25vdGVfaWQYBCABKAkSDQoFZ3JhZGUYBSABKAUSKgoGZHVlX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1pbnRlcnZhbF9kYXlzGAcgASgFEhMKC3JlcGV0aXRpb25zGAggASgFEgwKBGVhc2UYCSABKAFiBnByb3RvMw", [file_google_protobuf_timestamp, file_noted_notes_v1_notes]);
+  fileDesc("Chtub3RlZC9ub3Rlcy92MS9ldmVudHMucHJvdG8SDm5vdGVkLm5vdGVzLnYxInQKC05vdGVDcmVhdGVkEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIiCgRub3RlGAMgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZSJ0CgtOb3RlVXBkYXRlZBIQCghldmVudF9pZBgBIAEoCRIvCgtvY2N1cnJlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASIgoEbm90ZRgDIAEoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUicgoLTm90ZURlbGV0ZWQSEAoIZXZlbnRfaWQYASABKAkSLwoLb2NjdXJyZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB25vdGVfaWQYAyABKAkSDwoHdXNlcl9pZBgEIAEoCSKEAQoJUmV2aWV3RHVlEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd1c2VyX2lkGAMgASgJEiMKBW5vdGVzGAQgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZSLoAQoMUmV2aWV3TWFya2VkEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd1c2VyX2lkGAMgASgJEg8KB25vdGVfaWQYBCABKAkSDQoFZ3JhZGUYBSABKAUSKgoGZHVlX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1pbnRlcnZhbF9kYXlzGAcgASgFEhMKC3JlcGV0aXRpb25zGAggASgFEgwKBGVhc2UYCSABKAEiswEKEENhcHR1cmVSZXF1ZXN0ZWQSEAoIZXZlbnRfaWQYASABKAkSLwoLb2NjdXJyZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB25vdGVfaWQYAyABKAkSDwoHdXNlcl9pZBgEIAEoCRIpCgRraW5kGAUgASgOMhsubm90ZWQubm90ZXMudjEuQ2FwdHVyZUtpbmQSDwoHYXR0ZW1wdBgGIAEoBWIGcHJvdG8z", [file_google_protobuf_timestamp, file_noted_notes_v1_notes]);
 
 /**
  * NoteCreated is published on noted.notes.v1.note.created.
@@ -204,4 +204,50 @@ export type ReviewMarked = Message<"noted.notes.v1.ReviewMarked"> & {
  */
 export const ReviewMarkedSchema: GenMessage<ReviewMarked> = /*@__PURE__*/
   messageDesc(file_noted_notes_v1_events, 4);
+
+/**
+ * CaptureRequested is published on noted.notes.v1.capture.requested when a note made from an
+ * image, audio, a link or a PDF needs its text read (again, after a retry). The note holds
+ * the capture's state; a delivery whose attempt is no longer the note's changes nothing.
+ *
+ * @generated from message noted.notes.v1.CaptureRequested
+ */
+export type CaptureRequested = Message<"noted.notes.v1.CaptureRequested"> & {
+  /**
+   * @generated from field: string event_id = 1;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp occurred_at = 2;
+   */
+  occurredAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string note_id = 3;
+   */
+  noteId: string;
+
+  /**
+   * @generated from field: string user_id = 4;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: noted.notes.v1.CaptureKind kind = 5;
+   */
+  kind: CaptureKind;
+
+  /**
+   * @generated from field: int32 attempt = 6;
+   */
+  attempt: number;
+};
+
+/**
+ * Describes the message noted.notes.v1.CaptureRequested.
+ * Use `create(CaptureRequestedSchema)` to create a new message.
+ */
+export const CaptureRequestedSchema: GenMessage<CaptureRequested> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_events, 5);
 

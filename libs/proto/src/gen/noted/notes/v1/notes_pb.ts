@@ -2,8 +2,8 @@
 // @generated from file noted/notes/v1/notes.proto (package noted.notes.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,7 +12,343 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file noted/notes/v1/notes.proto.
  */
 export const file_noted_notes_v1_notes: GenFile = /*@__PURE__*/
-  fileDesc("Chpub3RlZC9ub3Rlcy92MS9ub3Rlcy5wcm90bxIObm90ZWQubm90ZXMudjEi0QEKBE5vdGUSCgoCaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIMCgRib2R5GAQgASgJEgwKBHRhZ3MYBSADKAkSDgoGaW1hZ2VzGAYgAygJEhEKCWlzX3Bpbm5lZBgHIAEoCBIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIyCg5HZXROb3RlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB25vdGVfaWQYAiABKAkiNQoPR2V0Tm90ZVJlc3BvbnNlEiIKBG5vdGUYASABKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlIkAKEExpc3ROb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIMCgRwYWdlGAIgASgFEg0KBWxpbWl0GAMgASgFIkcKEUxpc3ROb3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZRINCgV0b3RhbBgCIAEoBSI0Cg9HZXROb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCghub3RlX2lkcxgCIAMoCSI3ChBHZXROb3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZSKSAQoeTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSKAoEZnJvbRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoCdG8YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWxpbWl0GAQgASgFIlUKH0xpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuUmVzcG9uc2USIwoFbm90ZXMYASADKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlEg0KBXRvdGFsGAIgASgFIkMKElNlYXJjaE5vdGVzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg0KBXF1ZXJ5GAIgASgJEg0KBWxpbWl0GAMgASgFIj0KCVNlYXJjaEhpdBIiCgRub3RlGAEgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZRIMCgRyYW5rGAIgASgFIj4KE1NlYXJjaE5vdGVzUmVzcG9uc2USJwoEaGl0cxgBIAMoCzIZLm5vdGVkLm5vdGVzLnYxLlNlYXJjaEhpdCJEChBTY2FuTm90ZXNSZXF1ZXN0EhAKCGFmdGVyX2lkGAEgASgJEg0KBWxpbWl0GAIgASgFEg8KB3VzZXJfaWQYAyABKAkiRwoRU2Nhbk5vdGVzUmVzcG9uc2USIwoFbm90ZXMYASADKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlEg0KBXRvdGFsGAIgASgFIkUKE0dldE5vdGVJbWFnZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdub3RlX2lkGAIgASgJEgwKBG5hbWUYAyABKAkiOgoUR2V0Tm90ZUltYWdlUmVzcG9uc2USDAoEZGF0YRgBIAEoDBIUCgxjb250ZW50X3R5cGUYAiABKAky/AQKDE5vdGVzU2VydmljZRJKCgdHZXROb3RlEh4ubm90ZWQubm90ZXMudjEuR2V0Tm90ZVJlcXVlc3QaHy5ub3RlZC5ub3Rlcy52MS5HZXROb3RlUmVzcG9uc2USUAoJTGlzdE5vdGVzEiAubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzUmVxdWVzdBohLm5vdGVkLm5vdGVzLnYxLkxpc3ROb3Rlc1Jlc3BvbnNlEk0KCEdldE5vdGVzEh8ubm90ZWQubm90ZXMudjEuR2V0Tm90ZXNSZXF1ZXN0GiAubm90ZWQubm90ZXMudjEuR2V0Tm90ZXNSZXNwb25zZRJ6ChdMaXN0Tm90ZXNDcmVhdGVkQmV0d2VlbhIuLm5vdGVkLm5vdGVzLnYxLkxpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuUmVxdWVzdBovLm5vdGVkLm5vdGVzLnYxLkxpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuUmVzcG9uc2USVgoLU2VhcmNoTm90ZXMSIi5ub3RlZC5ub3Rlcy52MS5TZWFyY2hOb3Rlc1JlcXVlc3QaIy5ub3RlZC5ub3Rlcy52MS5TZWFyY2hOb3Rlc1Jlc3BvbnNlElAKCVNjYW5Ob3RlcxIgLm5vdGVkLm5vdGVzLnYxLlNjYW5Ob3Rlc1JlcXVlc3QaIS5ub3RlZC5ub3Rlcy52MS5TY2FuTm90ZXNSZXNwb25zZRJZCgxHZXROb3RlSW1hZ2USIy5ub3RlZC5ub3Rlcy52MS5HZXROb3RlSW1hZ2VSZXF1ZXN0GiQubm90ZWQubm90ZXMudjEuR2V0Tm90ZUltYWdlUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Chpub3RlZC9ub3Rlcy92MS9ub3Rlcy5wcm90bxIObm90ZWQubm90ZXMudjEiNQoRR2V0Q2FwdHVyZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdub3RlX2lkGAIgASgJIr8BChJHZXRDYXB0dXJlUmVzcG9uc2USKQoEa2luZBgBIAEoDjIbLm5vdGVkLm5vdGVzLnYxLkNhcHR1cmVLaW5kEg4KBnN0YXR1cxgCIAEoCRIPCgdhdHRlbXB0GAMgASgFEgsKA3VybBgEIAEoCRIMCgRkYXRhGAUgASgMEhEKCW1pbWVfdHlwZRgGIAEoCRIRCglmaWxlX25hbWUYByABKAkSHAoUcmVjb3JkaW5nX3RpbWVfbGltaXQYCCABKAMiWAoVU2V0Q2FwdHVyZVN0ZXBSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHbm90ZV9pZBgCIAEoCRIPCgdhdHRlbXB0GAMgASgFEgwKBHN0ZXAYBCABKAkiGAoWU2V0Q2FwdHVyZVN0ZXBSZXNwb25zZSJuChhBdHRhY2hDYXB0dXJlRmlsZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdub3RlX2lkGAIgASgJEg8KB2F0dGVtcHQYAyABKAUSDAoEZGF0YRgEIAEoDBIRCglmaWxlX25hbWUYBSABKAkiSAoZQXR0YWNoQ2FwdHVyZUZpbGVSZXNwb25zZRIRCgltaW1lX3R5cGUYASABKAkSGAoQZHVyYXRpb25fc2Vjb25kcxgCIAEoASItCgxDYXB0dXJlRXJyb3ISDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIpcCChZDb21wbGV0ZUNhcHR1cmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHbm90ZV9pZBgCIAEoCRIPCgdhdHRlbXB0GAMgASgFEg0KBXRpdGxlGAQgASgJEgwKBGJvZHkYBSABKAkSDAoEdGFncxgGIAMoCRIOCgZtZXRob2QYByABKAkSDQoFbW9kZWwYCCABKAkSEQoJc2l0ZV9uYW1lGAkgASgJEhIKCnBhZ2VfY291bnQYCiABKAUSEQoJdHJ1bmNhdGVkGAsgASgIEisKBWVycm9yGAwgASgLMhwubm90ZWQubm90ZXMudjEuQ2FwdHVyZUVycm9yEhkKEXdhaXRpbmdfZm9yX21vZGVsGA0gASgIIk4KF0NvbXBsZXRlQ2FwdHVyZVJlc3BvbnNlEiIKBG5vdGUYASABKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlEg8KB2FwcGxpZWQYAiABKAgi0QEKBE5vdGUSCgoCaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIMCgRib2R5GAQgASgJEgwKBHRhZ3MYBSADKAkSDgoGaW1hZ2VzGAYgAygJEhEKCWlzX3Bpbm5lZBgHIAEoCBIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIyCg5HZXROb3RlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB25vdGVfaWQYAiABKAkiNQoPR2V0Tm90ZVJlc3BvbnNlEiIKBG5vdGUYASABKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlIkAKEExpc3ROb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIMCgRwYWdlGAIgASgFEg0KBWxpbWl0GAMgASgFIkcKEUxpc3ROb3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZRINCgV0b3RhbBgCIAEoBSI0Cg9HZXROb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCghub3RlX2lkcxgCIAMoCSI3ChBHZXROb3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZSKSAQoeTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSKAoEZnJvbRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoCdG8YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWxpbWl0GAQgASgFIlUKH0xpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuUmVzcG9uc2USIwoFbm90ZXMYASADKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlEg0KBXRvdGFsGAIgASgFIkMKElNlYXJjaE5vdGVzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg0KBXF1ZXJ5GAIgASgJEg0KBWxpbWl0GAMgASgFIj0KCVNlYXJjaEhpdBIiCgRub3RlGAEgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZRIMCgRyYW5rGAIgASgFIj4KE1NlYXJjaE5vdGVzUmVzcG9uc2USJwoEaGl0cxgBIAMoCzIZLm5vdGVkLm5vdGVzLnYxLlNlYXJjaEhpdCJEChBTY2FuTm90ZXNSZXF1ZXN0EhAKCGFmdGVyX2lkGAEgASgJEg0KBWxpbWl0GAIgASgFEg8KB3VzZXJfaWQYAyABKAkiRwoRU2Nhbk5vdGVzUmVzcG9uc2USIwoFbm90ZXMYASADKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlEg0KBXRvdGFsGAIgASgFIkUKE0dldE5vdGVJbWFnZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdub3RlX2lkGAIgASgJEgwKBG5hbWUYAyABKAkiOgoUR2V0Tm90ZUltYWdlUmVzcG9uc2USDAoEZGF0YRgBIAEoDBIUCgxjb250ZW50X3R5cGUYAiABKAkqiAEKC0NhcHR1cmVLaW5kEhwKGENBUFRVUkVfS0lORF9VTlNQRUNJRklFRBAAEhYKEkNBUFRVUkVfS0lORF9JTUFHRRABEhYKEkNBUFRVUkVfS0lORF9BVURJTxACEhUKEUNBUFRVUkVfS0lORF9MSU5LEAMSFAoQQ0FQVFVSRV9LSU5EX1BERhAEMoAICgxOb3Rlc1NlcnZpY2USSgoHR2V0Tm90ZRIeLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVSZXF1ZXN0Gh8ubm90ZWQubm90ZXMudjEuR2V0Tm90ZVJlc3BvbnNlElAKCUxpc3ROb3RlcxIgLm5vdGVkLm5vdGVzLnYxLkxpc3ROb3Rlc1JlcXVlc3QaIS5ub3RlZC5ub3Rlcy52MS5MaXN0Tm90ZXNSZXNwb25zZRJNCghHZXROb3RlcxIfLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVzUmVxdWVzdBogLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVzUmVzcG9uc2USegoXTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW4SLi5ub3RlZC5ub3Rlcy52MS5MaXN0Tm90ZXNDcmVhdGVkQmV0d2VlblJlcXVlc3QaLy5ub3RlZC5ub3Rlcy52MS5MaXN0Tm90ZXNDcmVhdGVkQmV0d2VlblJlc3BvbnNlElYKC1NlYXJjaE5vdGVzEiIubm90ZWQubm90ZXMudjEuU2VhcmNoTm90ZXNSZXF1ZXN0GiMubm90ZWQubm90ZXMudjEuU2VhcmNoTm90ZXNSZXNwb25zZRJQCglTY2FuTm90ZXMSIC5ub3RlZC5ub3Rlcy52MS5TY2FuTm90ZXNSZXF1ZXN0GiEubm90ZWQubm90ZXMudjEuU2Nhbk5vdGVzUmVzcG9uc2USWQoMR2V0Tm90ZUltYWdlEiMubm90ZWQubm90ZXMudjEuR2V0Tm90ZUltYWdlUmVxdWVzdBokLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVJbWFnZVJlc3BvbnNlElMKCkdldENhcHR1cmUSIS5ub3RlZC5ub3Rlcy52MS5HZXRDYXB0dXJlUmVxdWVzdBoiLm5vdGVkLm5vdGVzLnYxLkdldENhcHR1cmVSZXNwb25zZRJfCg5TZXRDYXB0dXJlU3RlcBIlLm5vdGVkLm5vdGVzLnYxLlNldENhcHR1cmVTdGVwUmVxdWVzdBomLm5vdGVkLm5vdGVzLnYxLlNldENhcHR1cmVTdGVwUmVzcG9uc2USaAoRQXR0YWNoQ2FwdHVyZUZpbGUSKC5ub3RlZC5ub3Rlcy52MS5BdHRhY2hDYXB0dXJlRmlsZVJlcXVlc3QaKS5ub3RlZC5ub3Rlcy52MS5BdHRhY2hDYXB0dXJlRmlsZVJlc3BvbnNlEmIKD0NvbXBsZXRlQ2FwdHVyZRImLm5vdGVkLm5vdGVzLnYxLkNvbXBsZXRlQ2FwdHVyZVJlcXVlc3QaJy5ub3RlZC5ub3Rlcy52MS5Db21wbGV0ZUNhcHR1cmVSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+
+/**
+ * GetCaptureRequest names a captured note by its owner.
+ *
+ * @generated from message noted.notes.v1.GetCaptureRequest
+ */
+export type GetCaptureRequest = Message<"noted.notes.v1.GetCaptureRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string note_id = 2;
+   */
+  noteId: string;
+};
+
+/**
+ * Describes the message noted.notes.v1.GetCaptureRequest.
+ * Use `create(GetCaptureRequestSchema)` to create a new message.
+ */
+export const GetCaptureRequestSchema: GenMessage<GetCaptureRequest> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 0);
+
+/**
+ * GetCaptureResponse is what to read and where the capture stands.
+ *
+ * @generated from message noted.notes.v1.GetCaptureResponse
+ */
+export type GetCaptureResponse = Message<"noted.notes.v1.GetCaptureResponse"> & {
+  /**
+   * @generated from field: noted.notes.v1.CaptureKind kind = 1;
+   */
+  kind: CaptureKind;
+
+  /**
+   * processing, ready, failed or waiting.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * @generated from field: int32 attempt = 3;
+   */
+  attempt: number;
+
+  /**
+   * The address to fetch (a link, an audio URL); empty for an upload.
+   *
+   * @generated from field: string url = 4;
+   */
+  url: string;
+
+  /**
+   * The file to read (the image, the audio, the PDF); empty when it is still to be fetched.
+   *
+   * @generated from field: bytes data = 5;
+   */
+  data: Uint8Array;
+
+  /**
+   * @generated from field: string mime_type = 6;
+   */
+  mimeType: string;
+
+  /**
+   * @generated from field: string file_name = 7;
+   */
+  fileName: string;
+
+  /**
+   * The user's recording limit in seconds (-1 unlimited), for fetched audio.
+   *
+   * @generated from field: int64 recording_time_limit = 8;
+   */
+  recordingTimeLimit: bigint;
+};
+
+/**
+ * Describes the message noted.notes.v1.GetCaptureResponse.
+ * Use `create(GetCaptureResponseSchema)` to create a new message.
+ */
+export const GetCaptureResponseSchema: GenMessage<GetCaptureResponse> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 1);
+
+/**
+ * SetCaptureStepRequest names the attempt and its step.
+ *
+ * @generated from message noted.notes.v1.SetCaptureStepRequest
+ */
+export type SetCaptureStepRequest = Message<"noted.notes.v1.SetCaptureStepRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string note_id = 2;
+   */
+  noteId: string;
+
+  /**
+   * @generated from field: int32 attempt = 3;
+   */
+  attempt: number;
+
+  /**
+   * @generated from field: string step = 4;
+   */
+  step: string;
+};
+
+/**
+ * Describes the message noted.notes.v1.SetCaptureStepRequest.
+ * Use `create(SetCaptureStepRequestSchema)` to create a new message.
+ */
+export const SetCaptureStepRequestSchema: GenMessage<SetCaptureStepRequest> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 2);
+
+/**
+ * SetCaptureStepResponse has no fields.
+ *
+ * @generated from message noted.notes.v1.SetCaptureStepResponse
+ */
+export type SetCaptureStepResponse = Message<"noted.notes.v1.SetCaptureStepResponse"> & {
+};
+
+/**
+ * Describes the message noted.notes.v1.SetCaptureStepResponse.
+ * Use `create(SetCaptureStepResponseSchema)` to create a new message.
+ */
+export const SetCaptureStepResponseSchema: GenMessage<SetCaptureStepResponse> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 3);
+
+/**
+ * AttachCaptureFileRequest carries a fetched file.
+ *
+ * @generated from message noted.notes.v1.AttachCaptureFileRequest
+ */
+export type AttachCaptureFileRequest = Message<"noted.notes.v1.AttachCaptureFileRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string note_id = 2;
+   */
+  noteId: string;
+
+  /**
+   * @generated from field: int32 attempt = 3;
+   */
+  attempt: number;
+
+  /**
+   * @generated from field: bytes data = 4;
+   */
+  data: Uint8Array;
+
+  /**
+   * The name to offer on download (from the URL).
+   *
+   * @generated from field: string file_name = 5;
+   */
+  fileName: string;
+};
+
+/**
+ * Describes the message noted.notes.v1.AttachCaptureFileRequest.
+ * Use `create(AttachCaptureFileRequestSchema)` to create a new message.
+ */
+export const AttachCaptureFileRequestSchema: GenMessage<AttachCaptureFileRequest> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 4);
+
+/**
+ * AttachCaptureFileResponse says what the file was judged to be.
+ *
+ * @generated from message noted.notes.v1.AttachCaptureFileResponse
+ */
+export type AttachCaptureFileResponse = Message<"noted.notes.v1.AttachCaptureFileResponse"> & {
+  /**
+   * @generated from field: string mime_type = 1;
+   */
+  mimeType: string;
+
+  /**
+   * @generated from field: double duration_seconds = 2;
+   */
+  durationSeconds: number;
+};
+
+/**
+ * Describes the message noted.notes.v1.AttachCaptureFileResponse.
+ * Use `create(AttachCaptureFileResponseSchema)` to create a new message.
+ */
+export const AttachCaptureFileResponseSchema: GenMessage<AttachCaptureFileResponse> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 5);
+
+/**
+ * CaptureError is why a capture failed: a stable code and a message for people.
+ *
+ * @generated from message noted.notes.v1.CaptureError
+ */
+export type CaptureError = Message<"noted.notes.v1.CaptureError"> & {
+  /**
+   * @generated from field: string code = 1;
+   */
+  code: string;
+
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+};
+
+/**
+ * Describes the message noted.notes.v1.CaptureError.
+ * Use `create(CaptureErrorSchema)` to create a new message.
+ */
+export const CaptureErrorSchema: GenMessage<CaptureError> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 6);
+
+/**
+ * CompleteCaptureRequest carries the note drafted from the capture, or its error.
+ *
+ * @generated from message noted.notes.v1.CompleteCaptureRequest
+ */
+export type CompleteCaptureRequest = Message<"noted.notes.v1.CompleteCaptureRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string note_id = 2;
+   */
+  noteId: string;
+
+  /**
+   * @generated from field: int32 attempt = 3;
+   */
+  attempt: number;
+
+  /**
+   * @generated from field: string title = 4;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string body = 5;
+   */
+  body: string;
+
+  /**
+   * @generated from field: repeated string tags = 6;
+   */
+  tags: string[];
+
+  /**
+   * ocr, vision, transcription, pdf, article.
+   *
+   * @generated from field: string method = 7;
+   */
+  method: string;
+
+  /**
+   * @generated from field: string model = 8;
+   */
+  model: string;
+
+  /**
+   * @generated from field: string site_name = 9;
+   */
+  siteName: string;
+
+  /**
+   * @generated from field: int32 page_count = 10;
+   */
+  pageCount: number;
+
+  /**
+   * @generated from field: bool truncated = 11;
+   */
+  truncated: boolean;
+
+  /**
+   * Set when the capture failed; the fields above are then empty.
+   *
+   * @generated from field: noted.notes.v1.CaptureError error = 12;
+   */
+  error?: CaptureError | undefined;
+
+  /**
+   * The capture needs a model that is not configured (audio without a transcription model):
+   * the note keeps its file and waits, and is read when one is configured.
+   *
+   * @generated from field: bool waiting_for_model = 13;
+   */
+  waitingForModel: boolean;
+};
+
+/**
+ * Describes the message noted.notes.v1.CompleteCaptureRequest.
+ * Use `create(CompleteCaptureRequestSchema)` to create a new message.
+ */
+export const CompleteCaptureRequestSchema: GenMessage<CompleteCaptureRequest> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 7);
+
+/**
+ * CompleteCaptureResponse carries the note as it now is.
+ *
+ * @generated from message noted.notes.v1.CompleteCaptureResponse
+ */
+export type CompleteCaptureResponse = Message<"noted.notes.v1.CompleteCaptureResponse"> & {
+  /**
+   * @generated from field: noted.notes.v1.Note note = 1;
+   */
+  note?: Note | undefined;
+
+  /**
+   * False when the attempt was not current, so nothing changed.
+   *
+   * @generated from field: bool applied = 2;
+   */
+  applied: boolean;
+};
+
+/**
+ * Describes the message noted.notes.v1.CompleteCaptureResponse.
+ * Use `create(CompleteCaptureResponseSchema)` to create a new message.
+ */
+export const CompleteCaptureResponseSchema: GenMessage<CompleteCaptureResponse> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 8);
 
 /**
  * Note is a user's note.
@@ -73,7 +409,7 @@ export type Note = Message<"noted.notes.v1.Note"> & {
  * Use `create(NoteSchema)` to create a new message.
  */
 export const NoteSchema: GenMessage<Note> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 0);
+  messageDesc(file_noted_notes_v1_notes, 9);
 
 /**
  * GetNoteRequest names one note of one user.
@@ -97,7 +433,7 @@ export type GetNoteRequest = Message<"noted.notes.v1.GetNoteRequest"> & {
  * Use `create(GetNoteRequestSchema)` to create a new message.
  */
 export const GetNoteRequestSchema: GenMessage<GetNoteRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 1);
+  messageDesc(file_noted_notes_v1_notes, 10);
 
 /**
  * GetNoteResponse carries the note.
@@ -116,7 +452,7 @@ export type GetNoteResponse = Message<"noted.notes.v1.GetNoteResponse"> & {
  * Use `create(GetNoteResponseSchema)` to create a new message.
  */
 export const GetNoteResponseSchema: GenMessage<GetNoteResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 2);
+  messageDesc(file_noted_notes_v1_notes, 11);
 
 /**
  * ListNotesRequest pages through a user's notes; page starts at 1.
@@ -145,7 +481,7 @@ export type ListNotesRequest = Message<"noted.notes.v1.ListNotesRequest"> & {
  * Use `create(ListNotesRequestSchema)` to create a new message.
  */
 export const ListNotesRequestSchema: GenMessage<ListNotesRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 3);
+  messageDesc(file_noted_notes_v1_notes, 12);
 
 /**
  * ListNotesResponse carries one page and the total count.
@@ -169,7 +505,7 @@ export type ListNotesResponse = Message<"noted.notes.v1.ListNotesResponse"> & {
  * Use `create(ListNotesResponseSchema)` to create a new message.
  */
 export const ListNotesResponseSchema: GenMessage<ListNotesResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 4);
+  messageDesc(file_noted_notes_v1_notes, 13);
 
 /**
  * GetNotesRequest names notes of one user.
@@ -193,7 +529,7 @@ export type GetNotesRequest = Message<"noted.notes.v1.GetNotesRequest"> & {
  * Use `create(GetNotesRequestSchema)` to create a new message.
  */
 export const GetNotesRequestSchema: GenMessage<GetNotesRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 5);
+  messageDesc(file_noted_notes_v1_notes, 14);
 
 /**
  * GetNotesResponse carries the notes that exist, in the order asked.
@@ -212,7 +548,7 @@ export type GetNotesResponse = Message<"noted.notes.v1.GetNotesResponse"> & {
  * Use `create(GetNotesResponseSchema)` to create a new message.
  */
 export const GetNotesResponseSchema: GenMessage<GetNotesResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 6);
+  messageDesc(file_noted_notes_v1_notes, 15);
 
 /**
  * ListNotesCreatedBetweenRequest is a half-open period [from, to) and a cap on the answer.
@@ -246,7 +582,7 @@ export type ListNotesCreatedBetweenRequest = Message<"noted.notes.v1.ListNotesCr
  * Use `create(ListNotesCreatedBetweenRequestSchema)` to create a new message.
  */
 export const ListNotesCreatedBetweenRequestSchema: GenMessage<ListNotesCreatedBetweenRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 7);
+  messageDesc(file_noted_notes_v1_notes, 16);
 
 /**
  * ListNotesCreatedBetweenResponse carries the notes, oldest first, and how many there are.
@@ -270,7 +606,7 @@ export type ListNotesCreatedBetweenResponse = Message<"noted.notes.v1.ListNotesC
  * Use `create(ListNotesCreatedBetweenResponseSchema)` to create a new message.
  */
 export const ListNotesCreatedBetweenResponseSchema: GenMessage<ListNotesCreatedBetweenResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 8);
+  messageDesc(file_noted_notes_v1_notes, 17);
 
 /**
  * SearchNotesRequest is a full-text query over one user's notes.
@@ -299,7 +635,7 @@ export type SearchNotesRequest = Message<"noted.notes.v1.SearchNotesRequest"> & 
  * Use `create(SearchNotesRequestSchema)` to create a new message.
  */
 export const SearchNotesRequestSchema: GenMessage<SearchNotesRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 9);
+  messageDesc(file_noted_notes_v1_notes, 18);
 
 /**
  * SearchHit is one note found, with its place in the ranking (1 is best).
@@ -323,7 +659,7 @@ export type SearchHit = Message<"noted.notes.v1.SearchHit"> & {
  * Use `create(SearchHitSchema)` to create a new message.
  */
 export const SearchHitSchema: GenMessage<SearchHit> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 10);
+  messageDesc(file_noted_notes_v1_notes, 19);
 
 /**
  * SearchNotesResponse carries the best matches first.
@@ -342,7 +678,7 @@ export type SearchNotesResponse = Message<"noted.notes.v1.SearchNotesResponse"> 
  * Use `create(SearchNotesResponseSchema)` to create a new message.
  */
 export const SearchNotesResponseSchema: GenMessage<SearchNotesResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 11);
+  messageDesc(file_noted_notes_v1_notes, 20);
 
 /**
  * ScanNotesRequest continues after a note id ("" starts at the first); user_id, when set,
@@ -372,7 +708,7 @@ export type ScanNotesRequest = Message<"noted.notes.v1.ScanNotesRequest"> & {
  * Use `create(ScanNotesRequestSchema)` to create a new message.
  */
 export const ScanNotesRequestSchema: GenMessage<ScanNotesRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 12);
+  messageDesc(file_noted_notes_v1_notes, 21);
 
 /**
  * ScanNotesResponse carries the next notes in id order and how many notes there are in all.
@@ -396,7 +732,7 @@ export type ScanNotesResponse = Message<"noted.notes.v1.ScanNotesResponse"> & {
  * Use `create(ScanNotesResponseSchema)` to create a new message.
  */
 export const ScanNotesResponseSchema: GenMessage<ScanNotesResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 13);
+  messageDesc(file_noted_notes_v1_notes, 22);
 
 /**
  * GetNoteImageRequest names an image by its note and its file name.
@@ -425,7 +761,7 @@ export type GetNoteImageRequest = Message<"noted.notes.v1.GetNoteImageRequest"> 
  * Use `create(GetNoteImageRequestSchema)` to create a new message.
  */
 export const GetNoteImageRequestSchema: GenMessage<GetNoteImageRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 14);
+  messageDesc(file_noted_notes_v1_notes, 23);
 
 /**
  * GetNoteImageResponse carries the image bytes (at most a few MB: images are compressed).
@@ -449,7 +785,45 @@ export type GetNoteImageResponse = Message<"noted.notes.v1.GetNoteImageResponse"
  * Use `create(GetNoteImageResponseSchema)` to create a new message.
  */
 export const GetNoteImageResponseSchema: GenMessage<GetNoteImageResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 15);
+  messageDesc(file_noted_notes_v1_notes, 24);
+
+/**
+ * CaptureKind is what a captured note is made from.
+ *
+ * @generated from enum noted.notes.v1.CaptureKind
+ */
+export enum CaptureKind {
+  /**
+   * @generated from enum value: CAPTURE_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: CAPTURE_KIND_IMAGE = 1;
+   */
+  IMAGE = 1,
+
+  /**
+   * @generated from enum value: CAPTURE_KIND_AUDIO = 2;
+   */
+  AUDIO = 2,
+
+  /**
+   * @generated from enum value: CAPTURE_KIND_LINK = 3;
+   */
+  LINK = 3,
+
+  /**
+   * @generated from enum value: CAPTURE_KIND_PDF = 4;
+   */
+  PDF = 4,
+}
+
+/**
+ * Describes the enum noted.notes.v1.CaptureKind.
+ */
+export const CaptureKindSchema: GenEnum<CaptureKind> = /*@__PURE__*/
+  enumDesc(file_noted_notes_v1_notes, 0);
 
 /**
  * NotesService gives other services read access to a user's notes. Every call names the
@@ -529,6 +903,50 @@ export const NotesService: GenService<{
     methodKind: "unary";
     input: typeof GetNoteImageRequestSchema;
     output: typeof GetNoteImageResponseSchema;
+  },
+  /**
+   * GetCapture returns what a captured note is to be read from (the file's bytes, or the URL)
+   * and the state of its capture; NOT_FOUND when the note is gone or was not captured.
+   *
+   * @generated from rpc noted.notes.v1.NotesService.GetCapture
+   */
+  getCapture: {
+    methodKind: "unary";
+    input: typeof GetCaptureRequestSchema;
+    output: typeof GetCaptureResponseSchema;
+  },
+  /**
+   * SetCaptureStep records how far the reading has come (fetching, reading, transcribing,
+   * writing), for the note's page to show; FAILED_PRECONDITION when the attempt is not current.
+   *
+   * @generated from rpc noted.notes.v1.NotesService.SetCaptureStep
+   */
+  setCaptureStep: {
+    methodKind: "unary";
+    input: typeof SetCaptureStepRequestSchema;
+    output: typeof SetCaptureStepResponseSchema;
+  },
+  /**
+   * AttachCaptureFile keeps the file fetched from a note's URL (audio) with the note, after
+   * checking it as an upload is checked (format by content, length against the user's plan).
+   *
+   * @generated from rpc noted.notes.v1.NotesService.AttachCaptureFile
+   */
+  attachCaptureFile: {
+    methodKind: "unary";
+    input: typeof AttachCaptureFileRequestSchema;
+    output: typeof AttachCaptureFileResponseSchema;
+  },
+  /**
+   * CompleteCapture fills the note with what was read, or records why it could not be; a
+   * completion for an attempt that is not current changes nothing.
+   *
+   * @generated from rpc noted.notes.v1.NotesService.CompleteCapture
+   */
+  completeCapture: {
+    methodKind: "unary";
+    input: typeof CompleteCaptureRequestSchema;
+    output: typeof CompleteCaptureResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_noted_notes_v1_notes, 0);

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file noted/users/v1/users.proto.
  */
 export const file_noted_users_v1_users: GenFile = /*@__PURE__*/
-  fileDesc("Chpub3RlZC91c2Vycy92MS91c2Vycy5wcm90bxIObm90ZWQudXNlcnMudjEihQIKBFVzZXISDwoHdXNlcl9pZBgBIAEoCRIPCgdhdXRoX2lkGAIgASgJEg0KBWVtYWlsGAMgASgJEgwKBG5hbWUYBCABKAkSPAoMZW50aXRsZW1lbnRzGAUgAygLMiYubm90ZWQudXNlcnMudjEuVXNlci5FbnRpdGxlbWVudHNFbnRyeRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBpQChFFbnRpdGxlbWVudHNFbnRyeRILCgNrZXkYASABKAkSKgoFdmFsdWUYAiABKAsyGy5ub3RlZC51c2Vycy52MS5FbnRpdGxlbWVudDoCOAEiOgoLRW50aXRsZW1lbnQSEQoHZW5hYmxlZBgBIAEoCEgAEg8KBWxpbWl0GAIgASgDSABCBwoFdmFsdWUiVAoRRW5zdXJlVXNlclJlcXVlc3QSDwoHYXV0aF9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhEKCWlzc3VlZF9hdBgEIAEoAyJJChJFbnN1cmVVc2VyUmVzcG9uc2USIgoEdXNlchgBIAEoCzIULm5vdGVkLnVzZXJzLnYxLlVzZXISDwoHY3JlYXRlZBgCIAEoCCImChNHZXRVc2VyQnlTdWJSZXF1ZXN0Eg8KB2F1dGhfaWQYASABKAkiOgoUR2V0VXNlckJ5U3ViUmVzcG9uc2USIgoEdXNlchgBIAEoCzIULm5vdGVkLnVzZXJzLnYxLlVzZXIiRwoTQ29uc3VtZVF1b3RhUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB2ZlYXR1cmUYAiABKAkSDgoGYW1vdW50GAMgASgFIkMKFENvbnN1bWVRdW90YVJlc3BvbnNlEgwKBHVzZWQYASABKAUSDQoFbGltaXQYAiABKAMSDgoGcGVyaW9kGAMgASgJIlcKE1JlbGVhc2VRdW90YVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdmZWF0dXJlGAIgASgJEg4KBmFtb3VudBgDIAEoBRIOCgZwZXJpb2QYBCABKAkiJAoUUmVsZWFzZVF1b3RhUmVzcG9uc2USDAoEdXNlZBgBIAEoBTL0AgoMVXNlcnNTZXJ2aWNlElMKCkVuc3VyZVVzZXISIS5ub3RlZC51c2Vycy52MS5FbnN1cmVVc2VyUmVxdWVzdBoiLm5vdGVkLnVzZXJzLnYxLkVuc3VyZVVzZXJSZXNwb25zZRJZCgxHZXRVc2VyQnlTdWISIy5ub3RlZC51c2Vycy52MS5HZXRVc2VyQnlTdWJSZXF1ZXN0GiQubm90ZWQudXNlcnMudjEuR2V0VXNlckJ5U3ViUmVzcG9uc2USWQoMQ29uc3VtZVF1b3RhEiMubm90ZWQudXNlcnMudjEuQ29uc3VtZVF1b3RhUmVxdWVzdBokLm5vdGVkLnVzZXJzLnYxLkNvbnN1bWVRdW90YVJlc3BvbnNlElkKDFJlbGVhc2VRdW90YRIjLm5vdGVkLnVzZXJzLnYxLlJlbGVhc2VRdW90YVJlcXVlc3QaJC5ub3RlZC51c2Vycy52MS5SZWxlYXNlUXVvdGFSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Chpub3RlZC91c2Vycy92MS91c2Vycy5wcm90bxIObm90ZWQudXNlcnMudjEihQIKBFVzZXISDwoHdXNlcl9pZBgBIAEoCRIPCgdhdXRoX2lkGAIgASgJEg0KBWVtYWlsGAMgASgJEgwKBG5hbWUYBCABKAkSPAoMZW50aXRsZW1lbnRzGAUgAygLMiYubm90ZWQudXNlcnMudjEuVXNlci5FbnRpdGxlbWVudHNFbnRyeRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBpQChFFbnRpdGxlbWVudHNFbnRyeRILCgNrZXkYASABKAkSKgoFdmFsdWUYAiABKAsyGy5ub3RlZC51c2Vycy52MS5FbnRpdGxlbWVudDoCOAEiOgoLRW50aXRsZW1lbnQSEQoHZW5hYmxlZBgBIAEoCEgAEg8KBWxpbWl0GAIgASgDSABCBwoFdmFsdWUiVAoRRW5zdXJlVXNlclJlcXVlc3QSDwoHYXV0aF9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhEKCWlzc3VlZF9hdBgEIAEoAyJJChJFbnN1cmVVc2VyUmVzcG9uc2USIgoEdXNlchgBIAEoCzIULm5vdGVkLnVzZXJzLnYxLlVzZXISDwoHY3JlYXRlZBgCIAEoCCImChNHZXRVc2VyQnlTdWJSZXF1ZXN0Eg8KB2F1dGhfaWQYASABKAkiOgoUR2V0VXNlckJ5U3ViUmVzcG9uc2USIgoEdXNlchgBIAEoCzIULm5vdGVkLnVzZXJzLnYxLlVzZXIiIQoOR2V0VXNlclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSI1Cg9HZXRVc2VyUmVzcG9uc2USIgoEdXNlchgBIAEoCzIULm5vdGVkLnVzZXJzLnYxLlVzZXIiRwoTQ29uc3VtZVF1b3RhUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB2ZlYXR1cmUYAiABKAkSDgoGYW1vdW50GAMgASgFIkMKFENvbnN1bWVRdW90YVJlc3BvbnNlEgwKBHVzZWQYASABKAUSDQoFbGltaXQYAiABKAMSDgoGcGVyaW9kGAMgASgJIlcKE1JlbGVhc2VRdW90YVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdmZWF0dXJlGAIgASgJEg4KBmFtb3VudBgDIAEoBRIOCgZwZXJpb2QYBCABKAkiJAoUUmVsZWFzZVF1b3RhUmVzcG9uc2USDAoEdXNlZBgBIAEoBTLAAwoMVXNlcnNTZXJ2aWNlElMKCkVuc3VyZVVzZXISIS5ub3RlZC51c2Vycy52MS5FbnN1cmVVc2VyUmVxdWVzdBoiLm5vdGVkLnVzZXJzLnYxLkVuc3VyZVVzZXJSZXNwb25zZRJZCgxHZXRVc2VyQnlTdWISIy5ub3RlZC51c2Vycy52MS5HZXRVc2VyQnlTdWJSZXF1ZXN0GiQubm90ZWQudXNlcnMudjEuR2V0VXNlckJ5U3ViUmVzcG9uc2USSgoHR2V0VXNlchIeLm5vdGVkLnVzZXJzLnYxLkdldFVzZXJSZXF1ZXN0Gh8ubm90ZWQudXNlcnMudjEuR2V0VXNlclJlc3BvbnNlElkKDENvbnN1bWVRdW90YRIjLm5vdGVkLnVzZXJzLnYxLkNvbnN1bWVRdW90YVJlcXVlc3QaJC5ub3RlZC51c2Vycy52MS5Db25zdW1lUXVvdGFSZXNwb25zZRJZCgxSZWxlYXNlUXVvdGESIy5ub3RlZC51c2Vycy52MS5SZWxlYXNlUXVvdGFSZXF1ZXN0GiQubm90ZWQudXNlcnMudjEuUmVsZWFzZVF1b3RhUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * User is a note taker known to Noted.
@@ -193,6 +193,44 @@ export const GetUserBySubResponseSchema: GenMessage<GetUserBySubResponse> = /*@_
   messageDesc(file_noted_users_v1_users, 5);
 
 /**
+ * GetUserRequest names a user by Noted id.
+ *
+ * @generated from message noted.users.v1.GetUserRequest
+ */
+export type GetUserRequest = Message<"noted.users.v1.GetUserRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message noted.users.v1.GetUserRequest.
+ * Use `create(GetUserRequestSchema)` to create a new message.
+ */
+export const GetUserRequestSchema: GenMessage<GetUserRequest> = /*@__PURE__*/
+  messageDesc(file_noted_users_v1_users, 6);
+
+/**
+ * GetUserResponse carries the user.
+ *
+ * @generated from message noted.users.v1.GetUserResponse
+ */
+export type GetUserResponse = Message<"noted.users.v1.GetUserResponse"> & {
+  /**
+   * @generated from field: noted.users.v1.User user = 1;
+   */
+  user?: User | undefined;
+};
+
+/**
+ * Describes the message noted.users.v1.GetUserResponse.
+ * Use `create(GetUserResponseSchema)` to create a new message.
+ */
+export const GetUserResponseSchema: GenMessage<GetUserResponse> = /*@__PURE__*/
+  messageDesc(file_noted_users_v1_users, 7);
+
+/**
  * ConsumeQuotaRequest names what to take from whose allowance.
  *
  * @generated from message noted.users.v1.ConsumeQuotaRequest
@@ -223,7 +261,7 @@ export type ConsumeQuotaRequest = Message<"noted.users.v1.ConsumeQuotaRequest"> 
  * Use `create(ConsumeQuotaRequestSchema)` to create a new message.
  */
 export const ConsumeQuotaRequestSchema: GenMessage<ConsumeQuotaRequest> = /*@__PURE__*/
-  messageDesc(file_noted_users_v1_users, 6);
+  messageDesc(file_noted_users_v1_users, 8);
 
 /**
  * ConsumeQuotaResponse says where the allowance stands after the consumption.
@@ -256,7 +294,7 @@ export type ConsumeQuotaResponse = Message<"noted.users.v1.ConsumeQuotaResponse"
  * Use `create(ConsumeQuotaResponseSchema)` to create a new message.
  */
 export const ConsumeQuotaResponseSchema: GenMessage<ConsumeQuotaResponse> = /*@__PURE__*/
-  messageDesc(file_noted_users_v1_users, 7);
+  messageDesc(file_noted_users_v1_users, 9);
 
 /**
  * ReleaseQuotaRequest names what to give back.
@@ -294,7 +332,7 @@ export type ReleaseQuotaRequest = Message<"noted.users.v1.ReleaseQuotaRequest"> 
  * Use `create(ReleaseQuotaRequestSchema)` to create a new message.
  */
 export const ReleaseQuotaRequestSchema: GenMessage<ReleaseQuotaRequest> = /*@__PURE__*/
-  messageDesc(file_noted_users_v1_users, 8);
+  messageDesc(file_noted_users_v1_users, 10);
 
 /**
  * ReleaseQuotaResponse says how much of the period is used after the release.
@@ -313,7 +351,7 @@ export type ReleaseQuotaResponse = Message<"noted.users.v1.ReleaseQuotaResponse"
  * Use `create(ReleaseQuotaResponseSchema)` to create a new message.
  */
 export const ReleaseQuotaResponseSchema: GenMessage<ReleaseQuotaResponse> = /*@__PURE__*/
-  messageDesc(file_noted_users_v1_users, 9);
+  messageDesc(file_noted_users_v1_users, 11);
 
 /**
  * UsersService owns users, their settings, usage counters and entitlements.
@@ -340,6 +378,16 @@ export const UsersService: GenService<{
     methodKind: "unary";
     input: typeof GetUserBySubRequestSchema;
     output: typeof GetUserBySubResponseSchema;
+  },
+  /**
+   * GetUser returns the user with this id (with the entitlements of their plan), or NOT_FOUND.
+   *
+   * @generated from rpc noted.users.v1.UsersService.GetUser
+   */
+  getUser: {
+    methodKind: "unary";
+    input: typeof GetUserRequestSchema;
+    output: typeof GetUserResponseSchema;
   },
   /**
    * ConsumeQuota takes `amount` of a metered feature from the user's allowance for the current

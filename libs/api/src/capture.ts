@@ -1,0 +1,145 @@
+import * as z from 'zod';
+import { created, file, ok, routesFor } from './contract.js';
+import { Note, NoteAction } from './notes.js';
+
+/**
+ * Notes made from something other than typed text: an image (its text read by OCR or a vision
+ * model), a voice recording, an audio file or URL (transcribed), a web page (its article) or a
+ * PDF (its text). The note is created at once with `capture.status` `processing` and fills in
+ * when the reading is done; the original file stays with the note.
+ */
+
+/** The largest audio upload or fetch: 25 MB, what OpenAI-compatible transcription takes. */
+export const CAPTURE_AUDIO_MAX_BYTES = 25 * 1024 * 1024;
+/** The largest PDF: 20 MB. */
+export const CAPTURE_PDF_MAX_BYTES = 20 * 1024 * 1024;
+/** The largest web page read for a link: 5 MB of HTML. */
+export const CAPTURE_PAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** A PDF is read up to this many pages. */
+export const CAPTURE_PDF_MAX_PAGES = 300;
+
+/** The stored name of a captured file: 128 random bits, base64url, and its extension. */
+export const CaptureFileName = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22}\.(webm|ogg|mp3|m4a|wav|pdf)$/, 'Not a file name')
+  .meta({ description: 'The stored name, e.g. 3q2-7wEjRWeJq83vEjRWeA.webm' });
+
+export const NoteFileParams = z.object({
+  id: z.uuid({ message: 'Not a note id' }),
+  name: CaptureFileName,
+});
+
+const httpUrl = (field: string) =>
+  z
+    .string()
+    .trim()
+    .max(2048, 'An address is at most 2,048 characters')
+    .pipe(z.url({ protocol: /^https?$/, message: `${field} must be an http or https address` }));
+
+export const CaptureLink = z
+  .object({ url: httpUrl('url').meta({ description: 'The page to make a note of' }) })
+  .meta({ id: 'CaptureLink' });
+export type CaptureLink = z.input<typeof CaptureLink>;
+
+export const CaptureAudioUrl = z
+  .object({
+    audioUrl: httpUrl('audioUrl').meta({
+      description: 'An audio file (webm, ogg, mp3, m4a or wav, at most 25 MB) to transcribe',
+    }),
+  })
+  .meta({ id: 'CaptureAudioUrl' });
+export type CaptureAudioUrl = z.input<typeof CaptureAudioUrl>;
+
+const binary = (description: string) => z.string().meta({ format: 'binary', description });
+
+export const CaptureImageForm = z
+  .strictObject({
+    image: binary(
+      'A photo or screenshot: JPEG, PNG, WebP, GIF or AVIF, recognised by content; at most ' +
+        '10 MB and 40 megapixels. Kept with the note (WebP, at most 1920 px) and its text read.',
+    ),
+  })
+  .meta({ id: 'CaptureImageForm' });
+
+export const CaptureAudioForm = z
+  .strictObject({
+    audio: binary(
+      'WebM/Opus (what browsers record), Ogg, MP3, M4A or WAV, recognised by content; at most ' +
+        "25 MB and the plan's recording time limit (entitlement recordingTimeLimit, seconds)",
+    ),
+  })
+  .meta({ id: 'CaptureAudioForm' });
+
+export const CapturePdfForm = z
+  .strictObject({
+    pdf: binary('A PDF of at most 20 MB; its text is read from the first 300 pages'),
+  })
+  .meta({ id: 'CapturePdfForm' });
+
+const captureApi = routesFor('notes', 'capture');
+
+const quotaRefused = [
+  403,
+  'Over the monthly allowance of notes (code NOTES_LEFT_NOT_ENOUGH); nothing is kept',
+] as const;
+
+const createAnswer = created(
+  Note,
+  'The new note, capture.status processing; it fills in when the reading is done',
+);
+
+/** The routes that make notes from images, audio, links and PDFs. */
+export const captureRoutes = {
+  noteCreateByImage: captureApi.post('/api/note/create/byimage', {
+    summary: 'Create a note from an image: kept with the note, its text read',
+    form: CaptureImageForm,
+    answer: createAnswer,
+    errors: [[400, 'NOT_AN_IMAGE: "The file given is not an image"'], quotaRefused],
+  }),
+  noteCreateByAudio: captureApi.post('/api/note/create/byaudio', {
+    summary: 'Create a note from a voice recording: kept with the note, transcribed',
+    form: CaptureAudioForm,
+    answer: createAnswer,
+    errors: [[400, 'NOT_AUDIO, or RECORDING_TOO_LONG (over the plan limit)'], quotaRefused],
+  }),
+  noteCreateByAudioFile: captureApi.post('/api/note/create/byaudiofile', {
+    summary: 'Create a note from an audio file: kept with the note, transcribed',
+    form: CaptureAudioForm,
+    answer: createAnswer,
+    errors: [[400, 'NOT_AUDIO, or RECORDING_TOO_LONG (over the plan limit)'], quotaRefused],
+  }),
+  noteCreateByAudioUrl: captureApi.post('/api/note/create/byaudioUrl', {
+    summary:
+      'Create a note from audio at a URL: fetched by the server (public addresses only), ' +
+      'kept with the note, transcribed',
+    body: CaptureAudioUrl,
+    answer: createAnswer,
+    errors: [quotaRefused],
+  }),
+  noteCreateByLink: captureApi.post('/api/note/create/bylink', {
+    summary:
+      'Create a note from a web page: fetched by the server (public addresses only), its ' +
+      'article kept as Markdown with the source, summarised and tagged',
+    body: CaptureLink,
+    answer: createAnswer,
+    errors: [quotaRefused],
+  }),
+  noteCreateByPdf: captureApi.post('/api/note/create/bypdf', {
+    summary: 'Create a note from a PDF: kept with the note, its text read page by page',
+    form: CapturePdfForm,
+    answer: createAnswer,
+    errors: [[400, 'NOT_A_PDF'], quotaRefused],
+  }),
+  noteCaptureRetry: captureApi.post('/api/note/capture/retry', {
+    summary: 'Read a captured note again, after it failed or waited for a model',
+    body: NoteAction,
+    answer: ok(Note, 'The note, capture.status processing'),
+    errors: [404, [409, 'The capture is neither failed nor waiting (code CONFLICT)']],
+  }),
+  noteFileGet: captureApi.get('/api/notes/:id/files/:name', {
+    summary: 'The file a note was captured from (audio, PDF), with ranges for seeking',
+    params: NoteFileParams,
+    answer: file('application/octet-stream', 'The file, with its own media type'),
+    errors: [404],
+  }),
+};
