@@ -9,6 +9,7 @@ export * as notesV1 from './notes-v1.js';
 export * as usersV1 from './users-v1.js';
 export {
   billingEvents,
+  captureEvents,
   noteEvents,
   noteEventsFilter,
   reviewEvents,

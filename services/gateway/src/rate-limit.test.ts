@@ -38,6 +38,7 @@ describe('gateway rate limits', () => {
         created: false,
       }),
       getUserBySub: unused,
+      getUser: unused,
       consumeQuota: unused,
       releaseQuota: unused,
     });

@@ -22,6 +22,7 @@ describe('user resolver (gateway to users)', () => {
         return { user: { userId: `user-${authId}`, authId, email, name }, created: false };
       },
       getUserBySub: unused,
+      getUser: unused,
       consumeQuota: unused,
       releaseQuota: unused,
     });

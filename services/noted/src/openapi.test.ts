@@ -151,7 +151,11 @@ describe("the gateway's OpenAPI document", () => {
         notesRouter({
           knex: db,
           unitOfWork: createUnitOfWork(db, () => {}),
-          quota: { consume: async () => async () => {}, close: () => {} },
+          quota: {
+            consume: async () => async () => {},
+            recordingLimit: async () => 60,
+            close: () => {},
+          },
           objects,
           logger: createLogger({ level: 'silent' }),
           publicUrl: 'http://localhost:8080',

@@ -127,4 +127,20 @@ export const notesMigrations: Migration[] = [
       await knex.raw('create index notes_user_newest on notes (user_id, created_at, id)');
     },
   },
+  {
+    // Notes made from an image, audio, a link or a PDF keep how they came to be and how far
+    // their reading is; the sweeper finds the ones still processing or waiting for a model.
+    name: '20261125_108_notes_capture',
+    up: async (knex: Knex) => {
+      await knex.raw('alter table notes add column capture jsonb');
+      await knex.raw(
+        `create index notes_capture_pending on notes ((capture->>'status'), updated_at)
+          where capture is not null and capture->>'status' in ('processing', 'waiting')`,
+      );
+    },
+    down: async (knex: Knex) => {
+      await knex.raw('drop index notes_capture_pending');
+      await knex.raw('alter table notes drop column capture');
+    },
+  },
 ];

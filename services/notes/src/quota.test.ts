@@ -26,6 +26,7 @@ const startUsers = async (limit: number, failWith?: AppError) => {
   const impl: ServiceImpl<typeof usersV1.UsersService> = {
     ensureUser: unused,
     getUserBySub: unused,
+    getUser: unused,
     consumeQuota: async (request, { metadata }) => {
       callers.push(await verifyCaller(secret, metadata.get(CALLER_METADATA)[0]?.toString()));
       calls.push({ method: 'consume', request });

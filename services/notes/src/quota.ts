@@ -1,7 +1,10 @@
-import { AppError } from '@noted/api';
+import { AppError, entitlementNames } from '@noted/api';
 import { callerMetadata, type Logger } from '@noted/kit';
 import { createGrpcClient } from '@noted/grpc';
-import { usersV1 } from '@noted/proto';
+import { entitlementsFromMessage, usersV1 } from '@noted/proto';
+
+/** The recording limit of a user whose plan does not say (spec: default 60). */
+export const DEFAULT_RECORDING_TIME_LIMIT = 60;
 
 /** Metered features the notes service consumes; the names are the users' entitlement keys. */
 export type QuotaFeature = 'notes_per_month';
@@ -16,6 +19,8 @@ export interface Quota {
    * service's error (NOTES_LEFT_NOT_ENOUGH when no notes are left).
    */
   consume(userId: string, feature: QuotaFeature): Promise<QuotaRelease>;
+  /** The longest recording the user's plan takes, in seconds; -1 is unlimited. */
+  recordingLimit(userId: string): Promise<number>;
   close(): void;
 }
 
@@ -102,6 +107,13 @@ export const createQuota = (options: {
           );
         }
       };
+    },
+    recordingLimit: async (userId) => {
+      const { user } = await client.getUser({ userId });
+      const limit = entitlementsFromMessage(user?.entitlements ?? {})[
+        entitlementNames.recordingTimeLimit
+      ];
+      return typeof limit === 'number' ? limit : DEFAULT_RECORDING_TIME_LIMIT;
     },
     close: () => client.close(),
   };

@@ -11,6 +11,7 @@ import { linkHandlers } from './links/routes.js';
 import { tagHandlers } from './tags/routes.js';
 import { todoHandlers } from './todos/routes.js';
 import { imageHandlers } from './images/routes.js';
+import { captureHandlers } from './capture/routes.js';
 import { limitImageWork } from './images/process.js';
 import type { ImagesContext } from './context.js';
 import { reviewHandlers } from './review/routes.js';
@@ -26,6 +27,7 @@ export const notesRouter = (ctx: ImagesContext & { publicUrl: string }) =>
     ...todoHandlers(ctx),
     ...reviewHandlers(ctx),
     ...imageHandlers(ctx),
+    ...captureHandlers(ctx),
   });
 
 /** The notes service: notes REST for the gateway, NotesService over gRPC, note.* events. */

@@ -34,7 +34,11 @@ describe('links and their events (PGlite)', () => {
     ctx = {
       knex: db.knex,
       unitOfWork: createUnitOfWork(db.knex, () => {}),
-      quota: { consume: async () => async () => {}, close: () => {} },
+      quota: {
+        consume: async () => async () => {},
+        recordingLimit: async () => 60,
+        close: () => {},
+      },
     };
   }, 60_000);
 

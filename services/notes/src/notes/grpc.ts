@@ -3,6 +3,7 @@ import { AppError, NoteListQuery } from '@noted/api';
 import type { notesV1 } from '@noted/proto';
 import type { ServiceImpl } from '@noted/grpc';
 import type { ImagesContext } from '../context.js';
+import { captureGrpc } from '../capture/grpc.js';
 import { noteImageRead } from '../images/usecases.js';
 import { notesSearch } from '../search/usecases.js';
 import { noteMessage } from './presenter.js';
@@ -102,4 +103,5 @@ export const notesGrpc = (ctx: ImagesContext): ServiceImpl<typeof notesV1.NotesS
     for await (const part of image.body) parts.push(part as Buffer);
     return { data: Buffer.concat(parts), contentType: image.contentType };
   },
+  ...captureGrpc(ctx),
 });

@@ -3,6 +3,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { Note, PublicNote } from '@noted/api';
 import { notesV1 } from '@noted/proto';
 import type { NoteRow } from './repository.js';
+import { presentCapture } from '../capture/state.js';
 
 export const presentNote = (row: NoteRow): Note => ({
   id: row.id,
@@ -14,6 +15,7 @@ export const presentNote = (row: NoteRow): Note => ({
   publicId: row.public_id,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
+  ...(row.capture ? { capture: presentCapture(row.id, row.capture) } : {}),
 });
 
 export const noteMessage = (row: NoteRow): notesV1.Note =>

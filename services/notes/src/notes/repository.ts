@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { writeWithEvent, type EventConnection, type OutboxEvent } from '@noted/db';
+import type { CaptureState } from '../capture/state.js';
 
 export interface NoteRow {
   id: string;
@@ -12,6 +13,8 @@ export interface NoteRow {
   public_id: string | null;
   created_at: Date;
   updated_at: Date;
+  /** Set on notes made from an image, audio, a link or a PDF (`capture/state.ts`). */
+  capture: CaptureState | null;
 }
 
 export interface NoteFilter {
@@ -38,6 +41,7 @@ export const noteColumns = (table = 'notes') =>
     'public_id',
     'created_at',
     'updated_at',
+    'capture',
   ].map((column) => `${table}.${column}`);
 const NOTE_COLUMNS = noteColumns();
 const RETURNED = noteColumns('notes').map((column) => column.slice('notes.'.length));
@@ -49,8 +53,14 @@ const CONTENT_FIELDS = ['title', 'body', 'tags', 'images'] as const;
 /** A list counts its notes up to this many; past it, the total says "at least". */
 export const COUNTED_NOTES = 1000;
 type Patch = Partial<
-  Pick<NoteRow, 'title' | 'body' | 'tags' | 'images' | 'is_pinned' | 'public_id'>
+  Pick<NoteRow, 'title' | 'body' | 'tags' | 'images' | 'is_pinned' | 'public_id' | 'capture'>
 >;
+
+/** jsonb goes in as its JSON text: node-postgres would send a JS array as a Postgres array. */
+const stored = <P extends Patch>(patch: P): P =>
+  patch.capture === undefined || patch.capture === null
+    ? patch
+    : ({ ...patch, capture: JSON.stringify(patch.capture) } as unknown as P);
 
 /** The user's notes matching the list filters (columns qualified, so search can join). */
 export const filteredNotes = (db: Db, userId: string, filter: NoteFilter) => {
@@ -67,9 +77,15 @@ export const filteredNotes = (db: Db, userId: string, filter: NoteFilter) => {
 export const notesRepository = {
   insert: async (
     db: Db,
-    row: Omit<NoteRow, 'created_at' | 'updated_at' | 'is_pinned' | 'images' | 'public_id'>,
+    row: Omit<
+      NoteRow,
+      'created_at' | 'updated_at' | 'is_pinned' | 'images' | 'public_id' | 'capture'
+    > &
+      Partial<Pick<NoteRow, 'images' | 'capture'>>,
   ) => {
-    const [created] = await db<NoteRow>('notes').insert(row).returning<NoteRow[]>(RETURNED);
+    const [created] = await db<NoteRow>('notes')
+      .insert(stored(row))
+      .returning<NoteRow[]>(RETURNED);
     return created as NoteRow;
   },
 
@@ -87,7 +103,7 @@ export const notesRepository = {
     const insert = knex.raw(
       `insert into notes (${RETURNED.join(', ')})
        select ?::uuid, ?::uuid, ?::text, ?::text, ?::text[], ?::text[], ?::boolean, ?::text,
-              ?::timestamptz, ?::timestamptz
+              ?::timestamptz, ?::timestamptz, ?::jsonb
        where ?::text = '' or not exists
          (select 1 from note_wiki_refs where user_id = ?::uuid and title_key = ?::text)
        returning ${RETURNED.join(', ')}`,
@@ -102,6 +118,7 @@ export const notesRepository = {
         row.public_id,
         row.created_at,
         row.updated_at,
+        row.capture === null ? null : JSON.stringify(row.capture),
         titleKey,
         row.user_id,
         titleKey,
@@ -277,10 +294,21 @@ export const notesRepository = {
     ]);
     const [updated] = await db<NoteRow>('notes')
       .where({ user_id: userId, id })
-      .update(content ? { ...patch, updated_at: version } : patch)
+      .update(content ? { ...stored(patch), updated_at: version } : stored(patch))
       .returning<NoteRow[]>(RETURNED);
     return updated;
   },
+
+  /** Of any user: captures waiting for a model, oldest first, locked (others skip them). */
+  waitingCaptures: async (trx: Knex.Transaction, limit: number): Promise<NoteRow[]> =>
+    trx<NoteRow>('notes')
+      .select<NoteRow[]>(NOTE_COLUMNS)
+      .whereNotNull('capture')
+      .whereRaw(`capture->>'status' = 'waiting'`)
+      .orderBy('updated_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked(),
 
   remove: async (db: Db, userId: string, id: string) => {
     const [removed] = await db<NoteRow>('notes')

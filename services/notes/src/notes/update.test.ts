@@ -26,7 +26,7 @@ beforeAll(async () => {
   ctx = {
     knex: db.knex,
     unitOfWork: createUnitOfWork(db.knex, () => {}),
-    quota: { consume: async () => async () => {}, close: () => {} },
+    quota: { consume: async () => async () => {}, recordingLimit: async () => 60, close: () => {} },
   };
 }, 60_000);
 

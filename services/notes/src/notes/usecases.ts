@@ -29,6 +29,7 @@ export const noteCreate = async (
     public_id: null,
     created_at: now,
     updated_at: now,
+    capture: null,
   };
   try {
     // Most notes name no [[Title]] and have a title no note names: then there are no links

@@ -36,7 +36,7 @@ beforeAll(async () => {
   ctx = {
     knex: db.knex,
     unitOfWork: createUnitOfWork(db.knex, relay.kick),
-    quota: { consume: async () => async () => {}, close: () => {} },
+    quota: { consume: async () => async () => {}, recordingLimit: async () => 60, close: () => {} },
   };
 }, 60_000);
 

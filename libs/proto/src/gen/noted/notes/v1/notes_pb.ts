@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file noted/notes/v1/notes.proto.
  */
 export const file_noted_notes_v1_notes: GenFile = /*@__PURE__*/
-  fileDesc("Chpub3RlZC9ub3Rlcy92MS9ub3Rlcy5wcm90bxIObm90ZWQubm90ZXMudjEiNQoRR2V0Q2FwdHVyZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdub3RlX2lkGAIgASgJIr8BChJHZXRDYXB0dXJlUmVzcG9uc2USKQoEa2luZBgBIAEoDjIbLm5vdGVkLm5vdGVzLnYxLkNhcHR1cmVLaW5kEg4KBnN0YXR1cxgCIAEoCRIPCgdhdHRlbXB0GAMgASgFEgsKA3VybBgEIAEoCRIMCgRkYXRhGAUgASgMEhEKCW1pbWVfdHlwZRgGIAEoCRIRCglmaWxlX25hbWUYByABKAkSHAoUcmVjb3JkaW5nX3RpbWVfbGltaXQYCCABKAMiWAoVU2V0Q2FwdHVyZVN0ZXBSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHbm90ZV9pZBgCIAEoCRIPCgdhdHRlbXB0GAMgASgFEgwKBHN0ZXAYBCABKAkiGAoWU2V0Q2FwdHVyZVN0ZXBSZXNwb25zZSJuChhBdHRhY2hDYXB0dXJlRmlsZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdub3RlX2lkGAIgASgJEg8KB2F0dGVtcHQYAyABKAUSDAoEZGF0YRgEIAEoDBIRCglmaWxlX25hbWUYBSABKAkiSAoZQXR0YWNoQ2FwdHVyZUZpbGVSZXNwb25zZRIRCgltaW1lX3R5cGUYASABKAkSGAoQZHVyYXRpb25fc2Vjb25kcxgCIAEoASItCgxDYXB0dXJlRXJyb3ISDAoEY29kZRgBIAEoCRIPCgdtZXNzYWdlGAIgASgJIpcCChZDb21wbGV0ZUNhcHR1cmVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHbm90ZV9pZBgCIAEoCRIPCgdhdHRlbXB0GAMgASgFEg0KBXRpdGxlGAQgASgJEgwKBGJvZHkYBSABKAkSDAoEdGFncxgGIAMoCRIOCgZtZXRob2QYByABKAkSDQoFbW9kZWwYCCABKAkSEQoJc2l0ZV9uYW1lGAkgASgJEhIKCnBhZ2VfY291bnQYCiABKAUSEQoJdHJ1bmNhdGVkGAsgASgIEisKBWVycm9yGAwgASgLMhwubm90ZWQubm90ZXMudjEuQ2FwdHVyZUVycm9yEhkKEXdhaXRpbmdfZm9yX21vZGVsGA0gASgIIk4KF0NvbXBsZXRlQ2FwdHVyZVJlc3BvbnNlEiIKBG5vdGUYASABKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlEg8KB2FwcGxpZWQYAiABKAgi0QEKBE5vdGUSCgoCaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIMCgRib2R5GAQgASgJEgwKBHRhZ3MYBSADKAkSDgoGaW1hZ2VzGAYgAygJEhEKCWlzX3Bpbm5lZBgHIAEoCBIuCgpjcmVhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIyCg5HZXROb3RlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB25vdGVfaWQYAiABKAkiNQoPR2V0Tm90ZVJlc3BvbnNlEiIKBG5vdGUYASABKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlIkAKEExpc3ROb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIMCgRwYWdlGAIgASgFEg0KBWxpbWl0GAMgASgFIkcKEUxpc3ROb3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZRINCgV0b3RhbBgCIAEoBSI0Cg9HZXROb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIQCghub3RlX2lkcxgCIAMoCSI3ChBHZXROb3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZSKSAQoeTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSKAoEZnJvbRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASJgoCdG8YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWxpbWl0GAQgASgFIlUKH0xpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuUmVzcG9uc2USIwoFbm90ZXMYASADKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlEg0KBXRvdGFsGAIgASgFIkMKElNlYXJjaE5vdGVzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg0KBXF1ZXJ5GAIgASgJEg0KBWxpbWl0GAMgASgFIj0KCVNlYXJjaEhpdBIiCgRub3RlGAEgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZRIMCgRyYW5rGAIgASgFIj4KE1NlYXJjaE5vdGVzUmVzcG9uc2USJwoEaGl0cxgBIAMoCzIZLm5vdGVkLm5vdGVzLnYxLlNlYXJjaEhpdCJEChBTY2FuTm90ZXNSZXF1ZXN0EhAKCGFmdGVyX2lkGAEgASgJEg0KBWxpbWl0GAIgASgFEg8KB3VzZXJfaWQYAyABKAkiRwoRU2Nhbk5vdGVzUmVzcG9uc2USIwoFbm90ZXMYASADKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlEg0KBXRvdGFsGAIgASgFIkUKE0dldE5vdGVJbWFnZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdub3RlX2lkGAIgASgJEgwKBG5hbWUYAyABKAkiOgoUR2V0Tm90ZUltYWdlUmVzcG9uc2USDAoEZGF0YRgBIAEoDBIUCgxjb250ZW50X3R5cGUYAiABKAkqiAEKC0NhcHR1cmVLaW5kEhwKGENBUFRVUkVfS0lORF9VTlNQRUNJRklFRBAAEhYKEkNBUFRVUkVfS0lORF9JTUFHRRABEhYKEkNBUFRVUkVfS0lORF9BVURJTxACEhUKEUNBUFRVUkVfS0lORF9MSU5LEAMSFAoQQ0FQVFVSRV9LSU5EX1BERhAEMoAICgxOb3Rlc1NlcnZpY2USSgoHR2V0Tm90ZRIeLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVSZXF1ZXN0Gh8ubm90ZWQubm90ZXMudjEuR2V0Tm90ZVJlc3BvbnNlElAKCUxpc3ROb3RlcxIgLm5vdGVkLm5vdGVzLnYxLkxpc3ROb3Rlc1JlcXVlc3QaIS5ub3RlZC5ub3Rlcy52MS5MaXN0Tm90ZXNSZXNwb25zZRJNCghHZXROb3RlcxIfLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVzUmVxdWVzdBogLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVzUmVzcG9uc2USegoXTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW4SLi5ub3RlZC5ub3Rlcy52MS5MaXN0Tm90ZXNDcmVhdGVkQmV0d2VlblJlcXVlc3QaLy5ub3RlZC5ub3Rlcy52MS5MaXN0Tm90ZXNDcmVhdGVkQmV0d2VlblJlc3BvbnNlElYKC1NlYXJjaE5vdGVzEiIubm90ZWQubm90ZXMudjEuU2VhcmNoTm90ZXNSZXF1ZXN0GiMubm90ZWQubm90ZXMudjEuU2VhcmNoTm90ZXNSZXNwb25zZRJQCglTY2FuTm90ZXMSIC5ub3RlZC5ub3Rlcy52MS5TY2FuTm90ZXNSZXF1ZXN0GiEubm90ZWQubm90ZXMudjEuU2Nhbk5vdGVzUmVzcG9uc2USWQoMR2V0Tm90ZUltYWdlEiMubm90ZWQubm90ZXMudjEuR2V0Tm90ZUltYWdlUmVxdWVzdBokLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVJbWFnZVJlc3BvbnNlElMKCkdldENhcHR1cmUSIS5ub3RlZC5ub3Rlcy52MS5HZXRDYXB0dXJlUmVxdWVzdBoiLm5vdGVkLm5vdGVzLnYxLkdldENhcHR1cmVSZXNwb25zZRJfCg5TZXRDYXB0dXJlU3RlcBIlLm5vdGVkLm5vdGVzLnYxLlNldENhcHR1cmVTdGVwUmVxdWVzdBomLm5vdGVkLm5vdGVzLnYxLlNldENhcHR1cmVTdGVwUmVzcG9uc2USaAoRQXR0YWNoQ2FwdHVyZUZpbGUSKC5ub3RlZC5ub3Rlcy52MS5BdHRhY2hDYXB0dXJlRmlsZVJlcXVlc3QaKS5ub3RlZC5ub3Rlcy52MS5BdHRhY2hDYXB0dXJlRmlsZVJlc3BvbnNlEmIKD0NvbXBsZXRlQ2FwdHVyZRImLm5vdGVkLm5vdGVzLnYxLkNvbXBsZXRlQ2FwdHVyZVJlcXVlc3QaJy5ub3RlZC5ub3Rlcy52MS5Db21wbGV0ZUNhcHR1cmVSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Chpub3RlZC9ub3Rlcy92MS9ub3Rlcy5wcm90bxIObm90ZWQubm90ZXMudjEiNQoRR2V0Q2FwdHVyZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdub3RlX2lkGAIgASgJIr8BChJHZXRDYXB0dXJlUmVzcG9uc2USKQoEa2luZBgBIAEoDjIbLm5vdGVkLm5vdGVzLnYxLkNhcHR1cmVLaW5kEg4KBnN0YXR1cxgCIAEoCRIPCgdhdHRlbXB0GAMgASgFEgsKA3VybBgEIAEoCRIMCgRkYXRhGAUgASgMEhEKCW1pbWVfdHlwZRgGIAEoCRIRCglmaWxlX25hbWUYByABKAkSHAoUcmVjb3JkaW5nX3RpbWVfbGltaXQYCCABKAMiLAobUmV0cnlXYWl0aW5nQ2FwdHVyZXNSZXF1ZXN0Eg0KBWxpbWl0GAEgASgFIi4KHFJldHJ5V2FpdGluZ0NhcHR1cmVzUmVzcG9uc2USDgoGcXVldWVkGAEgASgFIlgKFVNldENhcHR1cmVTdGVwUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB25vdGVfaWQYAiABKAkSDwoHYXR0ZW1wdBgDIAEoBRIMCgRzdGVwGAQgASgJIhgKFlNldENhcHR1cmVTdGVwUmVzcG9uc2UibgoYQXR0YWNoQ2FwdHVyZUZpbGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHbm90ZV9pZBgCIAEoCRIPCgdhdHRlbXB0GAMgASgFEgwKBGRhdGEYBCABKAwSEQoJZmlsZV9uYW1lGAUgASgJIkgKGUF0dGFjaENhcHR1cmVGaWxlUmVzcG9uc2USEQoJbWltZV90eXBlGAEgASgJEhgKEGR1cmF0aW9uX3NlY29uZHMYAiABKAEiLQoMQ2FwdHVyZUVycm9yEgwKBGNvZGUYASABKAkSDwoHbWVzc2FnZRgCIAEoCSKXAgoWQ29tcGxldGVDYXB0dXJlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB25vdGVfaWQYAiABKAkSDwoHYXR0ZW1wdBgDIAEoBRINCgV0aXRsZRgEIAEoCRIMCgRib2R5GAUgASgJEgwKBHRhZ3MYBiADKAkSDgoGbWV0aG9kGAcgASgJEg0KBW1vZGVsGAggASgJEhEKCXNpdGVfbmFtZRgJIAEoCRISCgpwYWdlX2NvdW50GAogASgFEhEKCXRydW5jYXRlZBgLIAEoCBIrCgVlcnJvchgMIAEoCzIcLm5vdGVkLm5vdGVzLnYxLkNhcHR1cmVFcnJvchIZChF3YWl0aW5nX2Zvcl9tb2RlbBgNIAEoCCJOChdDb21wbGV0ZUNhcHR1cmVSZXNwb25zZRIiCgRub3RlGAEgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZRIPCgdhcHBsaWVkGAIgASgIItEBCgROb3RlEgoKAmlkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSDAoEYm9keRgEIAEoCRIMCgR0YWdzGAUgAygJEg4KBmltYWdlcxgGIAMoCRIRCglpc19waW5uZWQYByABKAgSLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiMgoOR2V0Tm90ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdub3RlX2lkGAIgASgJIjUKD0dldE5vdGVSZXNwb25zZRIiCgRub3RlGAEgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZSJAChBMaXN0Tm90ZXNSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDAoEcGFnZRgCIAEoBRINCgVsaW1pdBgDIAEoBSJHChFMaXN0Tm90ZXNSZXNwb25zZRIjCgVub3RlcxgBIAMoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUSDQoFdG90YWwYAiABKAUiNAoPR2V0Tm90ZXNSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIbm90ZV9pZHMYAiADKAkiNwoQR2V0Tm90ZXNSZXNwb25zZRIjCgVub3RlcxgBIAMoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUikgEKHkxpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEigKBGZyb20YAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiYKAnRvGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVsaW1pdBgEIAEoBSJVCh9MaXN0Tm90ZXNDcmVhdGVkQmV0d2VlblJlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZRINCgV0b3RhbBgCIAEoBSJDChJTZWFyY2hOb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRINCgVxdWVyeRgCIAEoCRINCgVsaW1pdBgDIAEoBSI9CglTZWFyY2hIaXQSIgoEbm90ZRgBIAEoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUSDAoEcmFuaxgCIAEoBSI+ChNTZWFyY2hOb3Rlc1Jlc3BvbnNlEicKBGhpdHMYASADKAsyGS5ub3RlZC5ub3Rlcy52MS5TZWFyY2hIaXQiRAoQU2Nhbk5vdGVzUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoCRINCgVsaW1pdBgCIAEoBRIPCgd1c2VyX2lkGAMgASgJIkcKEVNjYW5Ob3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZRINCgV0b3RhbBgCIAEoBSJFChNHZXROb3RlSW1hZ2VSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHbm90ZV9pZBgCIAEoCRIMCgRuYW1lGAMgASgJIjoKFEdldE5vdGVJbWFnZVJlc3BvbnNlEgwKBGRhdGEYASABKAwSFAoMY29udGVudF90eXBlGAIgASgJKogBCgtDYXB0dXJlS2luZBIcChhDQVBUVVJFX0tJTkRfVU5TUEVDSUZJRUQQABIWChJDQVBUVVJFX0tJTkRfSU1BR0UQARIWChJDQVBUVVJFX0tJTkRfQVVESU8QAhIVChFDQVBUVVJFX0tJTkRfTElOSxADEhQKEENBUFRVUkVfS0lORF9QREYQBDLzCAoMTm90ZXNTZXJ2aWNlEkoKB0dldE5vdGUSHi5ub3RlZC5ub3Rlcy52MS5HZXROb3RlUmVxdWVzdBofLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVSZXNwb25zZRJQCglMaXN0Tm90ZXMSIC5ub3RlZC5ub3Rlcy52MS5MaXN0Tm90ZXNSZXF1ZXN0GiEubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzUmVzcG9uc2USTQoIR2V0Tm90ZXMSHy5ub3RlZC5ub3Rlcy52MS5HZXROb3Rlc1JlcXVlc3QaIC5ub3RlZC5ub3Rlcy52MS5HZXROb3Rlc1Jlc3BvbnNlEnoKF0xpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuEi4ubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXF1ZXN0Gi8ubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXNwb25zZRJWCgtTZWFyY2hOb3RlcxIiLm5vdGVkLm5vdGVzLnYxLlNlYXJjaE5vdGVzUmVxdWVzdBojLm5vdGVkLm5vdGVzLnYxLlNlYXJjaE5vdGVzUmVzcG9uc2USUAoJU2Nhbk5vdGVzEiAubm90ZWQubm90ZXMudjEuU2Nhbk5vdGVzUmVxdWVzdBohLm5vdGVkLm5vdGVzLnYxLlNjYW5Ob3Rlc1Jlc3BvbnNlElkKDEdldE5vdGVJbWFnZRIjLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVJbWFnZVJlcXVlc3QaJC5ub3RlZC5ub3Rlcy52MS5HZXROb3RlSW1hZ2VSZXNwb25zZRJTCgpHZXRDYXB0dXJlEiEubm90ZWQubm90ZXMudjEuR2V0Q2FwdHVyZVJlcXVlc3QaIi5ub3RlZC5ub3Rlcy52MS5HZXRDYXB0dXJlUmVzcG9uc2USXwoOU2V0Q2FwdHVyZVN0ZXASJS5ub3RlZC5ub3Rlcy52MS5TZXRDYXB0dXJlU3RlcFJlcXVlc3QaJi5ub3RlZC5ub3Rlcy52MS5TZXRDYXB0dXJlU3RlcFJlc3BvbnNlEmgKEUF0dGFjaENhcHR1cmVGaWxlEigubm90ZWQubm90ZXMudjEuQXR0YWNoQ2FwdHVyZUZpbGVSZXF1ZXN0Gikubm90ZWQubm90ZXMudjEuQXR0YWNoQ2FwdHVyZUZpbGVSZXNwb25zZRJiCg9Db21wbGV0ZUNhcHR1cmUSJi5ub3RlZC5ub3Rlcy52MS5Db21wbGV0ZUNhcHR1cmVSZXF1ZXN0Gicubm90ZWQubm90ZXMudjEuQ29tcGxldGVDYXB0dXJlUmVzcG9uc2UScQoUUmV0cnlXYWl0aW5nQ2FwdHVyZXMSKy5ub3RlZC5ub3Rlcy52MS5SZXRyeVdhaXRpbmdDYXB0dXJlc1JlcXVlc3QaLC5ub3RlZC5ub3Rlcy52MS5SZXRyeVdhaXRpbmdDYXB0dXJlc1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * GetCaptureRequest names a captured note by its owner.
@@ -101,6 +101,44 @@ export const GetCaptureResponseSchema: GenMessage<GetCaptureResponse> = /*@__PUR
   messageDesc(file_noted_notes_v1_notes, 1);
 
 /**
+ * RetryWaitingCapturesRequest bounds one call's work.
+ *
+ * @generated from message noted.notes.v1.RetryWaitingCapturesRequest
+ */
+export type RetryWaitingCapturesRequest = Message<"noted.notes.v1.RetryWaitingCapturesRequest"> & {
+  /**
+   * @generated from field: int32 limit = 1;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message noted.notes.v1.RetryWaitingCapturesRequest.
+ * Use `create(RetryWaitingCapturesRequestSchema)` to create a new message.
+ */
+export const RetryWaitingCapturesRequestSchema: GenMessage<RetryWaitingCapturesRequest> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 2);
+
+/**
+ * RetryWaitingCapturesResponse says how many were queued again.
+ *
+ * @generated from message noted.notes.v1.RetryWaitingCapturesResponse
+ */
+export type RetryWaitingCapturesResponse = Message<"noted.notes.v1.RetryWaitingCapturesResponse"> & {
+  /**
+   * @generated from field: int32 queued = 1;
+   */
+  queued: number;
+};
+
+/**
+ * Describes the message noted.notes.v1.RetryWaitingCapturesResponse.
+ * Use `create(RetryWaitingCapturesResponseSchema)` to create a new message.
+ */
+export const RetryWaitingCapturesResponseSchema: GenMessage<RetryWaitingCapturesResponse> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 3);
+
+/**
  * SetCaptureStepRequest names the attempt and its step.
  *
  * @generated from message noted.notes.v1.SetCaptureStepRequest
@@ -132,7 +170,7 @@ export type SetCaptureStepRequest = Message<"noted.notes.v1.SetCaptureStepReques
  * Use `create(SetCaptureStepRequestSchema)` to create a new message.
  */
 export const SetCaptureStepRequestSchema: GenMessage<SetCaptureStepRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 2);
+  messageDesc(file_noted_notes_v1_notes, 4);
 
 /**
  * SetCaptureStepResponse has no fields.
@@ -147,7 +185,7 @@ export type SetCaptureStepResponse = Message<"noted.notes.v1.SetCaptureStepRespo
  * Use `create(SetCaptureStepResponseSchema)` to create a new message.
  */
 export const SetCaptureStepResponseSchema: GenMessage<SetCaptureStepResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 3);
+  messageDesc(file_noted_notes_v1_notes, 5);
 
 /**
  * AttachCaptureFileRequest carries a fetched file.
@@ -188,7 +226,7 @@ export type AttachCaptureFileRequest = Message<"noted.notes.v1.AttachCaptureFile
  * Use `create(AttachCaptureFileRequestSchema)` to create a new message.
  */
 export const AttachCaptureFileRequestSchema: GenMessage<AttachCaptureFileRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 4);
+  messageDesc(file_noted_notes_v1_notes, 6);
 
 /**
  * AttachCaptureFileResponse says what the file was judged to be.
@@ -212,7 +250,7 @@ export type AttachCaptureFileResponse = Message<"noted.notes.v1.AttachCaptureFil
  * Use `create(AttachCaptureFileResponseSchema)` to create a new message.
  */
 export const AttachCaptureFileResponseSchema: GenMessage<AttachCaptureFileResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 5);
+  messageDesc(file_noted_notes_v1_notes, 7);
 
 /**
  * CaptureError is why a capture failed: a stable code and a message for people.
@@ -236,7 +274,7 @@ export type CaptureError = Message<"noted.notes.v1.CaptureError"> & {
  * Use `create(CaptureErrorSchema)` to create a new message.
  */
 export const CaptureErrorSchema: GenMessage<CaptureError> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 6);
+  messageDesc(file_noted_notes_v1_notes, 8);
 
 /**
  * CompleteCaptureRequest carries the note drafted from the capture, or its error.
@@ -322,7 +360,7 @@ export type CompleteCaptureRequest = Message<"noted.notes.v1.CompleteCaptureRequ
  * Use `create(CompleteCaptureRequestSchema)` to create a new message.
  */
 export const CompleteCaptureRequestSchema: GenMessage<CompleteCaptureRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 7);
+  messageDesc(file_noted_notes_v1_notes, 9);
 
 /**
  * CompleteCaptureResponse carries the note as it now is.
@@ -348,7 +386,7 @@ export type CompleteCaptureResponse = Message<"noted.notes.v1.CompleteCaptureRes
  * Use `create(CompleteCaptureResponseSchema)` to create a new message.
  */
 export const CompleteCaptureResponseSchema: GenMessage<CompleteCaptureResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 8);
+  messageDesc(file_noted_notes_v1_notes, 10);
 
 /**
  * Note is a user's note.
@@ -409,7 +447,7 @@ export type Note = Message<"noted.notes.v1.Note"> & {
  * Use `create(NoteSchema)` to create a new message.
  */
 export const NoteSchema: GenMessage<Note> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 9);
+  messageDesc(file_noted_notes_v1_notes, 11);
 
 /**
  * GetNoteRequest names one note of one user.
@@ -433,7 +471,7 @@ export type GetNoteRequest = Message<"noted.notes.v1.GetNoteRequest"> & {
  * Use `create(GetNoteRequestSchema)` to create a new message.
  */
 export const GetNoteRequestSchema: GenMessage<GetNoteRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 10);
+  messageDesc(file_noted_notes_v1_notes, 12);
 
 /**
  * GetNoteResponse carries the note.
@@ -452,7 +490,7 @@ export type GetNoteResponse = Message<"noted.notes.v1.GetNoteResponse"> & {
  * Use `create(GetNoteResponseSchema)` to create a new message.
  */
 export const GetNoteResponseSchema: GenMessage<GetNoteResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 11);
+  messageDesc(file_noted_notes_v1_notes, 13);
 
 /**
  * ListNotesRequest pages through a user's notes; page starts at 1.
@@ -481,7 +519,7 @@ export type ListNotesRequest = Message<"noted.notes.v1.ListNotesRequest"> & {
  * Use `create(ListNotesRequestSchema)` to create a new message.
  */
 export const ListNotesRequestSchema: GenMessage<ListNotesRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 12);
+  messageDesc(file_noted_notes_v1_notes, 14);
 
 /**
  * ListNotesResponse carries one page and the total count.
@@ -505,7 +543,7 @@ export type ListNotesResponse = Message<"noted.notes.v1.ListNotesResponse"> & {
  * Use `create(ListNotesResponseSchema)` to create a new message.
  */
 export const ListNotesResponseSchema: GenMessage<ListNotesResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 13);
+  messageDesc(file_noted_notes_v1_notes, 15);
 
 /**
  * GetNotesRequest names notes of one user.
@@ -529,7 +567,7 @@ export type GetNotesRequest = Message<"noted.notes.v1.GetNotesRequest"> & {
  * Use `create(GetNotesRequestSchema)` to create a new message.
  */
 export const GetNotesRequestSchema: GenMessage<GetNotesRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 14);
+  messageDesc(file_noted_notes_v1_notes, 16);
 
 /**
  * GetNotesResponse carries the notes that exist, in the order asked.
@@ -548,7 +586,7 @@ export type GetNotesResponse = Message<"noted.notes.v1.GetNotesResponse"> & {
  * Use `create(GetNotesResponseSchema)` to create a new message.
  */
 export const GetNotesResponseSchema: GenMessage<GetNotesResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 15);
+  messageDesc(file_noted_notes_v1_notes, 17);
 
 /**
  * ListNotesCreatedBetweenRequest is a half-open period [from, to) and a cap on the answer.
@@ -582,7 +620,7 @@ export type ListNotesCreatedBetweenRequest = Message<"noted.notes.v1.ListNotesCr
  * Use `create(ListNotesCreatedBetweenRequestSchema)` to create a new message.
  */
 export const ListNotesCreatedBetweenRequestSchema: GenMessage<ListNotesCreatedBetweenRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 16);
+  messageDesc(file_noted_notes_v1_notes, 18);
 
 /**
  * ListNotesCreatedBetweenResponse carries the notes, oldest first, and how many there are.
@@ -606,7 +644,7 @@ export type ListNotesCreatedBetweenResponse = Message<"noted.notes.v1.ListNotesC
  * Use `create(ListNotesCreatedBetweenResponseSchema)` to create a new message.
  */
 export const ListNotesCreatedBetweenResponseSchema: GenMessage<ListNotesCreatedBetweenResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 17);
+  messageDesc(file_noted_notes_v1_notes, 19);
 
 /**
  * SearchNotesRequest is a full-text query over one user's notes.
@@ -635,7 +673,7 @@ export type SearchNotesRequest = Message<"noted.notes.v1.SearchNotesRequest"> & 
  * Use `create(SearchNotesRequestSchema)` to create a new message.
  */
 export const SearchNotesRequestSchema: GenMessage<SearchNotesRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 18);
+  messageDesc(file_noted_notes_v1_notes, 20);
 
 /**
  * SearchHit is one note found, with its place in the ranking (1 is best).
@@ -659,7 +697,7 @@ export type SearchHit = Message<"noted.notes.v1.SearchHit"> & {
  * Use `create(SearchHitSchema)` to create a new message.
  */
 export const SearchHitSchema: GenMessage<SearchHit> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 19);
+  messageDesc(file_noted_notes_v1_notes, 21);
 
 /**
  * SearchNotesResponse carries the best matches first.
@@ -678,7 +716,7 @@ export type SearchNotesResponse = Message<"noted.notes.v1.SearchNotesResponse"> 
  * Use `create(SearchNotesResponseSchema)` to create a new message.
  */
 export const SearchNotesResponseSchema: GenMessage<SearchNotesResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 20);
+  messageDesc(file_noted_notes_v1_notes, 22);
 
 /**
  * ScanNotesRequest continues after a note id ("" starts at the first); user_id, when set,
@@ -708,7 +746,7 @@ export type ScanNotesRequest = Message<"noted.notes.v1.ScanNotesRequest"> & {
  * Use `create(ScanNotesRequestSchema)` to create a new message.
  */
 export const ScanNotesRequestSchema: GenMessage<ScanNotesRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 21);
+  messageDesc(file_noted_notes_v1_notes, 23);
 
 /**
  * ScanNotesResponse carries the next notes in id order and how many notes there are in all.
@@ -732,7 +770,7 @@ export type ScanNotesResponse = Message<"noted.notes.v1.ScanNotesResponse"> & {
  * Use `create(ScanNotesResponseSchema)` to create a new message.
  */
 export const ScanNotesResponseSchema: GenMessage<ScanNotesResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 22);
+  messageDesc(file_noted_notes_v1_notes, 24);
 
 /**
  * GetNoteImageRequest names an image by its note and its file name.
@@ -761,7 +799,7 @@ export type GetNoteImageRequest = Message<"noted.notes.v1.GetNoteImageRequest"> 
  * Use `create(GetNoteImageRequestSchema)` to create a new message.
  */
 export const GetNoteImageRequestSchema: GenMessage<GetNoteImageRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 23);
+  messageDesc(file_noted_notes_v1_notes, 25);
 
 /**
  * GetNoteImageResponse carries the image bytes (at most a few MB: images are compressed).
@@ -785,7 +823,7 @@ export type GetNoteImageResponse = Message<"noted.notes.v1.GetNoteImageResponse"
  * Use `create(GetNoteImageResponseSchema)` to create a new message.
  */
 export const GetNoteImageResponseSchema: GenMessage<GetNoteImageResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 24);
+  messageDesc(file_noted_notes_v1_notes, 26);
 
 /**
  * CaptureKind is what a captured note is made from.
@@ -917,7 +955,7 @@ export const NotesService: GenService<{
   },
   /**
    * SetCaptureStep records how far the reading has come (fetching, reading, transcribing,
-   * writing), for the note's page to show; FAILED_PRECONDITION when the attempt is not current.
+   * writing), for the note's page to show; CONFLICT when the attempt is no longer current.
    *
    * @generated from rpc noted.notes.v1.NotesService.SetCaptureStep
    */
@@ -947,6 +985,17 @@ export const NotesService: GenService<{
     methodKind: "unary";
     input: typeof CompleteCaptureRequestSchema;
     output: typeof CompleteCaptureResponseSchema;
+  },
+  /**
+   * RetryWaitingCaptures queues again, oldest first, up to `limit` captures of any user that
+   * wait for a model (the ai service calls it once it has that model).
+   *
+   * @generated from rpc noted.notes.v1.NotesService.RetryWaitingCaptures
+   */
+  retryWaitingCaptures: {
+    methodKind: "unary";
+    input: typeof RetryWaitingCapturesRequestSchema;
+    output: typeof RetryWaitingCapturesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_noted_notes_v1_notes, 0);

@@ -1,0 +1,89 @@
+import { AppError, CaptureStep } from '@noted/api';
+import { notesV1 } from '@noted/proto';
+import type { ServiceImpl } from '@noted/grpc';
+import type { ImagesContext } from '../context.js';
+import { noteMessage } from '../notes/presenter.js';
+import {
+  captureAttach,
+  captureComplete,
+  captureSource,
+  captureStep,
+  capturesWaitingRetry,
+} from './usecases.js';
+
+type CaptureCalls =
+  | 'getCapture'
+  | 'setCaptureStep'
+  | 'attachCaptureFile'
+  | 'completeCapture'
+  | 'retryWaitingCaptures';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const requireIds = (...ids: string[]) => {
+  if (!ids.every((id) => UUID.test(id))) {
+    throw new AppError('VALIDATION_FAILED', 'user_id and note_id must be UUIDs');
+  }
+};
+
+const kindMessage = {
+  image: notesV1.CaptureKind.IMAGE,
+  audio: notesV1.CaptureKind.AUDIO,
+  link: notesV1.CaptureKind.LINK,
+  pdf: notesV1.CaptureKind.PDF,
+} as const;
+
+/** The calls the ai service makes while it reads a captured note. */
+export const captureGrpc = (
+  ctx: ImagesContext,
+): Pick<ServiceImpl<typeof notesV1.NotesService>, CaptureCalls> => ({
+  getCapture: async ({ userId, noteId }) => {
+    requireIds(userId, noteId);
+    const source = await captureSource(ctx, userId, noteId);
+    return {
+      kind: kindMessage[source.state.kind],
+      status: source.state.status,
+      attempt: source.state.attempt,
+      url: source.state.url ?? '',
+      data: source.data,
+      mimeType: source.mimeType,
+      fileName: source.fileName,
+      recordingTimeLimit: BigInt(source.recordingLimit),
+    };
+  },
+  setCaptureStep: async ({ userId, noteId, attempt, step }) => {
+    requireIds(userId, noteId);
+    await captureStep(ctx, userId, noteId, attempt, CaptureStep.parse(step));
+    return {};
+  },
+  attachCaptureFile: async ({ userId, noteId, attempt, data, fileName }) => {
+    requireIds(userId, noteId);
+    return captureAttach(ctx, userId, noteId, attempt, Buffer.from(data), fileName);
+  },
+  completeCapture: async (request) => {
+    requireIds(request.userId, request.noteId);
+    const { note, applied } = await captureComplete(
+      ctx,
+      request.userId,
+      request.noteId,
+      request.attempt,
+      {
+        title: request.title,
+        body: request.body,
+        tags: request.tags,
+        method: request.method,
+        model: request.model,
+        siteName: request.siteName,
+        pages: request.pageCount,
+        truncated: request.truncated,
+        ...(request.error?.code
+          ? { error: { code: request.error.code, message: request.error.message } }
+          : {}),
+        waitingForModel: request.waitingForModel,
+      },
+    );
+    return { note: noteMessage(note), applied };
+  },
+  retryWaitingCaptures: async ({ limit }) => ({
+    queued: await capturesWaitingRetry(ctx, limit || 100),
+  }),
+});
