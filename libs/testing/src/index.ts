@@ -3,3 +3,4 @@ export * from './tokens.js';
 export * from './openai-server.js';
 export * from './keycloak.js';
 export * from './stripe-server.js';
+export * from './files.js';

@@ -32,6 +32,23 @@ export const aiConfigSchema = z.object({
    * One user's 10,000 notes take about 60 MB.
    */
   AI_INDEX_CACHE_MB: z.coerce.number().positive().default(64),
+  /** Captured notes (images, audio, links, PDFs) read at once per replica. */
+  AI_CAPTURE_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+  /** Local OCR threads per replica (tesseract.js workers, about 100 MB each, started on first use). */
+  AI_OCR_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Addresses a capture may fetch although they are private (a comma list of IPs), for local
+   * development and tests only: every other private, loopback or link-local address is refused.
+   */
+  CAPTURE_FETCH_ALLOW_ADDRESSES: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type AiEnv = z.infer<typeof aiConfigSchema>;
@@ -49,6 +66,7 @@ export interface AiConfig extends ServiceSettings {
   /** Unset: the local provider. */
   openai?: OpenAiSettings;
   indexCacheBytes: number;
+  capture: { workers: number; ocrWorkers: number; allowAddresses: string[] };
 }
 
 const openAiFrom = (env: AiEnv): OpenAiSettings | undefined => {
@@ -85,6 +103,11 @@ export const aiConfigFrom = (
     notesGrpcAddress: env.NOTES_GRPC_ADDR,
     ...(openai ? { openai } : {}),
     indexCacheBytes: Math.round(env.AI_INDEX_CACHE_MB * 1024 * 1024),
+    capture: {
+      workers: env.AI_CAPTURE_WORKERS,
+      ocrWorkers: env.AI_OCR_WORKERS,
+      allowAddresses: env.CAPTURE_FETCH_ALLOW_ADDRESSES,
+    },
     ...shared,
   };
 };

@@ -25,3 +25,20 @@ export const aiProviderDuration = new Histogram({
   buckets: providerBuckets,
   registers: [registry],
 });
+
+export const captureReads = new Counter({
+  name: 'noted_ai_capture_reads_total',
+  help:
+    'Captured notes read, by kind (image, audio, link, pdf) and outcome (ready, failed, ' +
+    'waiting for a model, retried)',
+  labelNames: ['kind', 'outcome'] as const,
+  registers: [registry],
+});
+
+export const captureReadDuration = new Histogram({
+  name: 'noted_ai_capture_read_duration_seconds',
+  help: 'Time from a capture reading beginning to its note being filled, by kind',
+  labelNames: ['kind'] as const,
+  buckets: [0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 60, 120, 300],
+  registers: [registry],
+});

@@ -1,3 +1,4 @@
+import type { MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { callerMetadata } from '@noted/kit';
 import { createGrpcClient } from '@noted/grpc';
@@ -29,6 +30,23 @@ export const createNotesClient = (options: { address: string; internalSecret: st
       client.scanNotes({ afterId, limit, userId }),
     image: (userId: string, noteId: string, name: string) =>
       client.getNoteImage({ userId, noteId, name }),
+    /** A captured note's source (its file, up to 25 MB, or its URL) and state. */
+    capture: (userId: string, noteId: string) =>
+      client.getCapture({ userId, noteId }, { deadlineMs: 60_000 }),
+    captureStep: (userId: string, noteId: string, attempt: number, step: string) =>
+      client.setCaptureStep({ userId, noteId, attempt, step }),
+    attachCaptureFile: (
+      userId: string,
+      noteId: string,
+      attempt: number,
+      data: Uint8Array,
+      fileName: string,
+    ) =>
+      client.attachCaptureFile({ userId, noteId, attempt, data, fileName }, { deadlineMs: 60_000 }),
+    completeCapture: (request: MessageInitShape<typeof notesV1.CompleteCaptureRequestSchema>) =>
+      client.completeCapture(request),
+    retryWaitingCaptures: async (limit: number) =>
+      (await client.retryWaitingCaptures({ limit })).queued,
     close: () => client.close(),
   };
 };

@@ -11,6 +11,11 @@ import { createIndexer } from './index/indexer.js';
 import { createReindexer, startIndexRepair } from './index/reindex.js';
 import { aiMigrations } from './migrations.js';
 import { createNotesClient } from './notes-client.js';
+import { createSafeFetch } from './capture/fetch.js';
+import { createOcr } from './capture/ocr.js';
+import { createPdfReader } from './capture/pdf.js';
+import type { CaptureTools } from './capture/reader.js';
+import { startCaptureReader, startWaitingCaptureRetry } from './capture/worker.js';
 import type { AiProvider } from './providers/port.js';
 import { createProvider } from './providers/select.js';
 import { createIndexCache } from './retrieval/cache.js';
@@ -58,6 +63,11 @@ export const startAi = async (config: AiConfig, deps: ServiceDeps & { provider?:
           });
       },
     });
+  const tools: CaptureTools = {
+    fetch: createSafeFetch({ allowPrivateAddresses: config.capture.allowAddresses }),
+    ocr: createOcr({ workers: config.capture.ocrWorkers }),
+    pdf: createPdfReader({ workers: 1 }),
+  };
   let context: AiContext | undefined;
   const contextOf = (knex: AiContext['knex']): AiContext => {
     if (!context) {
@@ -106,10 +116,13 @@ export const startAi = async (config: AiConfig, deps: ServiceDeps & { provider?:
         return [
           startIndexConsumer({ bus, indexer: ctx.indexer, logger }),
           startIndexRepair({ knex: db.knex, notes, indexer: ctx.indexer, logger }),
+          startCaptureReader({ bus, ctx, tools, workers: config.capture.workers, logger }),
+          startWaitingCaptureRetry({ ctx, logger, intervalMs: 10 * 60_000 }),
           { stop: () => reindexerOf(ctx).settled() },
         ];
       },
       onStop: async () => {
+        await Promise.all([tools.ocr.close(), tools.pdf.close()]);
         notes.close();
         await provider.close();
       },

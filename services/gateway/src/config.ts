@@ -44,7 +44,7 @@ export const gatewayConfigSchema = z.object({
   /** Origins allowed to call the API from another site (comma list); none by default. */
   CORS_ORIGINS: list.default([]),
   /** Largest request body the gateway forwards. */
-  GATEWAY_BODY_LIMIT_MB: z.coerce.number().positive().default(25),
+  GATEWAY_BODY_LIMIT_MB: z.coerce.number().positive().default(26),
   /** Requests one signed-in user may make per window (after the token is verified); 0 for none. */
   GATEWAY_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(600),
   /** Requests one client address (IPv6: one /56) may make per window, signed in or not; 0 for none. */

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file noted/ai/v1/ai.proto.
  */
 export const file_noted_ai_v1_ai: GenFile = /*@__PURE__*/
-  fileDesc("ChRub3RlZC9haS92MS9haS5wcm90bxILbm90ZWQuYWkudjEiZgoTR2VuZXJhdGVOb3RlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB2NvbnRlbnQYAiABKAkSLQoGc291cmNlGAMgASgOMh0ubm90ZWQuYWkudjEuR2VuZXJhdGlvblNvdXJjZSJgChRHZW5lcmF0ZU5vdGVSZXNwb25zZRINCgV0aXRsZRgBIAEoCRIMCgRib2R5GAIgASgJEgwKBHRhZ3MYAyADKAkSDgoGbWV0aG9kGAQgASgJEg0KBW1vZGVsGAUgASgJIiYKE1N0YXJ0UmVpbmRleFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSJGChRTdGFydFJlaW5kZXhSZXNwb25zZRIuCghwcm9ncmVzcxgBIAEoCzIcLm5vdGVkLmFpLnYxLlJlaW5kZXhQcm9ncmVzcyIbChlHZXRSZWluZGV4UHJvZ3Jlc3NSZXF1ZXN0IkwKGkdldFJlaW5kZXhQcm9ncmVzc1Jlc3BvbnNlEi4KCHByb2dyZXNzGAEgASgLMhwubm90ZWQuYWkudjEuUmVpbmRleFByb2dyZXNzIlgKD1JlaW5kZXhQcm9ncmVzcxIKCgJpZBgBIAEoCRINCgVzdGF0ZRgCIAEoCRIMCgRkb25lGAMgASgFEg0KBXRvdGFsGAQgASgFEg0KBWVycm9yGAUgASgJIrcBChVFeHRyYWN0Q2FwdHVyZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdub3RlX2lkGAIgASgJEioKBnNvdXJjZRgDIAEoDjIaLm5vdGVkLmFpLnYxLkNhcHR1cmVTb3VyY2USDAoEZGF0YRgEIAEoDBIRCgltaW1lX3R5cGUYBSABKAkSEQoJZmlsZV9uYW1lGAYgASgJEgsKA3VybBgHIAEoCRIPCgdjaGFyc2V0GAggASgJIrABChZFeHRyYWN0Q2FwdHVyZVJlc3BvbnNlEg0KBXRpdGxlGAEgASgJEgwKBGJvZHkYAiABKAkSDAoEdGFncxgDIAMoCRIOCgZtZXRob2QYBCABKAkSDQoFbW9kZWwYBSABKAkSEQoJc2l0ZV9uYW1lGAYgASgJEhIKCnBhZ2VfY291bnQYByABKAUSEQoJdHJ1bmNhdGVkGAggASgIEhIKCnRleHRfY2hhcnMYCSABKAUiGAoWR2V0Q2FwYWJpbGl0aWVzUmVxdWVzdCJgChdHZXRDYXBhYmlsaXRpZXNSZXNwb25zZRISCgpjaGF0X21vZGVsGAEgASgJEhsKE3RyYW5zY3JpcHRpb25fbW9kZWwYAiABKAkSFAoMdmlzaW9uX21vZGVsGAMgASgJKnkKEEdlbmVyYXRpb25Tb3VyY2USIQodR0VORVJBVElPTl9TT1VSQ0VfVU5TUEVDSUZJRUQQABIdChlHRU5FUkFUSU9OX1NPVVJDRV9DT05URU5UEAESIwofR0VORVJBVElPTl9TT1VSQ0VfVFJBTlNDUklQVElPThACKpQBCg1DYXB0dXJlU291cmNlEh4KGkNBUFRVUkVfU09VUkNFX1VOU1BFQ0lGSUVEEAASGAoUQ0FQVFVSRV9TT1VSQ0VfSU1BR0UQARIYChRDQVBUVVJFX1NPVVJDRV9BVURJTxACEhYKEkNBUFRVUkVfU09VUkNFX1BERhADEhcKE0NBUFRVUkVfU09VUkNFX1BBR0UQBDLVAwoJQWlTZXJ2aWNlElMKDEdlbmVyYXRlTm90ZRIgLm5vdGVkLmFpLnYxLkdlbmVyYXRlTm90ZVJlcXVlc3QaIS5ub3RlZC5haS52MS5HZW5lcmF0ZU5vdGVSZXNwb25zZRJZCg5FeHRyYWN0Q2FwdHVyZRIiLm5vdGVkLmFpLnYxLkV4dHJhY3RDYXB0dXJlUmVxdWVzdBojLm5vdGVkLmFpLnYxLkV4dHJhY3RDYXB0dXJlUmVzcG9uc2USXAoPR2V0Q2FwYWJpbGl0aWVzEiMubm90ZWQuYWkudjEuR2V0Q2FwYWJpbGl0aWVzUmVxdWVzdBokLm5vdGVkLmFpLnYxLkdldENhcGFiaWxpdGllc1Jlc3BvbnNlElMKDFN0YXJ0UmVpbmRleBIgLm5vdGVkLmFpLnYxLlN0YXJ0UmVpbmRleFJlcXVlc3QaIS5ub3RlZC5haS52MS5TdGFydFJlaW5kZXhSZXNwb25zZRJlChJHZXRSZWluZGV4UHJvZ3Jlc3MSJi5ub3RlZC5haS52MS5HZXRSZWluZGV4UHJvZ3Jlc3NSZXF1ZXN0Gicubm90ZWQuYWkudjEuR2V0UmVpbmRleFByb2dyZXNzUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("ChRub3RlZC9haS92MS9haS5wcm90bxILbm90ZWQuYWkudjEiZgoTR2VuZXJhdGVOb3RlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB2NvbnRlbnQYAiABKAkSLQoGc291cmNlGAMgASgOMh0ubm90ZWQuYWkudjEuR2VuZXJhdGlvblNvdXJjZSJgChRHZW5lcmF0ZU5vdGVSZXNwb25zZRINCgV0aXRsZRgBIAEoCRIMCgRib2R5GAIgASgJEgwKBHRhZ3MYAyADKAkSDgoGbWV0aG9kGAQgASgJEg0KBW1vZGVsGAUgASgJIiYKE1N0YXJ0UmVpbmRleFJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSJGChRTdGFydFJlaW5kZXhSZXNwb25zZRIuCghwcm9ncmVzcxgBIAEoCzIcLm5vdGVkLmFpLnYxLlJlaW5kZXhQcm9ncmVzcyIbChlHZXRSZWluZGV4UHJvZ3Jlc3NSZXF1ZXN0IkwKGkdldFJlaW5kZXhQcm9ncmVzc1Jlc3BvbnNlEi4KCHByb2dyZXNzGAEgASgLMhwubm90ZWQuYWkudjEuUmVpbmRleFByb2dyZXNzIlgKD1JlaW5kZXhQcm9ncmVzcxIKCgJpZBgBIAEoCRINCgVzdGF0ZRgCIAEoCRIMCgRkb25lGAMgASgFEg0KBXRvdGFsGAQgASgFEg0KBWVycm9yGAUgASgJKnkKEEdlbmVyYXRpb25Tb3VyY2USIQodR0VORVJBVElPTl9TT1VSQ0VfVU5TUEVDSUZJRUQQABIdChlHRU5FUkFUSU9OX1NPVVJDRV9DT05URU5UEAESIwofR0VORVJBVElPTl9TT1VSQ0VfVFJBTlNDUklQVElPThACMpwCCglBaVNlcnZpY2USUwoMR2VuZXJhdGVOb3RlEiAubm90ZWQuYWkudjEuR2VuZXJhdGVOb3RlUmVxdWVzdBohLm5vdGVkLmFpLnYxLkdlbmVyYXRlTm90ZVJlc3BvbnNlElMKDFN0YXJ0UmVpbmRleBIgLm5vdGVkLmFpLnYxLlN0YXJ0UmVpbmRleFJlcXVlc3QaIS5ub3RlZC5haS52MS5TdGFydFJlaW5kZXhSZXNwb25zZRJlChJHZXRSZWluZGV4UHJvZ3Jlc3MSJi5ub3RlZC5haS52MS5HZXRSZWluZGV4UHJvZ3Jlc3NSZXF1ZXN0Gicubm90ZWQuYWkudjEuR2V0UmVpbmRleFByb2dyZXNzUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * GenerateNoteRequest carries the content to draft a note from.
@@ -196,181 +196,6 @@ export const ReindexProgressSchema: GenMessage<ReindexProgress> = /*@__PURE__*/
   messageDesc(file_noted_ai_v1_ai, 6);
 
 /**
- * ExtractCaptureRequest carries the content, at most 32 MB.
- *
- * @generated from message noted.ai.v1.ExtractCaptureRequest
- */
-export type ExtractCaptureRequest = Message<"noted.ai.v1.ExtractCaptureRequest"> & {
-  /**
-   * @generated from field: string user_id = 1;
-   */
-  userId: string;
-
-  /**
-   * @generated from field: string note_id = 2;
-   */
-  noteId: string;
-
-  /**
-   * @generated from field: noted.ai.v1.CaptureSource source = 3;
-   */
-  source: CaptureSource;
-
-  /**
-   * @generated from field: bytes data = 4;
-   */
-  data: Uint8Array;
-
-  /**
-   * The content's media type, as sniffed (audio/webm, image/webp, application/pdf, text/html).
-   *
-   * @generated from field: string mime_type = 5;
-   */
-  mimeType: string;
-
-  /**
-   * @generated from field: string file_name = 6;
-   */
-  fileName: string;
-
-  /**
-   * For a page: the address it was fetched from (relative links resolve against it).
-   *
-   * @generated from field: string url = 7;
-   */
-  url: string;
-
-  /**
-   * For a page: the charset its response declared.
-   *
-   * @generated from field: string charset = 8;
-   */
-  charset: string;
-};
-
-/**
- * Describes the message noted.ai.v1.ExtractCaptureRequest.
- * Use `create(ExtractCaptureRequestSchema)` to create a new message.
- */
-export const ExtractCaptureRequestSchema: GenMessage<ExtractCaptureRequest> = /*@__PURE__*/
-  messageDesc(file_noted_ai_v1_ai, 7);
-
-/**
- * ExtractCaptureResponse is the drafted note.
- *
- * @generated from message noted.ai.v1.ExtractCaptureResponse
- */
-export type ExtractCaptureResponse = Message<"noted.ai.v1.ExtractCaptureResponse"> & {
-  /**
-   * @generated from field: string title = 1;
-   */
-  title: string;
-
-  /**
-   * The note body in Markdown: a summary, then the text read.
-   *
-   * @generated from field: string body = 2;
-   */
-  body: string;
-
-  /**
-   * @generated from field: repeated string tags = 3;
-   */
-  tags: string[];
-
-  /**
-   * How the text was read: ocr, vision, transcription, pdf, article.
-   *
-   * @generated from field: string method = 4;
-   */
-  method: string;
-
-  /**
-   * The model that read it or drafted the note, when one did.
-   *
-   * @generated from field: string model = 5;
-   */
-  model: string;
-
-  /**
-   * For a page: its site name.
-   *
-   * @generated from field: string site_name = 6;
-   */
-  siteName: string;
-
-  /**
-   * For a PDF: its pages, and whether only the first ones were read.
-   *
-   * @generated from field: int32 page_count = 7;
-   */
-  pageCount: number;
-
-  /**
-   * @generated from field: bool truncated = 8;
-   */
-  truncated: boolean;
-
-  /**
-   * The length of the text read, in characters (0: none was found).
-   *
-   * @generated from field: int32 text_chars = 9;
-   */
-  textChars: number;
-};
-
-/**
- * Describes the message noted.ai.v1.ExtractCaptureResponse.
- * Use `create(ExtractCaptureResponseSchema)` to create a new message.
- */
-export const ExtractCaptureResponseSchema: GenMessage<ExtractCaptureResponse> = /*@__PURE__*/
-  messageDesc(file_noted_ai_v1_ai, 8);
-
-/**
- * GetCapabilitiesRequest has no fields.
- *
- * @generated from message noted.ai.v1.GetCapabilitiesRequest
- */
-export type GetCapabilitiesRequest = Message<"noted.ai.v1.GetCapabilitiesRequest"> & {
-};
-
-/**
- * Describes the message noted.ai.v1.GetCapabilitiesRequest.
- * Use `create(GetCapabilitiesRequestSchema)` to create a new message.
- */
-export const GetCapabilitiesRequestSchema: GenMessage<GetCapabilitiesRequest> = /*@__PURE__*/
-  messageDesc(file_noted_ai_v1_ai, 9);
-
-/**
- * GetCapabilitiesResponse names the configured models; empty is none.
- *
- * @generated from message noted.ai.v1.GetCapabilitiesResponse
- */
-export type GetCapabilitiesResponse = Message<"noted.ai.v1.GetCapabilitiesResponse"> & {
-  /**
-   * @generated from field: string chat_model = 1;
-   */
-  chatModel: string;
-
-  /**
-   * @generated from field: string transcription_model = 2;
-   */
-  transcriptionModel: string;
-
-  /**
-   * @generated from field: string vision_model = 3;
-   */
-  visionModel: string;
-};
-
-/**
- * Describes the message noted.ai.v1.GetCapabilitiesResponse.
- * Use `create(GetCapabilitiesResponseSchema)` to create a new message.
- */
-export const GetCapabilitiesResponseSchema: GenMessage<GetCapabilitiesResponse> = /*@__PURE__*/
-  messageDesc(file_noted_ai_v1_ai, 10);
-
-/**
  * GenerationSource says what the content is, which shapes the draft.
  *
  * @generated from enum noted.ai.v1.GenerationSource
@@ -399,46 +224,6 @@ export const GenerationSourceSchema: GenEnum<GenerationSource> = /*@__PURE__*/
   enumDesc(file_noted_ai_v1_ai, 0);
 
 /**
- * CaptureSource is what ExtractCapture reads.
- *
- * @generated from enum noted.ai.v1.CaptureSource
- */
-export enum CaptureSource {
-  /**
-   * @generated from enum value: CAPTURE_SOURCE_UNSPECIFIED = 0;
-   */
-  UNSPECIFIED = 0,
-
-  /**
-   * @generated from enum value: CAPTURE_SOURCE_IMAGE = 1;
-   */
-  IMAGE = 1,
-
-  /**
-   * @generated from enum value: CAPTURE_SOURCE_AUDIO = 2;
-   */
-  AUDIO = 2,
-
-  /**
-   * @generated from enum value: CAPTURE_SOURCE_PDF = 3;
-   */
-  PDF = 3,
-
-  /**
-   * An HTML page; its article is extracted.
-   *
-   * @generated from enum value: CAPTURE_SOURCE_PAGE = 4;
-   */
-  PAGE = 4,
-}
-
-/**
- * Describes the enum noted.ai.v1.CaptureSource.
- */
-export const CaptureSourceSchema: GenEnum<CaptureSource> = /*@__PURE__*/
-  enumDesc(file_noted_ai_v1_ai, 1);
-
-/**
  * AiService is the ai service's surface for other Noted services and for operators.
  *
  * @generated from service noted.ai.v1.AiService
@@ -454,29 +239,6 @@ export const AiService: GenService<{
     methodKind: "unary";
     input: typeof GenerateNoteRequestSchema;
     output: typeof GenerateNoteResponseSchema;
-  },
-  /**
-   * ExtractCapture reads the text of a captured file or page (OCR or the vision model for an
-   * image, the transcription model for audio, the text layer of a PDF, the article of a web
-   * page) and drafts the note from it. Nothing is saved. AI_MODEL_REQUIRED when the kind needs
-   * a model that is not configured (audio without a transcription model).
-   *
-   * @generated from rpc noted.ai.v1.AiService.ExtractCapture
-   */
-  extractCapture: {
-    methodKind: "unary";
-    input: typeof ExtractCaptureRequestSchema;
-    output: typeof ExtractCaptureResponseSchema;
-  },
-  /**
-   * GetCapabilities says which models are configured, so callers can tell waiting work it can go on.
-   *
-   * @generated from rpc noted.ai.v1.AiService.GetCapabilities
-   */
-  getCapabilities: {
-    methodKind: "unary";
-    input: typeof GetCapabilitiesRequestSchema;
-    output: typeof GetCapabilitiesResponseSchema;
   },
   /**
    * StartReindex rebuilds the AI index of every note (or of one user's) from the notes

@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody, Note, UserUsage } from '@noted/api';
+import { pdfWithText, startFakeOpenAi, wavTone, type FakeOpenAi } from '@noted/testing';
+import { getTestApp, infraLabel, json, type TestApp } from './test/app.js';
+
+/** A PNG of dark text on white, as a photographed page or a screenshot would be. */
+const textImage = async (lines: string[]) => {
+  const height = 80 + lines.length * 60;
+  const text = lines
+    .map((line, index) => `<text x="40" y="${80 + index * 60}">${line}</text>`)
+    .join('');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="${height}">` +
+    `<rect width="100%" height="100%" fill="white"/>` +
+    `<g font-family="DejaVu Sans" font-size="40" fill="#111">${text}</g></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+};
+
+const ARTICLE = `<!doctype html><html lang="en"><head><title>Tidal energy | Example News</title>
+<meta property="og:site_name" content="Example News"></head><body>
+<nav><a href="/">Home</a> <a href="/sports">Sports</a> Subscribe now!</nav>
+<main><article><h1>Tidal energy comes of age</h1>
+<p>Engineers in the Orkney islands have run a floating tidal turbine for five years without a
+major repair, feeding enough electricity for two thousand homes into the local grid.</p>
+<h2>Why tides</h2><p>Unlike wind, the tides are predictable decades ahead, which makes tidal
+power easy to plan around. The turbine sits in a channel where the current reaches four metres
+per second.</p><ul><li>Predictable output</li><li>Little visual impact</li></ul>
+<p>Read the <a href="/reports/tidal.pdf">full report</a>.</p></article></main>
+<footer>Copyright Example News. Cookie settings.</footer></body></html>`;
+
+describe(`notes captured from images, audio, links and PDFs (${infraLabel})`, () => {
+  let app: TestApp;
+  let site: Server;
+  let siteUrl: string;
+  let fake: FakeOpenAi;
+  let token: string;
+  let other: string;
+
+  const upload = (as: string, route: string, field: string, data: Buffer, name: string) => {
+    const form = new FormData();
+    form.append(field, new Blob([data]), name);
+    return fetch(`${app.url}${route}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${as}` },
+      body: form,
+    });
+  };
+  const note = (as: string, id: string) => json<Note>(app.api(as, 'GET', `/api/notes/${id}`));
+  /** The note once its reading is done (ready, failed or waiting). */
+  const settled = async (as: string, id: string) => {
+    const deadline = Date.now() + 45_000;
+    for (;;) {
+      const current = await note(as, id);
+      if (current.capture?.status !== 'processing' || Date.now() > deadline) return current;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  };
+  const usage = (as: string) => json<UserUsage>(app.api(as, 'GET', '/user/usage'));
+
+  beforeAll(async () => {
+    site = createServer((req, res) => {
+      if (req.url === '/article') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(ARTICLE);
+      } else if (req.url === '/memo.wav') {
+        res.writeHead(200, { 'content-type': 'audio/wav' });
+        res.end(wavTone(2));
+      } else if (req.url === '/long.wav') {
+        res.writeHead(200, { 'content-type': 'audio/wav' });
+        res.end(wavTone(5));
+      } else {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    fake = await startFakeOpenAi();
+    fake.transcribe((file) => `Notes from the ${file.fileName} recording. Buy oat milk tomorrow.`);
+    app = await getTestApp({
+      env: {
+        // The test's web server stands in for a public one; nothing else private is fetched.
+        CAPTURE_FETCH_ALLOW_ADDRESSES: '127.0.0.1',
+        FREE_RECORDING_TIME_LIMIT: '4',
+        OPENAI_BASE_URL: fake.url,
+        OPENAI_TRANSCRIPTION_MODEL: 'whisper-test',
+      },
+    });
+    token = await app.tokenFor(`capture-${randomUUID()}@example.com`);
+    other = await app.tokenFor(`other-${randomUUID()}@example.com`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    await fake?.close();
+    await new Promise((resolve) => site?.close(resolve));
+  });
+
+  it('reads the text of a photo with local OCR and keeps the photo as the note image', async () => {
+    const image = await textImage(['Quarterly planning meeting', 'Budget review on Friday']);
+    const response = await upload(token, '/api/note/create/byimage', 'image', image, 'board.png');
+    expect(response.status).toBe(201);
+    const created = await json<Note>(response);
+    expect(created.capture).toMatchObject({ kind: 'image', status: 'processing', attempt: 1 });
+    expect(created.images).toHaveLength(1);
+    const done = await settled(token, created.id);
+    expect(done.capture).toMatchObject({ status: 'ready', method: 'ocr' });
+    expect(done.note).toMatch(/Quarterly planning meeting/i);
+    expect(done.note).toMatch(/Budget review/i);
+    expect(done.title).not.toBe('board');
+  });
+
+  it('refuses a file that is not an image, taking nothing from the month', async () => {
+    const before = (await usage(token)).notes.used;
+    const response = await upload(
+      token,
+      '/api/note/create/byimage',
+      'image',
+      Buffer.from('%PDF-1.4 not an image'),
+      'photo.jpg',
+    );
+    expect(response.status).toBe(400);
+    expect((await json<ErrorBody>(response)).error).toMatchObject({
+      code: 'NOT_AN_IMAGE',
+      message: 'The file given is not an image',
+    });
+    expect((await usage(token)).notes.used).toBe(before);
+  });
+
+  it('makes a note of a web page: the article as Markdown, its source, a summary and tags', async () => {
+    const created = await json<Note>(
+      app.api(token, 'POST', '/api/note/create/bylink', { url: `${siteUrl}/article` }),
+    );
+    expect(created.capture).toMatchObject({ kind: 'link', origin: 'url', url: `${siteUrl}/article` });
+    const done = await settled(token, created.id);
+    expect(done.capture).toMatchObject({ status: 'ready', method: 'article', siteName: 'Example News' });
+    expect(done.title).toBe('Tidal energy comes of age');
+    expect(done.note).toContain(`[Example News](${siteUrl}/article)`);
+    expect(done.note).toContain('## Why tides');
+    expect(done.note).toContain('- Predictable output');
+    expect(done.note).toContain(`(${siteUrl}/reports/tidal.pdf)`);
+    expect(done.note).not.toMatch(/Cookie settings|Subscribe now/);
+    expect(done.tags.length).toBeGreaterThan(0);
+  });
+
+  it('refuses private addresses, also behind a redirect, and says so on the note', async () => {
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://10.1.2.3/', 'http://[::1]/']) {
+      const created = await json<Note>(
+        app.api(token, 'POST', '/api/note/create/bylink', { url }),
+      );
+      const done = await settled(token, created.id);
+      expect(done.capture, url).toMatchObject({ status: 'failed', error: { code: 'URL_REFUSED' } });
+    }
+    const bad = await app.api(token, 'POST', '/api/note/create/bylink', { url: 'file:///etc/passwd' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('reads a PDF page by page and keeps it downloadable by its owner only', async () => {
+    const pdf = pdfWithText([
+      'Field guide to garden birds\nThe robin sings all winter.',
+      'The wren is small but loud.',
+    ]);
+    const response = await upload(token, '/api/note/create/bypdf', 'pdf', pdf, 'birds.pdf');
+    expect(response.status).toBe(201);
+    const created = await json<Note>(response);
+    const done = await settled(token, created.id);
+    expect(done.capture).toMatchObject({ status: 'ready', method: 'pdf', pages: 2 });
+    expect(done.note).toContain('The robin sings all winter.');
+    expect(done.note).toContain('The wren is small but loud.');
+    const file = done.capture?.file;
+    expect(file).toMatchObject({ name: 'birds.pdf', type: 'application/pdf', bytes: pdf.length });
+    const download = await app.api(token, 'GET', file!.url);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+    expect((await app.api(other, 'GET', file!.url)).status).toBe(404);
+    expect((await app.api(other, 'POST', '/api/note/capture/retry', { noteId: done.id })).status).toBe(404);
+  });
+
+  it('refuses a file that is not a PDF', async () => {
+    const response = await upload(token, '/api/note/create/bypdf', 'pdf', Buffer.from('hello'), 'a.pdf');
+    expect(response.status).toBe(400);
+    expect((await json<ErrorBody>(response)).error.code).toBe('NOT_A_PDF');
+  });
+
+  it('transcribes a recording with the transcription model, keeping the audio playable', async () => {
+    const audio = wavTone(2);
+    const response = await upload(token, '/api/note/create/byaudio', 'audio', audio, 'blob');
+    expect(response.status).toBe(201);
+    const created = await json<Note>(response);
+    expect(created.capture).toMatchObject({ kind: 'audio', origin: 'recording' });
+    expect(created.capture?.file?.durationSeconds).toBeCloseTo(2, 1);
+    const done = await settled(token, created.id);
+    expect(done.capture).toMatchObject({ status: 'ready', method: 'transcription', model: 'whisper-test' });
+    expect(done.note).toContain('Buy oat milk tomorrow.');
+    const sent = fake.requests.find((request) => request.path === '/v1/audio/transcriptions');
+    expect(sent).toBeDefined();
+    // Seeking: one range of the kept file.
+    const part = await fetch(`${app.url}${done.capture!.file!.url}`, {
+      headers: { authorization: `Bearer ${token}`, range: 'bytes=0-43' },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-43/${audio.length}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(44);
+  });
+
+  it('refuses a recording longer than the plan takes, on the server too', async () => {
+    const before = (await usage(token)).notes.used;
+    const response = await upload(token, '/api/note/create/byaudiofile', 'audio', wavTone(6), 'long.wav');
+    expect(response.status).toBe(400);
+    expect((await json<ErrorBody>(response)).error).toMatchObject({
+      code: 'RECORDING_TOO_LONG',
+      details: { limit: 4 },
+    });
+    const huge = await upload(
+      token,
+      '/api/note/create/byaudiofile',
+      'audio',
+      Buffer.alloc(25 * 1024 * 1024 + 1),
+      'huge.wav',
+    );
+    expect(huge.status).toBe(413);
+    expect((await json<ErrorBody>(huge)).error.code).toBe('PAYLOAD_TOO_LARGE');
+    const notAudio = await upload(token, '/api/note/create/byaudiofile', 'audio', await textImage(['x']), 'x.mp3');
+    expect((await json<ErrorBody>(notAudio)).error.code).toBe('NOT_AUDIO');
+    expect((await usage(token)).notes.used).toBe(before);
+  });
+
+  it('fetches audio from a URL, checks it as an upload and transcribes it', async () => {
+    const created = await json<Note>(
+      app.api(token, 'POST', '/api/note/create/byaudioUrl', { audioUrl: `${siteUrl}/memo.wav` }),
+    );
+    expect(created.title).toBe('memo');
+    const done = await settled(token, created.id);
+    expect(done.capture).toMatchObject({ status: 'ready', file: { name: 'memo.wav', type: 'audio/wav' } });
+    expect(done.note).toContain('Notes from the memo.wav recording.');
+    const long = await json<Note>(
+      app.api(token, 'POST', '/api/note/create/byaudioUrl', { audioUrl: `${siteUrl}/long.wav` }),
+    );
+    expect((await settled(token, long.id)).capture).toMatchObject({
+      status: 'failed',
+      error: { code: 'RECORDING_TOO_LONG' },
+    });
+  });
+
+  it('fails a capture whose page is gone, and reads it again on retry', async () => {
+    const created = await json<Note>(
+      app.api(token, 'POST', '/api/note/create/bylink', { url: `${siteUrl}/missing` }),
+    );
+    const failed = await settled(token, created.id);
+    expect(failed.capture).toMatchObject({ status: 'failed', error: { code: 'FETCH_FAILED' } });
+    const again = await json<Note>(
+      app.api(token, 'POST', '/api/note/capture/retry', { noteId: created.id }),
+    );
+    expect(again.capture).toMatchObject({ status: 'processing', attempt: 2 });
+    expect((await settled(token, created.id)).capture?.status).toBe('failed');
+    const ready = await settled(token, (await json<Note>(
+      app.api(token, 'POST', '/api/note/create/bylink', { url: `${siteUrl}/article` }),
+    )).id);
+    const conflict = await app.api(token, 'POST', '/api/note/capture/retry', { noteId: ready.id });
+    expect(conflict.status).toBe(409);
+  });
+});
+
+describe(`captures at the monthly limit and without a transcription model (${infraLabel})`, () => {
+  let app: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    app = await getTestApp({ env: { FREE_NOTES_PER_MONTH: '1' } });
+    token = await app.tokenFor(`limit-${randomUUID()}@example.com`);
+  }, 120_000);
+  afterAll(async () => app?.stop());
+
+  it('keeps the audio and waits for a model, then refuses captures past the month', async () => {
+    const form = new FormData();
+    form.append('audio', new Blob([wavTone(1)]), 'memo.wav');
+    const response = await fetch(`${app.url}/api/note/create/byaudiofile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(response.status).toBe(201);
+    const created = await json<Note>(response);
+    const deadline = Date.now() + 30_000;
+    let current = created;
+    while (current.capture?.status === 'processing' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      current = await json<Note>(app.api(token, 'GET', `/api/notes/${created.id}`));
+    }
+    expect(current.capture).toMatchObject({
+      status: 'waiting',
+      error: { code: 'AI_MODEL_REQUIRED' },
+      file: { name: 'memo.wav' },
+    });
+    expect((await app.api(token, 'GET', current.capture!.file!.url)).status).toBe(200);
+
+    const refused = await app.api(token, 'POST', '/api/note/create/bylink', {
+      url: 'https://example.com/',
+    });
+    expect(refused.status).toBe(403);
+    expect((await json<ErrorBody>(refused)).error.code).toBe('NOTES_LEFT_NOT_ENOUGH');
+    const list = await json<{ total: number }>(app.api(token, 'GET', '/api/notes'));
+    expect(list.total).toBe(1);
+  });
+});
