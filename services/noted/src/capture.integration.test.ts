@@ -134,9 +134,17 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel})`, ()
     const created = await json<Note>(
       app.api(token, 'POST', '/api/note/create/bylink', { url: `${siteUrl}/article` }),
     );
-    expect(created.capture).toMatchObject({ kind: 'link', origin: 'url', url: `${siteUrl}/article` });
+    expect(created.capture).toMatchObject({
+      kind: 'link',
+      origin: 'url',
+      url: `${siteUrl}/article`,
+    });
     const done = await settled(token, created.id);
-    expect(done.capture).toMatchObject({ status: 'ready', method: 'article', siteName: 'Example News' });
+    expect(done.capture).toMatchObject({
+      status: 'ready',
+      method: 'article',
+      siteName: 'Example News',
+    });
     expect(done.title).toBe('Tidal energy comes of age');
     expect(done.note).toContain(`[Example News](${siteUrl}/article)`);
     expect(done.note).toContain('## Why tides');
@@ -147,14 +155,18 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel})`, ()
   });
 
   it('refuses private addresses, also behind a redirect, and says so on the note', async () => {
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://10.1.2.3/', 'http://[::1]/']) {
-      const created = await json<Note>(
-        app.api(token, 'POST', '/api/note/create/bylink', { url }),
-      );
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.1.2.3/',
+      'http://[::1]/',
+    ]) {
+      const created = await json<Note>(app.api(token, 'POST', '/api/note/create/bylink', { url }));
       const done = await settled(token, created.id);
       expect(done.capture, url).toMatchObject({ status: 'failed', error: { code: 'URL_REFUSED' } });
     }
-    const bad = await app.api(token, 'POST', '/api/note/create/bylink', { url: 'file:///etc/passwd' });
+    const bad = await app.api(token, 'POST', '/api/note/create/bylink', {
+      url: 'file:///etc/passwd',
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -176,11 +188,19 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel})`, ()
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
     expect((await app.api(other, 'GET', file!.url)).status).toBe(404);
-    expect((await app.api(other, 'POST', '/api/note/capture/retry', { noteId: done.id })).status).toBe(404);
+    expect(
+      (await app.api(other, 'POST', '/api/note/capture/retry', { noteId: done.id })).status,
+    ).toBe(404);
   });
 
   it('refuses a file that is not a PDF', async () => {
-    const response = await upload(token, '/api/note/create/bypdf', 'pdf', Buffer.from('hello'), 'a.pdf');
+    const response = await upload(
+      token,
+      '/api/note/create/bypdf',
+      'pdf',
+      Buffer.from('hello'),
+      'a.pdf',
+    );
     expect(response.status).toBe(400);
     expect((await json<ErrorBody>(response)).error.code).toBe('NOT_A_PDF');
   });
@@ -193,7 +213,11 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel})`, ()
     expect(created.capture).toMatchObject({ kind: 'audio', origin: 'recording' });
     expect(created.capture?.file?.durationSeconds).toBeCloseTo(2, 1);
     const done = await settled(token, created.id);
-    expect(done.capture).toMatchObject({ status: 'ready', method: 'transcription', model: 'whisper-test' });
+    expect(done.capture).toMatchObject({
+      status: 'ready',
+      method: 'transcription',
+      model: 'whisper-test',
+    });
     expect(done.note).toContain('Buy oat milk tomorrow.');
     const sent = fake.requests.find((request) => request.path === '/v1/audio/transcriptions');
     expect(sent).toBeDefined();
@@ -208,7 +232,13 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel})`, ()
 
   it('refuses a recording longer than the plan takes, on the server too', async () => {
     const before = (await usage(token)).notes.used;
-    const response = await upload(token, '/api/note/create/byaudiofile', 'audio', wavTone(6), 'long.wav');
+    const response = await upload(
+      token,
+      '/api/note/create/byaudiofile',
+      'audio',
+      wavTone(6),
+      'long.wav',
+    );
     expect(response.status).toBe(400);
     expect((await json<ErrorBody>(response)).error).toMatchObject({
       code: 'RECORDING_TOO_LONG',
@@ -223,7 +253,13 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel})`, ()
     );
     expect(huge.status).toBe(413);
     expect((await json<ErrorBody>(huge)).error.code).toBe('PAYLOAD_TOO_LARGE');
-    const notAudio = await upload(token, '/api/note/create/byaudiofile', 'audio', await textImage(['x']), 'x.mp3');
+    const notAudio = await upload(
+      token,
+      '/api/note/create/byaudiofile',
+      'audio',
+      await textImage(['x']),
+      'x.mp3',
+    );
     expect((await json<ErrorBody>(notAudio)).error.code).toBe('NOT_AUDIO');
     expect((await usage(token)).notes.used).toBe(before);
   });
@@ -234,7 +270,10 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel})`, ()
     );
     expect(created.title).toBe('memo');
     const done = await settled(token, created.id);
-    expect(done.capture).toMatchObject({ status: 'ready', file: { name: 'memo.wav', type: 'audio/wav' } });
+    expect(done.capture).toMatchObject({
+      status: 'ready',
+      file: { name: 'memo.wav', type: 'audio/wav' },
+    });
     expect(done.note).toContain('Notes from the memo.wav recording.');
     const long = await json<Note>(
       app.api(token, 'POST', '/api/note/create/byaudioUrl', { audioUrl: `${siteUrl}/long.wav` }),
@@ -256,9 +295,14 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel})`, ()
     );
     expect(again.capture).toMatchObject({ status: 'processing', attempt: 2 });
     expect((await settled(token, created.id)).capture?.status).toBe('failed');
-    const ready = await settled(token, (await json<Note>(
-      app.api(token, 'POST', '/api/note/create/bylink', { url: `${siteUrl}/article` }),
-    )).id);
+    const ready = await settled(
+      token,
+      (
+        await json<Note>(
+          app.api(token, 'POST', '/api/note/create/bylink', { url: `${siteUrl}/article` }),
+        )
+      ).id,
+    );
     const conflict = await app.api(token, 'POST', '/api/note/capture/retry', { noteId: ready.id });
     expect(conflict.status).toBe(409);
   });

@@ -189,13 +189,28 @@ const readLink = async (
   const byline = [article.byline, article.publishedTime?.slice(0, 10)].filter(Boolean).join(', ');
   const header = `> Source: [${site}](${page.url})${byline ? ` · ${byline}` : ''}`;
   return {
-    title: article.title || titleFor(article.markdown),
+    title: articleTitle(article.title, site, article.markdown),
     body: `${header}\n\n${withSummary(summary, 'Article', article.markdown)}`,
     tags: tagsFor(`${article.title}\n\n${article.markdown}`, { limit: TAGS, existingTags }),
     method: 'article',
     ...(model ? { model } : {}),
     siteName: site,
   };
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A page's title without the site's name pages append to it ("Tidal power | Example News"),
+ * or the article's first heading when that is the fuller form of it.
+ */
+const articleTitle = (title: string, site: string, markdown: string) => {
+  const bare = title
+    .replace(new RegExp(`\\s*[|\\-–—·:]\\s*${escapeRegExp(site)}\\s*$`, 'i'), '')
+    .trim();
+  const heading = /^#{1,2}\s+(.+)$/m.exec(markdown)?.[1]?.trim();
+  if (heading && bare && heading.toLowerCase().includes(bare.toLowerCase())) return heading;
+  return bare || heading || titleFor(markdown);
 };
 
 /** Labels a decoder knows; anything else is read as UTF-8. */
@@ -235,7 +250,13 @@ const readAudio = async (
     });
     fileName = fileNameOf(fetched.url) || 'audio';
     // The notes service judges the bytes (format, length against the plan) and keeps them.
-    const kept = await ctx.notes.attachCaptureFile(userId, noteId, source.attempt, fetched.body, fileName);
+    const kept = await ctx.notes.attachCaptureFile(
+      userId,
+      noteId,
+      source.attempt,
+      fetched.body,
+      fileName,
+    );
     data = fetched.body;
     mimeType = kept.mimeType;
   }

@@ -31,8 +31,7 @@ export const captureHandlers = (ctx: ImagesContext): Handlers<typeof captureRout
     captureAudio(ctx, userId, await audioPart(req, res), 'upload'),
   noteCreateByAudioUrl: ({ userId, body }) => captureUrl(ctx, userId, 'audio', body.audioUrl),
   noteCreateByLink: ({ userId, body }) => captureUrl(ctx, userId, 'link', body.url),
-  noteCreateByPdf: async ({ userId, req, res }) =>
-    capturePdf(ctx, userId, await pdfPart(req, res)),
+  noteCreateByPdf: async ({ userId, req, res }) => capturePdf(ctx, userId, await pdfPart(req, res)),
   noteCaptureRetry: ({ userId, body }) => captureRetry(ctx, userId, body),
   noteFileGet: async ({ userId, params, req, res }) => {
     const file = await captureFileRead(ctx, userId, params.id, params.name);

@@ -192,8 +192,7 @@ export const captureAudio = async (
   return withQuota(ctx, userId, async (release) => {
     const id = randomUUID();
     const fallback = origin === 'recording' ? 'Voice memo' : 'Audio';
-    const originalName =
-      origin === 'recording' ? `${fallback}.${info.extension}` : upload.fileName;
+    const originalName = origin === 'recording' ? `${fallback}.${info.extension}` : upload.fileName;
     const kept = await keepFile(
       ctx,
       userId,
@@ -381,7 +380,12 @@ export const captureAttach = async (
     ctx,
     userId,
     noteId,
-    { data, originalName: fileName || `audio.${info.extension}`, type: info.mimeType, extension: info.extension },
+    {
+      data,
+      originalName: fileName || `audio.${info.extension}`,
+      type: info.mimeType,
+      extension: info.extension,
+    },
     info.durationSeconds === null ? {} : { durationSeconds: info.durationSeconds },
   );
   let replaced: string | undefined;
