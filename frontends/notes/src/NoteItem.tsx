@@ -15,6 +15,8 @@ import {
 import { Suspense, lazy, useCallback, useLayoutEffect, useState } from 'react';
 import { Link } from '@noted/router';
 import type { NotesApi } from './api';
+import { CaptureStatus } from './capture/CaptureStatus';
+import { useCapturePolling } from './capture/useCapturePolling';
 import { NoteThumbs } from './images/NoteThumbs';
 import { log } from './log';
 import { useErrorText, useNotesMessages } from './messages';
@@ -108,6 +110,8 @@ export function NoteItem({ note, api, onChanged, onDeleted, onTag }: NoteItemPro
   const [sharePanel, setSharePanel] = useState(false);
   const [taskError, setTaskError] = useState<string>();
   const { highlights } = note;
+  // A note being read fills in here as the server goes (and stops asking once it is done).
+  useCapturePolling(api, note, onChanged);
 
   const toggle = useCallback(
     (line: number) => {
@@ -186,6 +190,11 @@ export function NoteItem({ note, api, onChanged, onDeleted, onTag }: NoteItemPro
             entries={entries}
           />
         </div>
+        {note.capture && note.capture.status !== 'ready' ? (
+          <Suspense fallback={null}>
+            <CaptureStatus note={note} api={api} onChanged={onChanged} />
+          </Suspense>
+        ) : null}
         <CardBody note={note} onToggleTask={toggle} />
         {note.images.length > 0 ? (
           <NoteThumbs api={api} urls={note.images} title={note.title} />

@@ -9,12 +9,15 @@ import {
   PinIcon,
   SearchXIcon,
   TagIcon,
+  useShell,
 } from '@noted/ui';
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from '@noted/router';
 import { AddressedSwitch } from './AddressedSwitch';
 import { MeaningFound, MeaningToggle } from './ai/MeaningSearch';
 import type { NotesApi } from './api';
+import type { CaptureChoice } from './capture/captureFiles';
+import { CaptureMenu } from './capture/CaptureMenu';
 import { Composer, type ComposerHandle } from './composer/Composer';
 import { useNotesFeed, type Feed } from './feed/useNotesFeed';
 import { useListShortcuts } from './feed/useListShortcuts';
@@ -24,6 +27,9 @@ import { useNotesMessages, type Translate } from './messages';
 import { NoteList } from './NoteList';
 import { SearchBox } from './search/SearchBox';
 import { TagBar } from './TagBar';
+
+// The capture dialogs (and what they check files with) come when one is first opened.
+const CaptureDialog = lazy(() => import('./capture/CaptureDialog'));
 
 /** A total the service stopped counting at is "at least". */
 const countLabel = (t: Translate, total: number, exact: boolean) =>
@@ -106,6 +112,8 @@ export function NotesPage({ api }: { api: NotesApi }) {
   const byMeaning = params.get('meaning') === '1';
   const [generation, setGeneration] = useState(0);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [capture, setCapture] = useState<CaptureChoice>();
+  const shell = useShell();
   const composerRef = useRef<ComposerHandle>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLElement>(null);
@@ -256,7 +264,17 @@ export function NotesPage({ api }: { api: NotesApi }) {
           </>
         }
       />
-      <Composer ref={composerRef} api={api} onCreated={onCreated} />
+      <Composer
+        ref={composerRef}
+        api={api}
+        onCreated={onCreated}
+        tools={
+          // The menu does not hold up the composer while its words load.
+          <Suspense fallback={null}>
+            <CaptureMenu onChoose={setCapture} />
+          </Suspense>
+        }
+      />
       <section
         ref={listRef}
         className="notes-section"
@@ -289,6 +307,22 @@ export function NotesPage({ api }: { api: NotesApi }) {
         {content}
       </section>
       {shortcutsOpen ? <ShortcutsDialog onClose={() => setShortcutsOpen(false)} /> : null}
+      {capture ? (
+        <Suspense fallback={null}>
+          <CaptureDialog
+            key={capture}
+            choice={capture}
+            api={api}
+            onClose={() => setCapture(undefined)}
+            onCreated={(note) => {
+              // As a note written here: first in the list; and opened, to follow its reading.
+              setCapture(undefined);
+              onCreated(note);
+              shell.openNote(note.id, { note });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

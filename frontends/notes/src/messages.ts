@@ -6,6 +6,7 @@ export const notesMessages = {
   note: (locale) => import(`./messages/${locale}/note.json`),
   mindlink: (locale) => import(`./messages/${locale}/mindlink.json`),
   ai: (locale) => import(`./messages/${locale}/ai.json`),
+  capture: (locale) => import(`./messages/${locale}/capture.json`),
 } satisfies Record<string, MessageLoader>;
 
 export type NotesMessageSet = keyof typeof notesMessages;

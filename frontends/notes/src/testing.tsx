@@ -8,6 +8,7 @@ import type {
   GeneratedNote,
   LinkedNote,
   Note,
+  NoteCapture,
   NoteCreate,
   NoteLinks,
   NoteListQuery,
@@ -19,7 +20,7 @@ import type {
   SearchPage,
   SummaryPeriodKind,
 } from '@noted/api';
-import type { Messages } from '@noted/ui';
+import type { Messages, ShellServices } from '@noted/ui';
 import { createHostedTestShell, createTestI18n } from '@noted/ui/testing';
 import { act, render } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
@@ -29,9 +30,11 @@ import type { NotesApi } from './api';
 import { MarkdownEditorContext, TextareaEditor, type MarkdownEditorProps } from './note/editor';
 import { wikiParts } from './note/markdown';
 import enAi from './messages/en/ai.json';
+import enCapture from './messages/en/capture.json';
 import enMindlink from './messages/en/mindlink.json';
 import enNote from './messages/en/note.json';
 import zhAi from './messages/zh/ai.json';
+import zhCapture from './messages/zh/capture.json';
 import zhMindlink from './messages/zh/mindlink.json';
 import zhNote from './messages/zh/note.json';
 import { NotesApp } from './NotesApp';
@@ -39,7 +42,12 @@ import { NotesApp } from './NotesApp';
 /** Test support: notes and an in-memory stand-in for the API calls the notes module makes. */
 
 /** The notes remote's sets in Chinese, as shipped. */
-export const chineseNotesSets = { note: zhNote, mindlink: zhMindlink, ai: zhAi };
+export const chineseNotesSets = {
+  note: zhNote,
+  mindlink: zhMindlink,
+  ai: zhAi,
+  capture: zhCapture,
+};
 
 /**
  * An i18n instance with the notes remote's sets there at once, in English; with `chinese`
@@ -47,7 +55,7 @@ export const chineseNotesSets = { note: zhNote, mindlink: zhMindlink, ai: zhAi }
  */
 export const createNotesTestI18n = (chinese?: Record<string, Messages>): I18n =>
   createTestI18n(
-    { note: enNote, mindlink: enMindlink, ai: enAi },
+    { note: enNote, mindlink: enMindlink, ai: enAi, capture: enCapture },
     chinese ? { locale: 'zh', sets: chinese } : undefined,
   );
 
@@ -443,10 +451,67 @@ export const fakeApi = (initial: Note[] = [], options: FakeAiOptions = {}) => {
     ),
   };
 
+  /** A note made from a capture, as the server answers one: processing, queued. */
+  const captured = (
+    kind: NoteCapture['kind'],
+    origin: NoteCapture['origin'],
+    extra: Partial<NoteCapture> & { fileName?: string; fileType?: string; bytes?: number } = {},
+  ): Note => {
+    const { fileName, fileType, bytes, ...fields } = extra;
+    const note = makeNote({ title: '', note: '' });
+    const capture: NoteCapture = {
+      kind,
+      origin,
+      status: 'processing',
+      step: 'queued',
+      attempt: 1,
+      startedAt: new Date(clock).toISOString(),
+      ...(fileName
+        ? {
+            file: {
+              url: `/api/notes/${note.id}/files/AAAAAAAAAAAAAAAAAAAAAA.${fileName.split('.').pop()}`,
+              name: fileName,
+              type: fileType ?? 'application/octet-stream',
+              bytes: bytes ?? 0,
+            },
+          }
+        : {}),
+      ...fields,
+    };
+    const made = { ...note, capture };
+    notes.unshift(made);
+    return made;
+  };
+  const capture = {
+    image: vi.fn(async (_image: Blob, _fileName = 'image') => captured('image', 'upload')),
+    audio: vi.fn(async (audio: Blob, fileName: string, origin: 'recording' | 'upload') =>
+      captured('audio', origin, { fileName, fileType: audio.type, bytes: audio.size }),
+    ),
+    audioUrl: vi.fn(async (audioUrl: string) => captured('audio', 'url', { url: audioUrl })),
+    link: vi.fn(async (url: string) => captured('link', 'url', { url })),
+    pdf: vi.fn(async (pdf: Blob, fileName = 'document.pdf') =>
+      captured('pdf', 'upload', { fileName, fileType: 'application/pdf', bytes: pdf.size }),
+    ),
+    retry: vi.fn(async (noteId: string) => {
+      const note = find(noteId);
+      if (!note) throw notFound();
+      const current = note.capture;
+      if (!current || (current.status !== 'failed' && current.status !== 'waiting')) {
+        throw new AppError('CONFLICT', 'The capture is neither failed nor waiting');
+      }
+      const { error: _error, ...rest } = current;
+      return change(noteId, {
+        capture: { ...rest, status: 'processing', step: 'queued', attempt: current.attempt + 1 },
+      });
+    }),
+    file: vi.fn(async (url: string) => new Blob([url], { type: 'audio/webm' })),
+  };
+
   const fake = {
     ai,
     knowledge,
     tags,
+    capture,
     notes: {
       list,
       create,
@@ -483,6 +548,7 @@ export const fakeApi = (initial: Note[] = [], options: FakeAiOptions = {}) => {
     tags,
     ai,
     knowledge,
+    capture,
     /** The streamed answers asked for so far, oldest first. */
     streams,
     lastStream: () => {
@@ -514,9 +580,17 @@ const plainEditor = (props: MarkdownEditorProps) => <TextareaEditor {...props} /
 /**
  * The notes module at `path`, as the shell mounts it (with the shell's real confirm popup and
  * image preview), with the plain text area in place of CodeMirror (which needs a layout engine).
+ * `services` replace some of the shell's (its account, say).
  */
-export const renderNotes = (api: NotesApi, path = '/', i18n = createNotesTestI18n()) => {
-  const { shell, Hosts } = createHostedTestShell(i18n);
+export const renderNotes = (
+  api: NotesApi,
+  path = '/',
+  i18n = createNotesTestI18n(),
+  services: Partial<ShellServices> = {},
+) => {
+  const hosted = createHostedTestShell(i18n);
+  const { Hosts } = hosted;
+  const shell = { ...hosted.shell, ...services };
   const view = render(
     <MemoryRouter initialEntries={[path]}>
       <MarkdownEditorContext.Provider value={plainEditor}>

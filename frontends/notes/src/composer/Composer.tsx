@@ -1,7 +1,15 @@
 import type { Note } from '@noted/api';
 import { Button, IconButton, ImagePlusIcon, XIcon } from '@noted/ui';
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
-import type { ChangeEvent, ClipboardEvent, DragEvent, FormEvent, KeyboardEvent, Ref } from 'react';
+import type {
+  ChangeEvent,
+  ClipboardEvent,
+  DragEvent,
+  FormEvent,
+  KeyboardEvent,
+  ReactNode,
+  Ref,
+} from 'react';
 import type { NotesApi } from '../api';
 import { prepareUpload, UPLOAD_MAX_BYTES, type Compressor } from '../images/compress';
 import { log } from '../log';
@@ -17,6 +25,8 @@ export interface ComposerProps {
   ref?: Ref<ComposerHandle>;
   /** Makes an image smaller before it is sent; browser-image-compression unless given. */
   compress?: Compressor;
+  /** More ways to make a note, beside the image button (the Capture menu). */
+  tools?: ReactNode;
 }
 
 export interface ComposerHandle {
@@ -44,7 +54,7 @@ const imageFiles = (files: FileList | File[]) =>
  * Ctrl/⌘+Enter to save. After saving it is empty again with the body focused, ready for the
  * next thought.
  */
-export function Composer({ api, onCreated, ref, compress }: ComposerProps) {
+export function Composer({ api, onCreated, ref, compress, tools }: ComposerProps) {
   const { t } = useNotesMessages('note');
   const errorText = useErrorText();
   const id = useId();
@@ -294,6 +304,7 @@ export function Composer({ api, onCreated, ref, compress }: ComposerProps) {
           icon={ImagePlusIcon}
           onClick={() => fileRef.current?.click()}
         />
+        {tools}
         <span className="composer-status" role="status">
           {saved}
         </span>

@@ -1,5 +1,6 @@
 import type { Note } from '@noted/api';
 import {
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -34,6 +35,8 @@ import { RelatedNotes } from '../ai/RelatedNotes';
 import { NoteSummaryPanel } from '../ai/NoteSummaryPanel';
 import { AiWriterButton, AiWriterTools, useAiWriter } from '../ai/writer/AiWriter';
 import type { NotesApi } from '../api';
+import { CaptureKept } from '../capture/CaptureKept';
+import { CaptureStatus } from '../capture/CaptureStatus';
 import { NoteImages } from '../images/NoteImages';
 import { useErrorText, useNotesMessages, type Translate } from '../messages';
 import { NoteActionPanels, useNoteActions } from '../NoteActions';
@@ -113,10 +116,12 @@ export interface NoteDetailProps {
   /** The note as loaded. */
   initial: Note;
   api: NotesApi;
+  /** A failed or waiting capture was asked to be read again: the note, processing. */
+  onCaptureRetried?: (note: Note) => void;
 }
 
 /** A note to read and edit: saved as it is typed, with its tags, links, images and actions. */
-export function NoteDetail({ initial, api }: NoteDetailProps) {
+export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) {
   const { t, i18n } = useNotesMessages('note');
   const { t: tAi } = useNotesMessages('ai');
   const errorText = useErrorText();
@@ -357,6 +362,22 @@ export function NoteDetail({ initial, api }: NoteDetailProps) {
           ) : null}
         </div>
         <TagEditor tags={draft.tags} onChange={editTags} />
+        {note.capture ? (
+          // The capture's words come after the note's; the page does not wait for them.
+          <Suspense fallback={null}>
+            <CaptureStatus
+              note={note}
+              api={api}
+              onChanged={(next) => onCaptureRetried?.(next)}
+              beforeRetry={async () => {
+                // What was typed is saved first; the text read again then replaces the body.
+                await autosave.flush();
+                return autosave.getState().status !== 'failed';
+              }}
+            />
+            <CaptureKept note={note} api={api} />
+          </Suspense>
+        ) : null}
         <NoteActionPanels note={note} actions={actions} />
         {summaryRequest > 0 ? (
           <NoteSummaryPanel

@@ -1,12 +1,13 @@
 import type { Note } from '@noted/api';
 import { EmptyState, FileQuestionIcon, buttonClass, takeCurrentNote } from '@noted/ui';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from '@noted/router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
 import { useNotesMessages } from '../messages';
 import { errorCode } from '../text';
 import { useLoad } from '../useLoad';
+import { CapturingNote } from '../capture/CapturingNote';
 import { NoteDetail } from './NoteDetail';
 import { LoadFailed, Loading } from '../LoadStatus';
 
@@ -42,7 +43,7 @@ const handedOver = (id: string): Note | undefined => {
  */
 export function NotePage({ id, api }: NotePageProps) {
   const [handed] = useState(() => handedOver(id));
-  if (handed) return <NoteDetail initial={handed} api={api} />;
+  if (handed) return <NoteView initial={handed} api={api} />;
   return <LoadedNotePage id={id} api={api} />;
 }
 
@@ -85,5 +86,23 @@ function LoadedNotePage({ id, api }: NotePageProps) {
       />
     );
   }
-  return <NoteDetail initial={settled.value} api={api} />;
+  return <NoteView initial={settled.value} api={api} />;
+}
+
+/**
+ * The note to edit, or, while its capture is being read, the note read-only with how far it
+ * is: the editor starts only once the text is there, so nothing typed can be overwritten by
+ * it (and Retry after a failure goes back to read-only until the text comes).
+ */
+function NoteView({ initial, api }: { initial: Note; api: NotesApi }) {
+  const { t } = useNotesMessages('note');
+  const [note, setNote] = useState(initial);
+  if (note.capture?.status === 'processing') {
+    return (
+      <Suspense fallback={<Loading lines={8}>{t('note.loading')}</Loading>}>
+        <CapturingNote note={note} api={api} onChanged={setNote} />
+      </Suspense>
+    );
+  }
+  return <NoteDetail initial={note} api={api} onCaptureRetried={setNote} />;
 }
