@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { billingShots } from './billing.js';
+import { captureShots } from './capture.js';
 
 export interface Seeded {
   /** A pinned note with headings, todos and a [[link]]. */
@@ -321,4 +322,5 @@ export const shots: Shot[] = [
   { name: 'feedback', path: at('/feedback') },
   { name: 'not-found', path: at('/no-such-page') },
   ...billingShots,
+  ...captureShots,
 ];

@@ -134,6 +134,8 @@ export const startGateway = async (
           'connect-src': ["'self'", keycloakOrigin, ...stripe.connect],
           'frame-src': ["'self'", keycloakOrigin, ...stripe.frame],
           'img-src': ["'self'", 'data:', 'blob:'],
+          // Captured audio plays from a Blob: it is read with the bearer token, which <audio> cannot send.
+          'media-src': ["'self'", 'blob:'],
           'form-action': ["'self'", keycloakOrigin],
           'upgrade-insecure-requests': https ? [] : null,
         },

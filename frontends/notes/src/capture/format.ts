@@ -16,12 +16,9 @@ const byteFormats = new Map<string, Intl.NumberFormat>();
 
 /** A size as people read one: "820 kB", "2.4 MB", in the page's language. */
 export const formatBytes = (bytes: number, locale: string): string => {
+  // Under a kilobyte too, in kB: Intl's short "byte" reads "1,019 byte" in English.
   const [value, unit] =
-    bytes >= 1024 * 1024
-      ? [bytes / (1024 * 1024), 'megabyte']
-      : bytes >= 1024
-        ? [bytes / 1024, 'kilobyte']
-        : [bytes, 'byte'];
+    bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'megabyte'] : [bytes / 1024, 'kilobyte'];
   const key = `${locale}:${unit}`;
   let format = byteFormats.get(key);
   if (!format) {
@@ -29,7 +26,7 @@ export const formatBytes = (bytes: number, locale: string): string => {
       style: 'unit',
       unit,
       unitDisplay: 'short',
-      maximumFractionDigits: unit === 'megabyte' ? 1 : 0,
+      maximumFractionDigits: unit === 'megabyte' || bytes < 10 * 1024 ? 1 : 0,
     });
     byteFormats.set(key, format);
   }

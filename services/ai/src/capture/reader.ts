@@ -80,7 +80,9 @@ const summaryOf = async (
     );
     return { summary: summary.trim(), model };
   }
-  return { summary: summarizeExtractive(plainText(text), { maxSentences: 3 }).join(' ') };
+  // A line without closing punctuation (a heading, a title) ends its sentence all the same.
+  const lines = plainText(text).replace(/([^\s.!?。！？:;])[ \t]*\n/gu, '$1.\n');
+  return { summary: summarizeExtractive(lines, { maxSentences: 3 }).join(' ') };
 };
 
 const withSummary = (summary: string, heading: string, text: string) =>
