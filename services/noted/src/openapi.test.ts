@@ -76,6 +76,17 @@ const everyCall = (
   'images.read': () => client.images.read(`/api/notes/${id}/images/a.webp`),
   'images.upload': () => client.images.upload(id, new Blob(['x'])),
   'images.remove': () => client.images.remove(id, 'u'),
+  'capture.image': () => client.capture.image(new Blob(['x'])),
+  'capture.audio': () =>
+    Promise.all([
+      client.capture.audio(new Blob(['x']), 'a.webm', 'recording'),
+      client.capture.audio(new Blob(['x']), 'a.mp3', 'upload'),
+    ]),
+  'capture.audioUrl': () => client.capture.audioUrl('https://example.com/a.mp3'),
+  'capture.link': () => client.capture.link('https://example.com/'),
+  'capture.pdf': () => client.capture.pdf(new Blob(['x'])),
+  'capture.retry': () => client.capture.retry(id),
+  'capture.file': () => client.capture.file(`/api/notes/${id}/files/a.pdf`),
   'todos.recent': () => client.todos.recent(),
   'todos.set': () => client.todos.set(id, 0, true),
   'review.due': () => client.review.due(),

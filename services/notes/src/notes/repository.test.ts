@@ -98,6 +98,7 @@ describe('pages of notes', () => {
         'public_id',
         'created_at',
         'updated_at',
+        'capture',
       ].sort(),
     );
   });
