@@ -24,7 +24,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,7 @@ import sharp from 'sharp';
 import { NOTE_IMAGE_MAX_BYTES, NOTE_IMAGE_MAX_PIXELS } from '@noted/api';
 import { passwordGrant } from '@noted/testing';
 import { freePort } from '../../services/noted/src/test/app.js';
+import { mb, resetHighWater, statusKb } from './proc.js';
 import { launcherOf } from '../../services/noted/src/test/launcher.js';
 import { words } from './words.js';
 
@@ -52,24 +53,6 @@ const unbounded: Record<string, string> = {
 };
 
 const tags = ['work', 'home', 'ideas', 'reading', 'todo', 'health', 'travel', 'money'];
-
-const mb = (kb: number) => Math.round(kb / 1024);
-
-/** A figure of /proc/<pid>/status in kB (VmRSS, VmHWM), or undefined once the process ended. */
-const statusKb = (pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined => {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-    return match ? Number(match[1]) : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-/** Sets the process's high-water mark back to its current RSS (Linux's clear_refs, 5). */
-const resetHighWater = (pid: number) => {
-  writeFileSync(`/proc/${pid}/clear_refs`, '5');
-};
 
 /**
  * Resident memory of the WebAssembly memories (PGlite's heaps): V8 reserves each with

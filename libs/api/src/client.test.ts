@@ -118,3 +118,69 @@ describe('the API client', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 });
+
+describe('uploads with progress', () => {
+  /** An XMLHttpRequest that reports the upload in two steps, then answers 201. */
+  class FakeXhr {
+    static sent: { method: string; url: string; headers: Record<string, string>; body: unknown }[] =
+      [];
+    responseType = '';
+    status = 0;
+    response: unknown;
+    upload = {
+      onprogress: null as
+        | ((event: { lengthComputable: boolean; loaded: number; total: number }) => void)
+        | null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private request = { method: '', url: '', headers: {} as Record<string, string> };
+    open(method: string, url: string) {
+      this.request = { method, url, headers: {} };
+    }
+    setRequestHeader(name: string, value: string) {
+      this.request.headers[name] = value;
+    }
+    getAllResponseHeaders() {
+      return 'content-type: application/json\r\n';
+    }
+    abort() {}
+    send(body: unknown) {
+      FakeXhr.sent.push({ ...this.request, body });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+      this.status = 201;
+      this.response = new Blob([JSON.stringify({ id: 'n1' })]);
+      this.onload?.();
+    }
+  }
+
+  it('sends a file through XMLHttpRequest when progress is asked for, with the token', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    try {
+      const { api, fetch } = setUp([]);
+      const seen: number[] = [];
+      const note = await api.capture.pdf(new Blob(['%PDF-1.4']), 'a.pdf', {
+        onUploadProgress: (sent, total) => seen.push(sent / total),
+      });
+      expect(note).toEqual({ id: 'n1' });
+      expect(seen).toEqual([0.5, 1]);
+      expect(fetch).not.toHaveBeenCalled();
+      expect(FakeXhr.sent[0]).toMatchObject({
+        method: 'POST',
+        url: 'http://gateway/api/note/create/bypdf',
+        headers: { authorization: 'Bearer token-1' },
+      });
+      expect(FakeXhr.sent[0]?.body).toBeInstanceOf(FormData);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('uses fetch when no progress is asked for', async () => {
+    const { api, fetch } = setUp([() => json(201, { id: 'n2' })]);
+    await expect(api.capture.image(new Blob(['x']), 'x.png')).resolves.toEqual({ id: 'n2' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

@@ -39,6 +39,68 @@ export interface ApiClientOptions {
   onError?: (error: AppError, request: { method: string; path: string }) => void;
 }
 
+/** How far an upload has come: bytes sent of the whole body. */
+export type UploadProgress = (sent: number, total: number) => void;
+
+/** What this client uses of a browser's XMLHttpRequest (the library has no DOM types). */
+interface Xhr {
+  open(method: string, url: string): void;
+  responseType: string;
+  setRequestHeader(name: string, value: string): void;
+  upload: {
+    onprogress:
+      ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+  };
+  onload: (() => void) | null;
+  onerror: (() => void) | null;
+  onabort: (() => void) | null;
+  status: number;
+  response: unknown;
+  getAllResponseHeaders(): string;
+  abort(): void;
+  send(body: unknown): void;
+}
+/** Looked up at each upload, so a page (or a test) that provides it later is seen. */
+const xhrClass = () => (globalThis as { XMLHttpRequest?: new () => Xhr }).XMLHttpRequest;
+
+/**
+ * `fetch` reports no upload progress; XMLHttpRequest does. The same request through XHR, its
+ * answer as a Response, so everything after the transport is shared.
+ */
+const fetchWithUploadProgress =
+  (XhrClass: new () => Xhr, onProgress: UploadProgress): typeof fetch =>
+  (input, init = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      const xhr = new XhrClass();
+      xhr.open(init.method ?? 'GET', String(input));
+      xhr.responseType = 'blob';
+      for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) {
+        xhr.setRequestHeader(name, value);
+      }
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(event.loaded, event.total);
+      };
+      xhr.onload = () => {
+        const headers = new Headers();
+        for (const line of xhr
+          .getAllResponseHeaders()
+          .trim()
+          .split(/[\r\n]+/)) {
+          const at = line.indexOf(':');
+          if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+        }
+        const empty = xhr.status === 204 || xhr.status === 304;
+        resolve(
+          new Response(empty ? null : (xhr.response as Blob), { status: xhr.status, headers }),
+        );
+      };
+      xhr.onerror = () => reject(new TypeError('The upload failed'));
+      const abort = () => xhr.abort();
+      xhr.onabort = () => reject(init.signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+      init.signal?.addEventListener('abort', abort, { once: true });
+      xhr.send(init.body ?? null);
+    });
+
 /** Creating a note from text, an image or a recording; a 403 there means the quota is used up. */
 const noteCreation = /^\/api\/note\/create\//;
 const notesLeftNotEnough = 'Notes left not enough this month';
@@ -81,7 +143,11 @@ export const createApiClient = (options: ApiClientOptions) => {
     path: string,
     body: unknown,
     accept: string,
-    { retried = false, signal }: { retried?: boolean; signal?: AbortSignal } = {},
+    {
+      retried = false,
+      signal,
+      onUploadProgress,
+    }: { retried?: boolean; signal?: AbortSignal; onUploadProgress?: UploadProgress } = {},
   ): Promise<Response> => {
     const token = await options.getToken();
     const headers: Record<string, string> = { accept };
@@ -91,7 +157,11 @@ export const createApiClient = (options: ApiClientOptions) => {
     const timeout = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
-      response = await doFetch(`${options.baseUrl}${path}`, {
+      const transport =
+        onUploadProgress && form && xhrClass()
+          ? fetchWithUploadProgress(xhrClass() as new () => Xhr, onUploadProgress)
+          : doFetch;
+      response = await transport(`${options.baseUrl}${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : form ? body : JSON.stringify(body),
@@ -111,7 +181,7 @@ export const createApiClient = (options: ApiClientOptions) => {
       );
     }
     if (response.status === 401 && !retried && options.refresh && (await options.refresh())) {
-      return send(method, path, body, accept, { retried: true, signal });
+      return send(method, path, body, accept, { retried: true, signal, onUploadProgress });
     }
     if (response.ok) return response;
     return failWith(await failureOf(response, method, path), method, path);
@@ -124,12 +194,16 @@ export const createApiClient = (options: ApiClientOptions) => {
   const request = async <C extends Contract>(
     route: C,
     input: RequestInput = {},
-    { signal }: { signal?: AbortSignal } = {},
+    options: { signal?: AbortSignal; onUploadProgress?: UploadProgress } = {},
   ): Promise<AnswerOf<C>> => {
     const path = `${fillPath(route.path, input.params)}${queryString(input.query ?? {})}`;
-    const response = await send(route.method.toUpperCase(), path, input.body, 'application/json', {
-      signal,
-    });
+    const response = await send(
+      route.method.toUpperCase(),
+      path,
+      input.body,
+      'application/json',
+      options,
+    );
     if (response.status === 204) return undefined as AnswerOf<C>;
     return (await response.json().catch(() => undefined)) as AnswerOf<C>;
   };
@@ -178,6 +252,8 @@ export const createApiClient = (options: ApiClientOptions) => {
 
   type Events = { signal?: AbortSignal; onEvent: (event: AiStreamEvent) => void };
   const byNote = (noteId: string) => ({ params: { id: noteId } });
+  /** A file upload's options: its progress (through XHR in a browser) and cancelling. */
+  type Upload = { signal?: AbortSignal; onUploadProgress?: UploadProgress };
   const formOf = (field: string, data: Blob, fileName: string) => {
     const form = new FormData();
     form.append(field, data, fileName);
@@ -234,17 +310,19 @@ export const createApiClient = (options: ApiClientOptions) => {
     },
     capture: {
       /** A note from an image (multipart field `image`), its text read in the background. */
-      image: (image: Blob, fileName = 'image') =>
-        request(routes.noteCreateByImage, { body: formOf('image', image, fileName) }),
+      image: (image: Blob, fileName = 'image', upload: Upload = {}) =>
+        request(routes.noteCreateByImage, { body: formOf('image', image, fileName) }, upload),
       /** A note from a recording made in the browser (`byaudio`) or a chosen file (`byaudiofile`). */
-      audio: (audio: Blob, fileName: string, origin: 'recording' | 'upload') =>
-        request(origin === 'recording' ? routes.noteCreateByAudio : routes.noteCreateByAudioFile, {
-          body: formOf('audio', audio, fileName),
-        }),
+      audio: (audio: Blob, fileName: string, origin: 'recording' | 'upload', upload: Upload = {}) =>
+        request(
+          origin === 'recording' ? routes.noteCreateByAudio : routes.noteCreateByAudioFile,
+          { body: formOf('audio', audio, fileName) },
+          upload,
+        ),
       audioUrl: (audioUrl: string) => request(routes.noteCreateByAudioUrl, { body: { audioUrl } }),
       link: (url: string) => request(routes.noteCreateByLink, { body: { url } }),
-      pdf: (pdf: Blob, fileName = 'document.pdf') =>
-        request(routes.noteCreateByPdf, { body: formOf('pdf', pdf, fileName) }),
+      pdf: (pdf: Blob, fileName = 'document.pdf', upload: Upload = {}) =>
+        request(routes.noteCreateByPdf, { body: formOf('pdf', pdf, fileName) }, upload),
       retry: (noteId: string) => request(routes.noteCaptureRetry, { body: { noteId } }),
       /** The file a note was captured from (`/api/notes/{id}/files/{name}`), as a Blob. */
       file: async (url: string): Promise<Blob> => {

@@ -66,16 +66,28 @@ const failureText = (t: Translate, error: unknown, errorText: (error: unknown) =
   }
 };
 
-/** Sending: no percentage can be had from the client's fetch, so the bar shows activity only. */
-function CaptureProgress({ label }: { label: string }) {
+/**
+ * Sending: the share of the file uploaded while the browser reports it (the client sends files
+ * through XMLHttpRequest for that), else a bar that shows activity only.
+ */
+function CaptureProgress({ label, fraction }: { label: string; fraction?: number }) {
+  const percent = fraction === undefined ? undefined : Math.round(fraction * 100);
   return (
     <div className="capture-progress" role="status">
       <span className="capture-progress-label">
         <span className="ui-spinner" aria-hidden="true" />
-        {label}
+        {percent === undefined ? label : `${label} ${percent}%`}
       </span>
-      <span className="capture-progress-bar" role="progressbar" aria-label={label}>
-        <span />
+      <span
+        className="capture-progress-bar"
+        role="progressbar"
+        aria-label={label}
+        {...(percent === undefined
+          ? {}
+          : { 'aria-valuenow': percent, 'aria-valuemin': 0, 'aria-valuemax': 100 })}
+        data-determinate={percent === undefined ? undefined : ''}
+      >
+        <span style={percent === undefined ? undefined : { width: `${percent}%` }} />
       </span>
     </div>
   );
@@ -168,6 +180,11 @@ export function CaptureDialog({ choice, api, onClose, onCreated }: CaptureDialog
   const [way, setWay] = useState<AudioWay>(isAudioWay(choice) ? choice : 'recording');
   const [stage, setStage] = useState<CaptureStage>();
   const [error, setError] = useState<string>();
+  const [uploaded, setUploaded] = useState<number>();
+  const upload = {
+    onUploadProgress: (sent: number, total: number) =>
+      setUploaded(total > 0 ? Math.min(1, sent / total) : undefined),
+  };
   // Kept here, not in the Record tab: the dialog asks before a recording would be lost.
   const recorder = useRecorder({ limitSeconds: recordingLimit });
   const holding = holdsRecording(recorder.state);
@@ -179,6 +196,7 @@ export function CaptureDialog({ choice, api, onClose, onCreated }: CaptureDialog
     if (sending.current) return;
     sending.current = true;
     setError(undefined);
+    setUploaded(undefined);
     setStage(first);
     try {
       const note = await send(setStage);
@@ -212,7 +230,12 @@ export function CaptureDialog({ choice, api, onClose, onCreated }: CaptureDialog
 
   const status = (
     <>
-      {stage ? <CaptureProgress label={t(`dialog.${stage}`)} /> : null}
+      {stage ? (
+        <CaptureProgress
+          label={t(`dialog.${stage}`)}
+          {...(stage === 'uploading' && uploaded !== undefined ? { fraction: uploaded } : {})}
+        />
+      ) : null}
       {error ? (
         <Callout tone="danger" role="alert" className="capture-failure">
           {error}
@@ -250,7 +273,7 @@ export function CaptureDialog({ choice, api, onClose, onCreated }: CaptureDialog
               const blob = await prepareUpload(file, compressImage);
               if (blob.size > NOTE_IMAGE_MAX_BYTES) throw new Error(t('image.tooLarge'));
               next('uploading');
-              return api.capture.image(blob, file.name || 'image');
+              return api.capture.image(blob, file.name || 'image', upload);
             },
           })}
         />
@@ -264,7 +287,7 @@ export function CaptureDialog({ choice, api, onClose, onCreated }: CaptureDialog
           hint={t('pdf.hint')}
           send={(file) => ({
             first: 'uploading',
-            send: () => api.capture.pdf(file, file.name || 'document.pdf'),
+            send: () => api.capture.pdf(file, file.name || 'document.pdf', upload),
           })}
         />
       );
@@ -299,7 +322,7 @@ export function CaptureDialog({ choice, api, onClose, onCreated }: CaptureDialog
                 onLeave={onClose}
                 onSave={(blob, extension) =>
                   void create('uploading', () =>
-                    api.capture.audio(blob, recordingName(extension), 'recording'),
+                    api.capture.audio(blob, recordingName(extension), 'recording', upload),
                   )
                 }
               />
@@ -310,7 +333,7 @@ export function CaptureDialog({ choice, api, onClose, onCreated }: CaptureDialog
                 hint={audioHint}
                 send={(file) => ({
                   first: 'uploading',
-                  send: () => api.capture.audio(file, file.name || 'audio', 'upload'),
+                  send: () => api.capture.audio(file, file.name || 'audio', 'upload', upload),
                 })}
               />
             ) : (

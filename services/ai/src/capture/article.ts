@@ -159,7 +159,8 @@ const toMarkdown = (
     strongDelimiter: '**',
     hr: '---',
   });
-  turndown.remove([...NEVER_READ]);
+  const neverRead = new Set<string>(NEVER_READ);
+  turndown.remove((node) => neverRead.has(node.nodeName.toLowerCase()));
   turndown.addRule('webLinks', {
     filter: 'a',
     replacement: (content, node) => {
@@ -216,7 +217,9 @@ const cap = (markdown: string, maxChars: number): string => {
  * markup). It hands back its article element itself rather than HTML, which turndown would
  * only parse again. It rearranges the document, so it reads last.
  */
-const readArticle = (document: Document) => {
+type ReadableDocument = ConstructorParameters<typeof Readability>[0];
+
+const readArticle = (document: ReadableDocument) => {
   if (!document.documentElement) return null;
   try {
     return new Readability<TurndownService.Node>(document, {
@@ -281,7 +284,7 @@ export const extractArticle = (
     publishedTime: metaContent(document, 'article:published_time', 'date'),
   };
 
-  const article = readArticle(document);
+  const article = readArticle(document as unknown as ReadableDocument);
   let converted = article?.content ? toMarkdown(article.content) : null;
   if (!converted || !hasText(converted.markdown)) {
     // Readability rearranged the first copy; the fallback is rare enough to parse again.

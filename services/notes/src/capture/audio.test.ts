@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@noted/api';
+import { wavTone } from '@noted/testing';
 import { checkDuration, readAudio, sniffAudio, type AudioInfo } from './audio.js';
 
 /** Made by fixtures/make.sh: 3 s of a 440 Hz sine each. */
@@ -8,29 +9,7 @@ const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
 
 /** A 16-bit mono PCM WAV of a 440 Hz sine. */
-const wav = (seconds: number, sampleRate = 8000) => {
-  const samples = Math.round(seconds * sampleRate);
-  const file = Buffer.alloc(44 + samples * 2);
-  file.write('RIFF', 0, 'latin1');
-  file.writeUInt32LE(36 + samples * 2, 4);
-  file.write('WAVEfmt ', 8, 'latin1');
-  file.writeUInt32LE(16, 16);
-  file.writeUInt16LE(1, 20); // PCM
-  file.writeUInt16LE(1, 22); // mono
-  file.writeUInt32LE(sampleRate, 24);
-  file.writeUInt32LE(sampleRate * 2, 28);
-  file.writeUInt16LE(2, 32);
-  file.writeUInt16LE(16, 34);
-  file.write('data', 36, 'latin1');
-  file.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i += 1) {
-    file.writeInt16LE(
-      Math.round(Math.sin((2 * Math.PI * 440 * i) / sampleRate) * 8000),
-      44 + i * 2,
-    );
-  }
-  return new Uint8Array(file);
-};
+const wav = (seconds: number) => new Uint8Array(wavTone(seconds));
 
 const bytes = (...parts: (string | number[] | Uint8Array)[]) =>
   new Uint8Array(

@@ -1,7 +1,8 @@
-import { AppError, CaptureStep } from '@noted/api';
+import { CaptureStep } from '@noted/api';
 import { notesV1 } from '@noted/proto';
 import type { ServiceImpl } from '@noted/grpc';
 import type { ImagesContext } from '../context.js';
+import { requireIds } from '../grpc-input.js';
 import { noteMessage } from '../notes/presenter.js';
 import {
   captureAttach,
@@ -18,12 +19,6 @@ type CaptureCalls =
   | 'completeCapture'
   | 'retryWaitingCaptures';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const requireIds = (...ids: string[]) => {
-  if (!ids.every((id) => UUID.test(id))) {
-    throw new AppError('VALIDATION_FAILED', 'user_id and note_id must be UUIDs');
-  }
-};
 
 const kindMessage = {
   image: notesV1.CaptureKind.IMAGE,

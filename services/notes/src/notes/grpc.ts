@@ -3,6 +3,7 @@ import { AppError, NoteListQuery } from '@noted/api';
 import type { notesV1 } from '@noted/proto';
 import type { ServiceImpl } from '@noted/grpc';
 import type { ImagesContext } from '../context.js';
+import { requireIds } from '../grpc-input.js';
 import { captureGrpc } from '../capture/grpc.js';
 import { noteImageRead } from '../images/usecases.js';
 import { notesSearch } from '../search/usecases.js';
@@ -10,13 +11,6 @@ import { noteMessage } from './presenter.js';
 import { notesRepository } from './repository.js';
 import { noteGet, noteList } from './usecases.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const requireIds = (...ids: string[]) => {
-  if (!ids.every((id) => UUID.test(id))) {
-    throw new AppError('VALIDATION_FAILED', 'user_id and note_id must be UUIDs');
-  }
-};
 
 /** The most notes one GetNotes, ListNotesCreatedBetween, SearchNotes or ScanNotes answers. */
 const MOST_NOTES = 1000;
