@@ -129,8 +129,7 @@ describe('uploads with progress', () => {
     response: unknown;
     upload = {
       onprogress: null as
-        | ((event: { lengthComputable: boolean; loaded: number; total: number }) => void)
-        | null,
+        ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null,
     };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
@@ -159,14 +158,13 @@ describe('uploads with progress', () => {
   it('sends a file through XMLHttpRequest when progress is asked for, with the token', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     try {
-      const { api, fetch } = setUp([]);
+      const api = createApiClient({ baseUrl: 'http://gateway', getToken: async () => 'token-1' });
       const seen: number[] = [];
       const note = await api.capture.pdf(new Blob(['%PDF-1.4']), 'a.pdf', {
         onUploadProgress: (sent, total) => seen.push(sent / total),
       });
       expect(note).toEqual({ id: 'n1' });
       expect(seen).toEqual([0.5, 1]);
-      expect(fetch).not.toHaveBeenCalled();
       expect(FakeXhr.sent[0]).toMatchObject({
         method: 'POST',
         url: 'http://gateway/api/note/create/bypdf',
@@ -178,9 +176,18 @@ describe('uploads with progress', () => {
     }
   });
 
-  it('uses fetch when no progress is asked for', async () => {
-    const { api, fetch } = setUp([() => json(201, { id: 'n2' })]);
-    await expect(api.capture.image(new Blob(['x']), 'x.png')).resolves.toEqual({ id: 'n2' });
-    expect(fetch).toHaveBeenCalledTimes(1);
+  it('uses fetch when no progress is asked for, or when a fetch of its own is given', async () => {
+    const { api, fetch } = setUp([() => json(201, { id: 'n2' }), () => json(201, { id: 'n3' })]);
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    try {
+      await expect(api.capture.image(new Blob(['x']), 'x.png')).resolves.toEqual({ id: 'n2' });
+      const progress = { onUploadProgress: () => {} };
+      await expect(api.capture.pdf(new Blob(['x']), 'x.pdf', progress)).resolves.toEqual({
+        id: 'n3',
+      });
+      expect(fetch).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

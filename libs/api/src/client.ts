@@ -34,6 +34,7 @@ export interface ApiClientOptions {
   refresh?: () => Promise<boolean>;
   /** Default 600000 ms (10 min): AI and uploads may take long. */
   timeoutMs?: number;
+  /** Replaces the global fetch (tests); then uploads report no progress (see UploadProgress). */
   fetch?: typeof fetch;
   /** Sees every failure just before it is thrown (to log it, or to react to its code). */
   onError?: (error: AppError, request: { method: string; path: string }) => void;
@@ -158,7 +159,7 @@ export const createApiClient = (options: ApiClientOptions) => {
     let response: Response;
     try {
       const transport =
-        onUploadProgress && form && xhrClass()
+        onUploadProgress && form && !options.fetch && xhrClass()
           ? fetchWithUploadProgress(xhrClass() as new () => Xhr, onUploadProgress)
           : doFetch;
       response = await transport(`${options.baseUrl}${path}`, {

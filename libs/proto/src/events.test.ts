@@ -1,10 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { billingEvents, noteEvents, noteEventsFilter, reviewEvents } from './events.js';
+import {
+  billingEvents,
+  captureEvents,
+  noteEvents,
+  noteEventsFilter,
+  reviewEvents,
+} from './events.js';
 
 const declared = [
   ...Object.values(noteEvents),
   ...Object.values(reviewEvents),
+  ...Object.values(captureEvents),
   ...Object.values(billingEvents),
 ];
 
@@ -41,7 +48,7 @@ describe('event declarations', () => {
     const prefix = noteEventsFilter.slice(0, -1);
     for (const { subject } of Object.values(noteEvents))
       expect(subject.startsWith(prefix)).toBe(true);
-    for (const { subject } of Object.values(reviewEvents))
+    for (const { subject } of [...Object.values(reviewEvents), ...Object.values(captureEvents)])
       expect(subject.startsWith(prefix)).toBe(false);
   });
 

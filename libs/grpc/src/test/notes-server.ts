@@ -60,6 +60,11 @@ export const listenNotesServer = async (
     searchNotes: notUsed,
     scanNotes: notUsed,
     getNoteImage: notUsed,
+    getCapture: notUsed,
+    setCaptureStep: notUsed,
+    attachCaptureFile: notUsed,
+    completeCapture: notUsed,
+    retryWaitingCaptures: notUsed,
     ...impl,
   });
   const { port } = await server.listen('127.0.0.1:0');
