@@ -249,7 +249,7 @@ export type KnowledgeGenerate = z.input<typeof KnowledgeGenerate>;
 
 export const GenerateByContent = z
   .object({
-    content: z.string().trim().min(1, 'Give the content').max(200_000),
+    content: z.string().regex(/\S/, 'Give the content').trim().max(200_000),
   })
   .meta({ id: 'GenerateByContent' });
 export type GenerateByContent = z.input<typeof GenerateByContent>;

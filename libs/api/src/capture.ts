@@ -29,12 +29,21 @@ export const NoteFileParams = z.object({
   name: CaptureFileName,
 });
 
+/** A TCP port, 0 to 65535. */
+const port = '(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4})';
+/**
+ * An http(s) address whose host is a name or an IPv4 address: the pattern states it in the
+ * OpenAPI document, so every address it allows is one the server takes (then fetched from public
+ * addresses only).
+ */
+const HTTP_URL = new RegExp(`^https?://[A-Za-z0-9.-]+(:${port})?([/?#][^\\s]*)?$`, 'i');
+
 const httpUrl = (field: string) =>
   z
     .string()
-    .trim()
     .max(2048, 'An address is at most 2,048 characters')
-    .pipe(z.url({ protocol: /^https?$/, message: `${field} must be an http or https address` }));
+    .regex(HTTP_URL, `${field} must be an http or https address`)
+    .meta({ format: 'uri' });
 
 export const CaptureLink = z
   .object({ url: httpUrl('url').meta({ description: 'The page to make a note of' }) })

@@ -66,6 +66,10 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel})`, ()
       if (req.url === '/article') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         res.end(ARTICLE);
+      } else if (req.url === '/redirect') {
+        // A public-looking page sending the fetch on to a private address.
+        const { port } = site.address() as AddressInfo;
+        res.writeHead(302, { location: `http://127.0.0.2:${port}/article` }).end();
       } else if (req.url === '/memo.wav') {
         res.writeHead(200, { 'content-type': 'audio/wav' });
         res.end(wavTone(2));
@@ -158,16 +162,17 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel})`, ()
     for (const url of [
       'http://169.254.169.254/latest/meta-data/',
       'http://10.1.2.3/',
-      'http://[::1]/',
+      'http://0x0a.1.2.3/',
+      `${siteUrl}/redirect`,
     ]) {
       const created = await json<Note>(app.api(token, 'POST', '/api/note/create/bylink', { url }));
       const done = await settled(token, created.id);
       expect(done.capture, url).toMatchObject({ status: 'failed', error: { code: 'URL_REFUSED' } });
     }
-    const bad = await app.api(token, 'POST', '/api/note/create/bylink', {
-      url: 'file:///etc/passwd',
-    });
-    expect(bad.status).toBe(400);
+    for (const url of ['file:///etc/passwd', 'http://[::1]/', 'gopher://example.com/']) {
+      const bad = await app.api(token, 'POST', '/api/note/create/bylink', { url });
+      expect(bad.status, url).toBe(400);
+    }
   });
 
   it('reads a PDF page by page and keeps it downloadable by its owner only', async () => {
