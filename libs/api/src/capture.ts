@@ -42,8 +42,7 @@ const httpUrl = (field: string) =>
   z
     .string()
     .max(2048, 'An address is at most 2,048 characters')
-    .regex(HTTP_URL, `${field} must be an http or https address`)
-    .meta({ format: 'uri' });
+    .regex(HTTP_URL, `${field} must be an http or https address`);
 
 export const CaptureLink = z
   .object({ url: httpUrl('url').meta({ description: 'The page to make a note of' }) })
