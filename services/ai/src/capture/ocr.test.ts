@@ -124,6 +124,18 @@ describe('createOcr', () => {
     expect(finished).toEqual(['short', 'long']);
   });
 
+  it('ends its workers after idling, and starts them again for the next read', async () => {
+    const idling = createOcr({ workers: 1, languages: ['eng'], idleMs: 50 });
+    try {
+      const image = await renderText(['Idle workers are ended']);
+      expect((await idling.read(image)).text).toContain('Idle workers');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await idling.read(image)).text).toContain('Idle workers');
+    } finally {
+      await idling.close();
+    }
+  });
+
   it('refuses reads once closed', async () => {
     const closing = createOcr({ workers: 1, languages: ['eng'] });
     const image = await renderText(['Closed for the day']);

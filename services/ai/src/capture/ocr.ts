@@ -18,7 +18,12 @@ export interface Ocr {
   close(): Promise<void>;
 }
 
+/** How long an unused OCR pool is kept before its workers are ended. */
+export const OCR_IDLE_MS = 120_000;
+
 export interface OcrOptions {
+  /** Default OCR_IDLE_MS. */
+  idleMs?: number;
   workers: number;
   /** Tesseract language codes, each installed as `@tesseract.js-data/<code>`. */
   languages?: readonly string[];
@@ -217,6 +222,7 @@ const closedError = () => new Error('The OCR pool is closed');
  */
 export const createOcr = (options: OcrOptions): Ocr => {
   const size = Math.max(1, Math.floor(options.workers));
+  const idleMs = options.idleMs ?? OCR_IDLE_MS;
   const languages = options.languages ?? OCR_LANGUAGES;
   if (languages.length === 0) throw new Error('OCR needs at least one language');
   const slots = createSlots(size);
@@ -224,6 +230,22 @@ export const createOcr = (options: OcrOptions): Ocr => {
   let closed = false;
   // Reads in a worker: `scheduler.terminate` settles none of them, so `close` rejects them.
   const running = new Set<(error: Error) => void>();
+  // The workers hold about 100 MB each: a pool unused for a while is ended, and the next read
+  // starts it again (a few seconds), so a process that reads an image now and then does not
+  // keep them for good.
+  let active = 0;
+  let idle: NodeJS.Timeout | undefined;
+  const endWhenIdle = () => {
+    clearTimeout(idle);
+    if (active > 0 || closed) return;
+    idle = setTimeout(() => {
+      if (active > 0 || closed || !starting) return;
+      const ending = starting;
+      starting = undefined;
+      void ending.then((scheduler) => scheduler.terminate()).catch(() => undefined);
+    }, idleMs);
+    idle.unref();
+  };
 
   const recognize = (scheduler: Scheduler, png: Buffer, signal?: AbortSignal) => {
     const job = scheduler.addJob('recognize', png);
@@ -248,9 +270,12 @@ export const createOcr = (options: OcrOptions): Ocr => {
   return {
     async read(image, signal) {
       if (closed) throw closedError();
-      const png = await prepareImage(image);
-      const release = await slots.acquire(signal);
+      active += 1;
+      clearTimeout(idle);
+      let release: (() => void) | undefined;
       try {
+        const png = await prepareImage(image);
+        release = await slots.acquire(signal);
         // A failed start stays failed: a worker that could not load its languages cannot be
         // ended (tesseract.js never hands it over), so trying again would pile them up.
         starting ??= startScheduler(size, languages);
@@ -265,13 +290,16 @@ export const createOcr = (options: OcrOptions): Ocr => {
       } finally {
         // An aborted recognition still occupies its worker until it ends; giving the slot back
         // now lets the next read queue in tesseract.js's scheduler behind it, a short wait.
-        release();
+        release?.();
+        active -= 1;
+        endWhenIdle();
       }
     },
 
     async close() {
       if (closed) return;
       closed = true;
+      clearTimeout(idle);
       slots.close(closedError());
       for (const stop of [...running]) stop(closedError());
       const scheduler = await starting?.catch(() => undefined);
