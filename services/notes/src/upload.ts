@@ -33,7 +33,10 @@ export const filePart = (options: { field: string; maxBytes: number; what: strin
     if (error instanceof AppError) return error;
     if (error instanceof multer.MulterError) {
       if (error.code === 'LIMIT_FILE_SIZE') {
-        return new AppError('PAYLOAD_TOO_LARGE', `The ${what} is larger than ${megabytes(maxBytes)}`);
+        return new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `The ${what} is larger than ${megabytes(maxBytes)}`,
+        );
       }
       if (error.code === 'LIMIT_UNEXPECTED_FILE') {
         return new AppError(

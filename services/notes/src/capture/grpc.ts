@@ -19,7 +19,6 @@ type CaptureCalls =
   | 'completeCapture'
   | 'retryWaitingCaptures';
 
-
 const kindMessage = {
   image: notesV1.CaptureKind.IMAGE,
   audio: notesV1.CaptureKind.AUDIO,

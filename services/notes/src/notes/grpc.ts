@@ -11,7 +11,6 @@ import { noteMessage } from './presenter.js';
 import { notesRepository } from './repository.js';
 import { noteGet, noteList } from './usecases.js';
 
-
 /** The most notes one GetNotes, ListNotesCreatedBetween, SearchNotes or ScanNotes answers. */
 const MOST_NOTES = 1000;
 

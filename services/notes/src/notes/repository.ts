@@ -83,9 +83,7 @@ export const notesRepository = {
     > &
       Partial<Pick<NoteRow, 'images' | 'capture'>>,
   ) => {
-    const [created] = await db<NoteRow>('notes')
-      .insert(stored(row))
-      .returning<NoteRow[]>(RETURNED);
+    const [created] = await db<NoteRow>('notes').insert(stored(row)).returning<NoteRow[]>(RETURNED);
     return created as NoteRow;
   },
 
