@@ -37,6 +37,12 @@ const whiteboard = async () => {
 
 const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 
+/** Opens a menu entry's dialog and gives it a file. */
+const choose = async (page: Page, entry: string, chosen: ReturnType<typeof file>) => {
+  await openCapture(page, entry);
+  await page.getByRole('dialog').locator('input[type=file]').setInputFiles(chosen);
+};
+
 export const captureShots: Shot[] = [
   {
     name: 'capture-menu',
@@ -50,11 +56,7 @@ export const captureShots: Shot[] = [
     name: 'capture-image-dialog',
     path: at('/'),
     act: async (page) => {
-      await openCapture(page, 'Photo or image');
-      await page
-        .getByRole('dialog')
-        .locator('input[type=file]')
-        .setInputFiles(file('whiteboard.png', 'image/png', await whiteboard()));
+      await choose(page, 'Photo or image', file('whiteboard.png', 'image/png', await whiteboard()));
       await page.getByRole('img', { name: 'The image chosen' }).waitFor();
     },
   },
@@ -62,11 +64,7 @@ export const captureShots: Shot[] = [
     name: 'capture-image-note',
     path: at('/'),
     act: async (page) => {
-      await openCapture(page, 'Photo or image');
-      await page
-        .getByRole('dialog')
-        .locator('input[type=file]')
-        .setInputFiles(file('whiteboard.png', 'image/png', await whiteboard()));
+      await choose(page, 'Photo or image', file('whiteboard.png', 'image/png', await whiteboard()));
       await create(page, /Write the release notes/);
     },
   },
@@ -91,11 +89,7 @@ export const captureShots: Shot[] = [
     name: 'capture-audio-waiting',
     path: at('/'),
     act: async (page) => {
-      await openCapture(page, 'Audio file');
-      await page
-        .getByRole('dialog')
-        .locator('input[type=file]')
-        .setInputFiles(file('standup.wav', 'audio/wav', wavTone(3)));
+      await choose(page, 'Audio file', file('standup.wav', 'audio/wav', wavTone(3)));
       await create(page, /speech-to-text model/i);
     },
   },
@@ -122,11 +116,11 @@ export const captureShots: Shot[] = [
     name: 'capture-pdf-processing',
     path: at('/'),
     act: async (page) => {
-      await openCapture(page, 'PDF');
-      await page
-        .getByRole('dialog')
-        .locator('input[type=file]')
-        .setInputFiles(file('report.pdf', 'application/pdf', pdfWithText(['Quarterly report'])));
+      await choose(
+        page,
+        'PDF',
+        file('report.pdf', 'application/pdf', pdfWithText(['Quarterly report'])),
+      );
       await create(page, /Download PDF/);
     },
   },
@@ -134,20 +128,18 @@ export const captureShots: Shot[] = [
     name: 'capture-pdf-note',
     path: at('/'),
     act: async (page) => {
-      await openCapture(page, 'PDF');
-      await page
-        .getByRole('dialog')
-        .locator('input[type=file]')
-        .setInputFiles(
-          file(
-            'field-guide.pdf',
-            'application/pdf',
-            pdfWithText([
-              'Field guide to garden birds\nThe robin sings all winter, even at night under lamps.',
-              'The wren is small but loud. It nests in hedges and ivy.',
-            ]),
-          ),
-        );
+      await choose(
+        page,
+        'PDF',
+        file(
+          'field-guide.pdf',
+          'application/pdf',
+          pdfWithText([
+            'Field guide to garden birds\nThe robin sings all winter, even at night under lamps.',
+            'The wren is small but loud. It nests in hedges and ivy.',
+          ]),
+        ),
+      );
       await create(page, /It nests in hedges/);
     },
   },

@@ -1,5 +1,5 @@
 import { CaptureStep } from '@noted/api';
-import { notesV1 } from '@noted/proto';
+import type { notesV1 } from '@noted/proto';
 import type { ServiceImpl } from '@noted/grpc';
 import type { ImagesContext } from '../context.js';
 import { requireIds } from '../grpc-input.js';
@@ -10,6 +10,7 @@ import {
   captureSource,
   captureStep,
   capturesWaitingRetry,
+  kindMessage,
 } from './usecases.js';
 
 type CaptureCalls =
@@ -18,13 +19,6 @@ type CaptureCalls =
   | 'attachCaptureFile'
   | 'completeCapture'
   | 'retryWaitingCaptures';
-
-const kindMessage = {
-  image: notesV1.CaptureKind.IMAGE,
-  audio: notesV1.CaptureKind.AUDIO,
-  link: notesV1.CaptureKind.LINK,
-  pdf: notesV1.CaptureKind.PDF,
-} as const;
 
 /** The calls the ai service makes while it reads a captured note. */
 export const captureGrpc = (

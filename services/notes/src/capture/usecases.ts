@@ -26,7 +26,8 @@ import {
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
 
-const kindMessage: Record<CaptureKind, notesV1.CaptureKind> = {
+/** A capture's kind as the protobuf messages carry it. */
+export const kindMessage: Record<CaptureKind, notesV1.CaptureKind> = {
   image: notesV1.CaptureKind.IMAGE,
   audio: notesV1.CaptureKind.AUDIO,
   link: notesV1.CaptureKind.LINK,
