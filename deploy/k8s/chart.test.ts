@@ -218,6 +218,10 @@ describe.each([
     expect(data.KEYCLOAK_URL).toMatch(/^https:\/\//);
     expect(data.NATS_URL).toMatch(/^nats:\/\//);
     expect(data.S3_ENDPOINT).toMatch(/^https?:\/\//);
+    // Browsers upload large files straight to the store only where it is published.
+    expect(data.S3_PUBLIC_ENDPOINT).toBe(
+      manifests === external ? 'https://media.example.com' : undefined,
+    );
   });
 
   it('lets only the gateway reach services over HTTP, only services reach gRPC, and the monitoring namespace the metrics', () => {

@@ -125,6 +125,7 @@ export const captureShots: Shot[] = [
     },
   },
   {
+    // 5 MB: large enough to go through an upload address (/api/config/s3credentials).
     name: 'capture-pdf-note',
     path: at('/'),
     act: async (page) => {
@@ -134,10 +135,13 @@ export const captureShots: Shot[] = [
         file(
           'field-guide.pdf',
           'application/pdf',
-          pdfWithText([
-            'Field guide to garden birds\nThe robin sings all winter, even at night under lamps.',
-            'The wren is small but loud. It nests in hedges and ivy.',
-          ]),
+          pdfWithText(
+            [
+              'Field guide to garden birds\nThe robin sings all winter, even at night under lamps.',
+              'The wren is small but loud. It nests in hedges and ivy.',
+            ],
+            { padBytes: 5 * 1024 * 1024 },
+          ),
         ),
       );
       await create(page, /It nests in hedges/);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { created, file, ok, routesFor } from './contract.js';
+import { created, file, noContent, ok, routesFor } from './contract.js';
 import { Note, NoteAction } from './notes.js';
 
 /**
@@ -84,6 +84,73 @@ export const CapturePdfForm = z
   })
   .meta({ id: 'CapturePdfForm' });
 
+/** How long a signed upload address takes files. */
+export const CAPTURE_UPLOAD_TTL_SECONDS = 15 * 60;
+/** An upload not made into a note this long after its address expired is deleted. */
+export const CAPTURE_UPLOAD_KEPT_SECONDS = 60 * 60;
+
+/** What a signed upload may carry, and the limit of each. */
+export const UploadKind = z.enum(['audio', 'pdf']);
+export type UploadKind = z.infer<typeof UploadKind>;
+export const UPLOAD_MAX_BYTES: Record<UploadKind, number> = {
+  audio: CAPTURE_AUDIO_MAX_BYTES,
+  pdf: CAPTURE_PDF_MAX_BYTES,
+};
+
+const uploadOf = (kind: UploadKind, what: string) =>
+  z.strictObject({
+    kind: z.literal(kind).meta({ description: `What the file is: ${what}` }),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Give the file name')
+      .max(255, 'A file name is at most 255 characters')
+      .meta({ description: 'The file name, kept for download (never trusted for the format)' }),
+    bytes: z
+      .int()
+      .min(1, 'The file is empty')
+      .max(
+        UPLOAD_MAX_BYTES[kind],
+        `${what[0]!.toUpperCase()}${what.slice(1)} is at most ${UPLOAD_MAX_BYTES[kind] / 1024 / 1024} MB`,
+      )
+      .meta({ description: 'The exact size of the file: the address takes no more' }),
+  });
+
+export const UploadRequest = z
+  .discriminatedUnion('kind', [uploadOf('audio', 'an audio file'), uploadOf('pdf', 'a PDF')])
+  .meta({ id: 'UploadRequest' });
+export type UploadRequest = z.input<typeof UploadRequest>;
+
+export const UploadTarget = z
+  .object({
+    uploadId: z.uuid().meta({ description: 'Give it to POST /api/note/create/byupload' }),
+    url: z.string().meta({
+      description:
+        'Where to POST the file as multipart/form-data: the object store itself (absolute) ' +
+        'or this server (a path)',
+    }),
+    fields: z.record(z.string(), z.string()).meta({
+      description: 'Form fields to send first, as they are; the file goes last, as the part file',
+    }),
+    maxBytes: z.int().meta({ description: 'The largest file the address takes' }),
+    expiresAt: z.iso.datetime().meta({ description: 'When the address stops taking files' }),
+  })
+  .meta({ id: 'UploadTarget' });
+export type UploadTarget = z.infer<typeof UploadTarget>;
+
+export const UploadTokenParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Not an upload address'),
+});
+
+export const UploadForm = z
+  .strictObject({ file: binary('The file, the only part') })
+  .meta({ id: 'UploadForm' });
+
+export const CaptureUpload = z
+  .strictObject({ uploadId: z.uuid({ message: 'Not an upload id' }) })
+  .meta({ id: 'CaptureUpload' });
+export type CaptureUpload = z.input<typeof CaptureUpload>;
+
 const captureApi = routesFor('notes', 'capture');
 
 const quotaRefused = [
@@ -137,6 +204,36 @@ export const captureRoutes = {
     form: CapturePdfForm,
     answer: createAnswer,
     errors: [[400, 'NOT_A_PDF'], quotaRefused],
+  }),
+  uploadCreate: captureApi.post('/api/config/s3credentials', {
+    summary:
+      'An address for uploading one large audio file or PDF straight to storage, with ' +
+      "progress: signed, short-lived, into the caller's own space; no storage keys are given",
+    body: UploadRequest,
+    answer: created(UploadTarget, 'Where and how to send the file'),
+  }),
+  uploadReceive: captureApi.post('/api/uploads/:token', {
+    summary:
+      'Take the file for an upload address, when storage is not reached directly; the ' +
+      'address itself is the permission',
+    public: true,
+    params: UploadTokenParams,
+    form: UploadForm,
+    answer: noContent('The file is kept until it is made into a note or expires'),
+    errors: [[404, 'No such address, or it has expired']],
+  }),
+  noteCreateByUpload: captureApi.post('/api/note/create/byupload', {
+    summary:
+      'Create a note from an uploaded audio file or PDF: checked as the upload routes check ' +
+      'it, kept with the note and read',
+    body: CaptureUpload,
+    answer: createAnswer,
+    errors: [
+      [400, 'NOT_AUDIO, NOT_A_PDF, or RECORDING_TOO_LONG'],
+      quotaRefused,
+      [404, 'No such upload of the caller, or it has expired'],
+      [409, 'The file has not arrived yet (code CONFLICT)'],
+    ],
   }),
   noteCaptureRetry: captureApi.post('/api/note/capture/retry', {
     summary: 'Read a captured note again, after it failed or waited for a model',

@@ -190,4 +190,64 @@ describe('uploads with progress', () => {
       vi.unstubAllGlobals();
     }
   });
+
+  const target = (url: string) => ({
+    uploadId: '6f1d3c9e-8d2a-4c1b-9e1f-0a2b3c4d5e6f',
+    url,
+    fields: { key: 'u1/uploads/6f1d', policy: 'p', 'x-amz-signature': 's' },
+    maxBytes: 100,
+    expiresAt: '2026-11-25T12:00:00.000Z',
+  });
+
+  it('sends a large file straight to the store, without the token, then makes the note', async () => {
+    const { api, fetch, authorization } = setUp([
+      () => json(201, target('http://media.local/noted')),
+      () => new Response(null, { status: 204 }),
+      () => json(201, { id: 'n4' }),
+    ]);
+    const note = await api.capture.upload('pdf', new Blob(['%PDF-1.4']), 'talk.pdf');
+    expect(note).toEqual({ id: 'n4' });
+    const urls = fetch.mock.calls.map(([url]) => String(url));
+    expect(urls).toEqual([
+      'http://gateway/api/config/s3credentials',
+      'http://media.local/noted',
+      'http://gateway/api/note/create/byupload',
+    ]);
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+      kind: 'pdf',
+      name: 'talk.pdf',
+      bytes: 8,
+    });
+    expect(authorization(1)).toBeNull();
+    const form = fetch.mock.calls[1]?.[1]?.body as FormData;
+    // The signed fields first, as given; the file last.
+    expect([...form.keys()]).toEqual(['key', 'policy', 'x-amz-signature', 'file']);
+    expect(JSON.parse(String(fetch.mock.calls[2]?.[1]?.body))).toEqual({
+      uploadId: target('').uploadId,
+    });
+  });
+
+  it('says plainly when the store refuses a file as too large, and makes no note', async () => {
+    const tooLarge =
+      '<?xml version="1.0"?><Error><Code>EntityTooLarge</Code><Message>big</Message></Error>';
+    const { api, fetch } = setUp([
+      () => json(201, target('http://media.local/noted')),
+      () => new Response(tooLarge, { status: 400, headers: { 'content-type': 'application/xml' } }),
+    ]);
+    await expect(api.capture.upload('audio', new Blob(['x']), 'a.mp3')).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("sends to the server's own upload address when the store is not reached directly", async () => {
+    const { api, fetch } = setUp([
+      () => json(201, { ...target('/api/uploads/abc'), fields: {} }),
+      () => json(404, errorBody('NOT_FOUND', 'There is no such upload, or it has expired')),
+    ]);
+    await expect(api.capture.upload('audio', new Blob(['x']), 'a.mp3')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(String(fetch.mock.calls[1]?.[0])).toBe('http://gateway/api/uploads/abc');
+  });
 });

@@ -22,6 +22,7 @@ import type { NoteGraphQuery } from './links.js';
 import type { ReviewMark } from './review.js';
 import type { CheckoutRequest, PlanChange } from './billing.js';
 import type { UserCreate } from './users.js';
+import type { UploadKind, UploadTarget } from './capture.js';
 import { routes } from './routes.js';
 import type { TodoRecentQuery } from './todos.js';
 
@@ -136,6 +137,48 @@ export const createApiClient = (options: ApiClientOptions) => {
   };
 
   /**
+   * Sends one request as it is, within the client's timeout: through XHR when the caller
+   * follows a form's upload progress in a browser. Only a failure to get an answer throws.
+   */
+  const transmit = async (
+    url: string,
+    init: RequestInit & { method: string },
+    {
+      signal,
+      onUploadProgress,
+      path,
+    }: {
+      signal?: AbortSignal | undefined;
+      onUploadProgress?: UploadProgress | undefined;
+      path: string;
+    },
+  ): Promise<Response> => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      const transport =
+        onUploadProgress && init.body instanceof FormData && !options.fetch && xhrClass()
+          ? fetchWithUploadProgress(xhrClass() as new () => Xhr, onUploadProgress)
+          : doFetch;
+      return await transport(url, {
+        ...init,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
+    } catch (error) {
+      // Cancelled by the caller: not a failure, the caller's reason goes back unchanged.
+      if (signal?.aborted) throw error;
+      return failWith(
+        timeout.aborted
+          ? new AppError('TIMEOUT', `${init.method} ${path} took longer than ${timeoutMs} ms`)
+          : new AppError('UNAVAILABLE', 'The server could not be reached', {
+              cause: String(error),
+            }),
+        init.method,
+        path,
+      );
+    }
+  };
+
+  /**
    * Sends one request; a 401 refreshes the session once and retries; errors throw AppError.
    * `signal` cancels it (the promise rejects with the signal's reason).
    */
@@ -155,32 +198,15 @@ export const createApiClient = (options: ApiClientOptions) => {
     if (token) headers.authorization = `Bearer ${token}`;
     const form = body instanceof FormData;
     if (body !== undefined && !form) headers['content-type'] = 'application/json';
-    const timeout = AbortSignal.timeout(timeoutMs);
-    let response: Response;
-    try {
-      const transport =
-        onUploadProgress && form && !options.fetch && xhrClass()
-          ? fetchWithUploadProgress(xhrClass() as new () => Xhr, onUploadProgress)
-          : doFetch;
-      response = await transport(`${options.baseUrl}${path}`, {
+    const response = await transmit(
+      `${options.baseUrl}${path}`,
+      {
         method,
         headers,
         body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-    } catch (error) {
-      // Cancelled by the caller: not a failure, the caller's reason goes back unchanged.
-      if (signal?.aborted) throw error;
-      return failWith(
-        timeout.aborted
-          ? new AppError('TIMEOUT', `${method} ${path} took longer than ${timeoutMs} ms`)
-          : new AppError('UNAVAILABLE', 'The server could not be reached', {
-              cause: String(error),
-            }),
-        method,
-        path,
-      );
-    }
+      },
+      { signal, onUploadProgress, path },
+    );
     if (response.status === 401 && !retried && options.refresh && (await options.refresh())) {
       return send(method, path, body, accept, { retried: true, signal, onUploadProgress });
     }
@@ -261,6 +287,38 @@ export const createApiClient = (options: ApiClientOptions) => {
     return form;
   };
 
+  /**
+   * Sends a file to a signed upload address: the object store itself (no token goes there) or
+   * this server's upload route. The store answers in XML; its refusals become AppErrors.
+   */
+  const uploadTo = async (target: UploadTarget, file: Blob, fileName: string, upload: Upload) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
+    form.append('file', file, fileName);
+    const direct = /^https?:\/\//i.test(target.url);
+    const path = direct ? new URL(target.url).pathname : target.url;
+    const response = await transmit(
+      direct ? target.url : `${options.baseUrl}${target.url}`,
+      { method: 'POST', body: form },
+      { signal: upload.signal, onUploadProgress: upload.onUploadProgress, path },
+    );
+    if (response.ok) return;
+    if (!direct) failWith(await failureOf(response, 'POST', path), 'POST', path);
+    const answer = await response.text().catch(() => '');
+    failWith(
+      /EntityTooLarge/.test(answer)
+        ? new AppError(
+            'PAYLOAD_TOO_LARGE',
+            `The file is larger than the ${target.maxBytes} bytes allowed`,
+          )
+        : response.status === 403
+          ? new AppError('FORBIDDEN', 'The upload address has expired; try again')
+          : new AppError('UNAVAILABLE', `The file store answered ${response.status}`),
+      'POST',
+      path,
+    );
+  };
+
   return {
     /** Any route, by its contract: `client.request(routes.noteGet, { params: { id } })`. */
     request,
@@ -324,6 +382,20 @@ export const createApiClient = (options: ApiClientOptions) => {
       link: (url: string) => request(routes.noteCreateByLink, { body: { url } }),
       pdf: (pdf: Blob, fileName = 'document.pdf', upload: Upload = {}) =>
         request(routes.noteCreateByPdf, { body: formOf('pdf', pdf, fileName) }, upload),
+      /**
+       * A note from a large audio file or PDF: sent straight to storage through a signed
+       * address (`/api/config/s3credentials`), with progress, then made into a note.
+       */
+      upload: async (kind: UploadKind, file: Blob, fileName: string, upload: Upload = {}) => {
+        const signal = upload.signal ? { signal: upload.signal } : {};
+        const target = await request(
+          routes.uploadCreate,
+          { body: { kind, name: fileName, bytes: file.size } },
+          signal,
+        );
+        await uploadTo(target, file, fileName, upload);
+        return request(routes.noteCreateByUpload, { body: { uploadId: target.uploadId } }, signal);
+      },
       retry: (noteId: string) => request(routes.noteCaptureRetry, { body: { noteId } }),
       /** The file a note was captured from (`/api/notes/{id}/files/{name}`), as a Blob. */
       file: async (url: string): Promise<Blob> => {

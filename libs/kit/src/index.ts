@@ -7,3 +7,4 @@ export * from './http.js';
 export * from './module.js';
 export * from './nul.js';
 export * from './routes.js';
+export * from './periodic.js';

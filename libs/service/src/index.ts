@@ -50,7 +50,10 @@ export interface ServiceDefinition {
   migrations: Migration[];
   /** Public path prefixes the gateway forwards here with a signed identity. */
   identityPaths: string[];
-  /** Public paths that take no identity (they prove themselves otherwise: a signature). */
+  /**
+   * Public paths that take no identity (they prove themselves otherwise: a signature, a
+   * capability in the path); one ending in `/` opens every path under it.
+   */
   openPaths?: string[];
   /** Paths whose raw body a handler reads (see `HttpAppOptions.rawBodyPaths`). */
   rawBodyPaths?: string[];
@@ -157,11 +160,13 @@ const serve = async (
     ready: () => ready() && processReady(),
     ...(definition.rawBodyPaths ? { rawBodyPaths: definition.rawBodyPaths } : {}),
   });
-  const open = new Set(definition.openPaths ?? []);
+  const openPaths = definition.openPaths ?? [];
+  const isOpen = (path: string) =>
+    openPaths.some((open) => (open.endsWith('/') ? path.startsWith(open) : path === open));
   const identity = requireIdentity(settings.internalSecret);
   for (const path of definition.identityPaths) {
     app.use(path, (req, res, next) => {
-      if (open.has(req.originalUrl.split('?')[0] ?? '')) {
+      if (isOpen(req.originalUrl.split('?')[0] ?? '')) {
         next();
         return;
       }

@@ -13,6 +13,11 @@ export interface S3StoreOptions {
   region?: string;
   /** Defaults to the endpoint's scheme (https when none is given). */
   useSSL?: boolean;
+  /**
+   * The endpoint as browsers reach it (`https://media.example.com`), for signed uploads straight
+   * into the bucket; unset, browsers upload through the service.
+   */
+  publicEndpoint?: string;
 }
 
 const defaultContentType = 'application/octet-stream';
@@ -87,6 +92,17 @@ export const createS3Store = async (options: S3StoreOptions): Promise<ObjectStor
       if (!(error instanceof S3Error && error.code === 'BucketAlreadyOwnedByYou')) throw error;
     }
   }
+
+  // Signing needs no request; the region is given so the client does not ask the server for it.
+  const publicClient = options.publicEndpoint
+    ? new Client({
+        ...parseEndpoint(options.publicEndpoint, undefined),
+        accessKey: options.accessKey,
+        secretKey: options.secretKey,
+        pathStyle: true,
+        region: options.region ?? 'us-east-1',
+      })
+    : undefined;
 
   const info = async (key: string): Promise<ObjectInfo | undefined> => {
     try {
@@ -167,6 +183,24 @@ export const createS3Store = async (options: S3StoreOptions): Promise<ObjectStor
         .filter((item): item is ObjectInfo => item !== undefined)
         .sort((a, b) => (a.key < b.key ? -1 : 1));
     },
+
+    ...(publicClient
+      ? {
+          async uploadTarget(key: string, limits: { maxBytes: number; expiresAt: Date }) {
+            assertKey(key);
+            const policy = publicClient.newPostPolicy();
+            policy.setBucket(bucket);
+            policy.setKey(key);
+            policy.setExpires(limits.expiresAt);
+            policy.setContentLengthRange(1, limits.maxBytes);
+            const signed = await publicClient.presignedPostPolicy(policy);
+            const fields = Object.entries(signed.formData as Record<string, unknown>).map(
+              ([name, value]) => [name, String(value)],
+            );
+            return { url: signed.postURL, fields: Object.fromEntries(fields) };
+          },
+        }
+      : {}),
 
     async healthy() {
       let timer: NodeJS.Timeout | undefined;

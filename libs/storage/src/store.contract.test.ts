@@ -261,3 +261,57 @@ describe.each(adapters)('object store contract: $name', (adapter) => {
     },
   );
 });
+
+describe.skipIf(!s3Endpoint)('s3 signed uploads', () => {
+  let store: ObjectStore;
+  let plain: ObjectStore;
+  const options = { ...s3Options, bucket: `noted-upload-${run}` };
+
+  beforeAll(async () => {
+    store = await createS3Store({ ...options, publicEndpoint: options.endpoint });
+    plain = await createS3Store(options);
+  });
+  afterAll(async () => {
+    for (const item of await store.list('')) await store.delete(item.key);
+  });
+
+  const post = (target: { url: string; fields: Record<string, string> }, body: Blob) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
+    form.append('file', body, 'talk.webm');
+    return fetch(target.url, { method: 'POST', body: form });
+  };
+  const soon = () => new Date(Date.now() + 60_000);
+
+  it('takes a file posted to the signed address, into that key only', async () => {
+    const key = `${randomUUID()}/uploads/${randomUUID()}`;
+    const target = await store.uploadTarget!(key, { maxBytes: 1024, expiresAt: soon() });
+    expect(target.fields.key).toBe(key);
+    const answer = await post(target, new Blob([Buffer.from('sound')]));
+    expect(answer.status).toBe(204);
+    expect(await text((await store.get(key))!.body)).toBe('sound');
+
+    const elsewhere = { ...target, fields: { ...target.fields, key: `${key}-other` } };
+    expect((await post(elsewhere, new Blob([Buffer.from('x')]))).status).toBe(403);
+    expect(await store.stat(`${key}-other`)).toBeUndefined();
+  });
+
+  it('refuses a file over the size it was signed for, and an expired signature', async () => {
+    const key = `${randomUUID()}/uploads/${randomUUID()}`;
+    const target = await store.uploadTarget!(key, { maxBytes: 10, expiresAt: soon() });
+    const tooLarge = await post(target, new Blob([Buffer.alloc(11)]));
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.text()).toContain('EntityTooLarge');
+
+    const expired = await store.uploadTarget!(key, {
+      maxBytes: 10,
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    expect((await post(expired, new Blob([Buffer.from('x')]))).status).toBe(403);
+    expect(await store.stat(key)).toBeUndefined();
+  });
+
+  it('offers no signed address without a public endpoint', () => {
+    expect(plain.uploadTarget).toBeUndefined();
+  });
+});

@@ -13,6 +13,16 @@ export interface ObjectInfo {
   contentType: string;
 }
 
+/**
+ * Where a browser sends one file itself: a form POST of `fields`, then the file as the part
+ * `file`, to `url`. The store refuses anything but that key, a size over `maxBytes`, or a POST
+ * after `expiresAt`.
+ */
+export interface UploadTarget {
+  url: string;
+  fields: Record<string, string>;
+}
+
 export interface ObjectStore {
   put(
     key: string,
@@ -25,6 +35,11 @@ export interface ObjectStore {
   /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
   list(prefix: string): Promise<ObjectInfo[]>;
+  /**
+   * A signed address for uploading straight into `key`, when browsers can reach the store
+   * (S3 with a public endpoint); undefined when they cannot.
+   */
+  uploadTarget?(key: string, limits: { maxBytes: number; expiresAt: Date }): Promise<UploadTarget>;
   healthy(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -9,7 +9,7 @@ const escapePdfText = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`)
  * A PDF with one page per entry, each line of it written in Helvetica (WinAnsi: Latin text
  * only). Offsets in the cross-reference table are computed, so strict readers accept it.
  */
-export const pdfWithText = (pages: string[]): Buffer => {
+export const pdfWithText = (pages: string[], options: { padBytes?: number } = {}): Buffer => {
   const objects: string[] = [];
   const add = (body: string) => {
     objects.push(body);
@@ -40,6 +40,10 @@ export const pdfWithText = (pages: string[]): Buffer => {
           `/Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`,
       ),
     );
+  }
+  // Bytes no page uses, as an attachment or a large image would be: a PDF of a given size.
+  if (options.padBytes) {
+    add(`<< /Length ${options.padBytes} >>\nstream\n${'x'.repeat(options.padBytes)}\nendstream`);
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pageTree} 0 R >>`;
   objects[pageTree - 1] =

@@ -33,6 +33,8 @@ export const gatewayConfigSchema = z.object({
     .transform((value) => value || undefined)
     .optional(),
   IDENTITY_URL: z.url().default('http://127.0.0.1:4100'),
+  /** The object store as browsers reach it (the notes service's too): pages may upload there. */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
   /** Where the notes micro-frontend's manifest is, as the browser sees it. */
   NOTES_REMOTE_URL: z.string().default('/remotes/notes/mf-manifest.json'),
   /** Where the billing micro-frontend's manifest is, as the browser sees it. */
@@ -71,6 +73,8 @@ export interface GatewayConfig {
   upstreams: { users: string; notes: string; ai: string; billing: string; identity: string };
   /** True when Stripe.js may load (a publishable key is configured). */
   stripeJs: boolean;
+  /** The origin browsers upload large files to, when it is not the gateway's. */
+  uploadOrigin?: string;
   usersGrpcAddress: string;
   notesRemoteUrl: string;
   billingRemoteUrl: string;
@@ -118,6 +122,7 @@ export const gatewayConfigFrom = (
       identity: env.IDENTITY_URL,
     },
     stripeJs: env.STRIPE_PUBLISHABLE_KEY !== undefined,
+    ...(env.S3_PUBLIC_ENDPOINT ? { uploadOrigin: new URL(env.S3_PUBLIC_ENDPOINT).origin } : {}),
     usersGrpcAddress: env.USERS_GRPC_ADDR,
     notesRemoteUrl: env.NOTES_REMOTE_URL,
     billingRemoteUrl: env.BILLING_REMOTE_URL,

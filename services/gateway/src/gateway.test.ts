@@ -36,6 +36,7 @@ describe('gateway on its own', () => {
       IDENTITY_URL: closed,
       USERS_GRPC_ADDR: '127.0.0.1:9',
       GATEWAY_BODY_LIMIT_MB: '1',
+      S3_PUBLIC_ENDPOINT: 'https://media.example.com/noted',
     });
     gateway = await startGateway(
       gatewayConfigFrom(env, {
@@ -83,6 +84,8 @@ describe('gateway on its own', () => {
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
       expect(csp).not.toContain('upgrade-insecure-requests');
+      // Large files are sent straight to the object store's public origin.
+      expect(csp).toMatch(/connect-src 'self' [^;]*https:\/\/media\.example\.com[; ]/);
     }
   });
 

@@ -131,7 +131,12 @@ export const startGateway = async (
       contentSecurityPolicy: {
         directives: {
           'script-src': ["'self'", ...inlineScriptHashes(web.indexHtml ?? ''), ...stripe.script],
-          'connect-src': ["'self'", keycloakOrigin, ...stripe.connect],
+          'connect-src': [
+            "'self'",
+            keycloakOrigin,
+            ...stripe.connect,
+            ...(config.uploadOrigin ? [config.uploadOrigin] : []),
+          ],
           'frame-src': ["'self'", keycloakOrigin, ...stripe.frame],
           'img-src': ["'self'", 'data:', 'blob:'],
           // Captured audio plays from a Blob: it is read with the bearer token, which <audio> cannot send.

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, Note, UserUsage } from '@noted/api';
+import type { ErrorBody, Note, UploadTarget, UserUsage } from '@noted/api';
 import { pdfWithText, startFakeOpenAi, wavTone, type FakeOpenAi } from '@noted/testing';
 import { getTestApp, infraLabel, json, type TestApp } from './test/app.js';
 
@@ -32,7 +32,19 @@ per second.</p><ul><li>Predictable output</li><li>Little visual impact</li></ul>
 <p>Read the <a href="/reports/tidal.pdf">full report</a>.</p></article></main>
 <footer>Copyright Example News. Cookie settings.</footer></body></html>`;
 
-describe(`notes captured from images, audio, links and PDFs (${infraLabel})`, () => {
+/** With MinIO at hand, files go to it, and large uploads straight to it through signed addresses. */
+const s3 = process.env.TEST_S3_ENDPOINT;
+const s3Env = s3
+  ? {
+      S3_ENDPOINT: s3,
+      S3_PUBLIC_ENDPOINT: s3,
+      S3_ACCESS_KEY: process.env.TEST_S3_ACCESS_KEY ?? 'minioadmin',
+      S3_SECRET_KEY: process.env.TEST_S3_SECRET_KEY ?? 'minioadmin',
+      S3_BUCKET: `noted-capture-${randomUUID().slice(0, 8)}`,
+    }
+  : {};
+
+describe(`notes captured from images, audio, links and PDFs (${infraLabel}${s3 ? ', MinIO' : ''})`, () => {
   let app: TestApp;
   let site: Server;
   let siteUrl: string;
@@ -91,6 +103,7 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel})`, ()
         FREE_RECORDING_TIME_LIMIT: '4',
         OPENAI_BASE_URL: fake.url,
         OPENAI_TRANSCRIPTION_MODEL: 'whisper-test',
+        ...s3Env,
       },
     });
     token = await app.tokenFor(`capture-${randomUUID()}@example.com`);
@@ -196,6 +209,102 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel})`, ()
     expect(
       (await app.api(other, 'POST', '/api/note/capture/retry', { noteId: done.id })).status,
     ).toBe(404);
+  });
+
+  /** Asks for an upload address, as the browser does for a large file. */
+  const uploadAddress = async (as: string, kind: 'audio' | 'pdf', name: string, bytes: number) => {
+    const response = await app.api(as, 'POST', '/api/config/s3credentials', { kind, name, bytes });
+    expect(response.status).toBe(201);
+    return json<UploadTarget>(response);
+  };
+  /** Sends a file to an upload address as a browser form, without a token. */
+  const sendTo = (target: UploadTarget, data: Buffer, name: string) => {
+    const form = new FormData();
+    for (const [field, value] of Object.entries(target.fields)) form.append(field, value);
+    form.append('file', new Blob([data]), name);
+    const url = target.url.startsWith('/') ? `${app.url}${target.url}` : target.url;
+    return fetch(url, { method: 'POST', body: form });
+  };
+  const byUpload = (as: string, uploadId: string) =>
+    app.api(as, 'POST', '/api/note/create/byupload', { uploadId });
+
+  it('takes a PDF through an upload address, then makes the note; the upload is the caller’s only', async () => {
+    const pdf = pdfWithText(['Annual report\nRevenue grew by a third in the northern region.']);
+    const target = await uploadAddress(token, 'pdf', 'report.pdf', pdf.length);
+    expect(target.maxBytes).toBe(pdf.length);
+    // No storage keys are handed out: a policy signed for this one key, or a capability here.
+    if (s3) {
+      expect(target.url.startsWith(s3)).toBe(true);
+      expect(Object.keys(target.fields).sort()).toEqual([
+        'bucket',
+        'key',
+        'policy',
+        'x-amz-algorithm',
+        'x-amz-credential',
+        'x-amz-date',
+        'x-amz-signature',
+      ]);
+      expect(target.fields.key).toMatch(/^[0-9a-f-]{36}\/uploads\/[0-9a-f-]{36}$/);
+    } else {
+      expect(target.url).toMatch(/^\/api\/uploads\/[A-Za-z0-9_-]{43}$/);
+      expect(target.fields).toEqual({});
+    }
+
+    const early = await byUpload(token, target.uploadId);
+    expect(early.status).toBe(409);
+    expect((await json<ErrorBody>(early)).error.message).toBe('The file has not arrived yet');
+
+    expect((await sendTo(target, pdf, 'report.pdf')).status).toBe(204);
+    expect((await byUpload(other, target.uploadId)).status).toBe(404);
+    const response = await byUpload(token, target.uploadId);
+    expect(response.status).toBe(201);
+    const done = await settled(token, (await json<Note>(response)).id);
+    expect(done.capture).toMatchObject({ status: 'ready', method: 'pdf', origin: 'upload' });
+    expect(done.capture?.file).toMatchObject({ name: 'report.pdf', bytes: pdf.length });
+    expect(done.note).toContain('Revenue grew by a third in the northern region.');
+    // An upload makes one note.
+    expect((await byUpload(token, target.uploadId)).status).toBe(404);
+  });
+
+  it('refuses an upload larger than announced or than its kind, and checks what arrived', async () => {
+    const big = await app.api(token, 'POST', '/api/config/s3credentials', {
+      kind: 'pdf',
+      name: 'huge.pdf',
+      bytes: 21 * 1024 * 1024,
+    });
+    expect(big.status).toBe(400);
+    expect((await json<ErrorBody>(big)).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('A PDF is at most 20 MB'),
+    });
+
+    const small = await uploadAddress(token, 'audio', 'memo.wav', 10);
+    const over = await sendTo(small, Buffer.alloc(11), 'memo.wav');
+    // MinIO answers EntityTooLarge (400), this server 413; neither keeps the file.
+    expect([400, 413]).toContain(over.status);
+    expect((await byUpload(token, small.uploadId)).status).toBe(409);
+
+    const before = (await usage(token)).notes.used;
+    const text = Buffer.from('plain words, not audio');
+    const notAudio = await uploadAddress(token, 'audio', 'memo.wav', text.length);
+    expect((await sendTo(notAudio, text, 'memo.wav')).status).toBe(204);
+    const refused = await byUpload(token, notAudio.uploadId);
+    expect(refused.status).toBe(400);
+    expect((await json<ErrorBody>(refused)).error.code).toBe('NOT_AUDIO');
+    expect((await usage(token)).notes.used).toBe(before);
+  });
+
+  it('transcribes audio sent through an upload address', async () => {
+    const audio = wavTone(2);
+    const target = await uploadAddress(token, 'audio', 'standup.wav', audio.length);
+    expect((await sendTo(target, audio, 'standup.wav')).status).toBe(204);
+    const response = await byUpload(token, target.uploadId);
+    expect(response.status).toBe(201);
+    const created = await json<Note>(response);
+    expect(created.capture).toMatchObject({ kind: 'audio', origin: 'upload' });
+    const done = await settled(token, created.id);
+    expect(done.capture).toMatchObject({ status: 'ready', method: 'transcription' });
+    expect(done.note).toContain('Buy oat milk tomorrow.');
   });
 
   it('refuses a file that is not a PDF', async () => {

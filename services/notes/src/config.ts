@@ -18,6 +18,12 @@ export const notesConfigSchema = z.object({
   S3_SECRET_KEY: z.string().optional(),
   S3_BUCKET: z.string().min(3).default('noted'),
   S3_REGION: z.string().optional(),
+  /**
+   * The S3 endpoint as browsers reach it: large uploads then go straight into the bucket
+   * through signed addresses (the bucket must allow the app's origin by CORS). Unset, they
+   * come through the gateway.
+   */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
   /** How often the review scheduler looks for notes that fell due. */
   NOTES_REVIEW_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   /**
@@ -48,6 +54,7 @@ const s3From = (env: z.infer<typeof notesConfigSchema>): S3StoreOptions | undefi
     secretKey: env.S3_SECRET_KEY,
     bucket: env.S3_BUCKET,
     ...(env.S3_REGION ? { region: env.S3_REGION } : {}),
+    ...(env.S3_PUBLIC_ENDPOINT ? { publicEndpoint: env.S3_PUBLIC_ENDPOINT } : {}),
   };
 };
 

@@ -143,4 +143,25 @@ export const notesMigrations: Migration[] = [
       await knex.raw('alter table notes drop column capture');
     },
   },
+  {
+    // Large files come straight to storage through a signed address; this is what each address
+    // was given for, until its file is made into a note or the sweeper deletes it.
+    name: '20261125_109_capture_uploads',
+    up: async (knex: Knex) => {
+      await knex.schema.createTable('capture_uploads', (t) => {
+        t.uuid('id').primary();
+        t.uuid('user_id').notNullable();
+        t.text('kind').notNullable();
+        t.text('file_name').notNullable();
+        t.integer('max_bytes').notNullable();
+        t.specificType('token_hash', 'bytea').notNullable().unique();
+        t.timestamp('expires_at', { useTz: true }).notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.index(['expires_at'], 'capture_uploads_expiry');
+      });
+    },
+    down: async (knex: Knex) => {
+      await knex.schema.dropTable('capture_uploads');
+    },
+  },
 ];

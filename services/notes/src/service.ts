@@ -1,5 +1,5 @@
 import { startService, grpcBinding, type ServiceDeps } from '@noted/service';
-import { serveRoutes } from '@noted/kit';
+import { serveRoutes, startPeriodic } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { openObjectStore } from '@noted/storage';
 import type { NotesConfig } from './config.js';
@@ -12,6 +12,7 @@ import { tagHandlers } from './tags/routes.js';
 import { todoHandlers } from './todos/routes.js';
 import { imageHandlers } from './images/routes.js';
 import { captureHandlers } from './capture/routes.js';
+import { uploadsSweep } from './capture/uploads.js';
 import { limitImageWork } from './images/process.js';
 import type { ImagesContext } from './context.js';
 import { reviewHandlers } from './review/routes.js';
@@ -47,6 +48,8 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
       name: 'notes',
       migrations: notesMigrations,
       identityPaths: ['/api'],
+      // An upload address is its own permission (a random token), for a browser form.
+      openPaths: ['/api/uploads/'],
       routes: ({ db, unitOfWork, logger }) =>
         notesRouter({
           knex: db.knex,
@@ -62,6 +65,17 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
           notesGrpc({ knex: db.knex, unitOfWork, quota, objects, logger }),
         ),
       workers: ({ db, unitOfWork, logger, bus }) => [
+        startPeriodic({
+          name: 'sweeping expired uploads',
+          intervalMs: 10 * 60_000,
+          firstDelayMs: 30_000,
+          logger,
+          run: async (isStopped) => {
+            const ctx = { knex: db.knex, unitOfWork, quota, objects, logger };
+            const deleted = await uploadsSweep(ctx, { isStopped });
+            if (deleted > 0) logger.info({ deleted }, 'expired uploads deleted');
+          },
+        }),
         startReviewEnrolment({ bus, knex: db.knex, logger }),
         startReviewScheduler({
           unitOfWork,

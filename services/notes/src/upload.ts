@@ -9,7 +9,9 @@ export interface FilePart {
   fileName: string;
 }
 
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+/** A size as errors say it: bytes under a megabyte, else whole megabytes. */
+export const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${bytes} bytes` : `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /**
  * A reader of multipart requests holding exactly one file part `field` of at most `maxBytes`,
@@ -35,7 +37,7 @@ export const filePart = (options: { field: string; maxBytes: number; what: strin
       if (error.code === 'LIMIT_FILE_SIZE') {
         return new AppError(
           'PAYLOAD_TOO_LARGE',
-          `The ${what} is larger than ${megabytes(maxBytes)}`,
+          `The ${what} is larger than ${sizeText(maxBytes)}`,
         );
       }
       if (error.code === 'LIMIT_UNEXPECTED_FILE') {

@@ -14,7 +14,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { compressImage, prepareUpload } from '../images/compress';
 import { log } from '../log';
 import { useErrorText, useNotesMessages, type Translate } from '../messages';
-import { isAudioWay, type AudioWay, type CaptureChoice } from './captureFiles';
+import { isAudioWay, viaUploadAddress, type AudioWay, type CaptureChoice } from './captureFiles';
 import { FilePanel } from './FilePanel';
 import { formatDuration } from './format';
 import type { CaptureApi, CaptureStage, PanelProps, SendCapture } from './panel';
@@ -287,7 +287,10 @@ export function CaptureDialog({ choice, api, onClose, onCreated }: CaptureDialog
           hint={t('pdf.hint')}
           send={(file) => ({
             first: 'uploading',
-            send: () => api.capture.pdf(file, file.name || 'document.pdf', upload),
+            send: () =>
+              viaUploadAddress(file)
+                ? api.capture.upload('pdf', file, file.name || 'document.pdf', upload)
+                : api.capture.pdf(file, file.name || 'document.pdf', upload),
           })}
         />
       );
@@ -333,7 +336,10 @@ export function CaptureDialog({ choice, api, onClose, onCreated }: CaptureDialog
                 hint={audioHint}
                 send={(file) => ({
                   first: 'uploading',
-                  send: () => api.capture.audio(file, file.name || 'audio', 'upload', upload),
+                  send: () =>
+                    viaUploadAddress(file)
+                      ? api.capture.upload('audio', file, file.name || 'audio', upload)
+                      : api.capture.audio(file, file.name || 'audio', 'upload', upload),
                 })}
               />
             ) : (

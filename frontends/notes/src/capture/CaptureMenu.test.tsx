@@ -299,6 +299,47 @@ describe('a note from a file', () => {
   });
 });
 
+describe('a large file', () => {
+  it('goes to storage through an upload address, without the token, then becomes a note', async () => {
+    const created = processing();
+    const { api, fetch } = withClient((path) =>
+      path === '/api/config/s3credentials'
+        ? json({
+            uploadId: '6f1d3c9e-8d2a-4c1b-9e1f-0a2b3c4d5e6f',
+            url: 'http://media.local/noted',
+            fields: { key: 'u/uploads/6f1d', policy: 'p' },
+            maxBytes: 5 * 1024 * 1024,
+            expiresAt: '2026-11-25T12:00:00.000Z',
+          })
+        : path === 'http://media.local/noted'
+          ? new Response(null, { status: 204 })
+          : json(created),
+    );
+    const { shell } = renderNotes(api);
+    const dialog = await choose('PDF', 'Note from a PDF');
+    const big = new File([new Uint8Array(5 * 1024 * 1024)], 'scan.pdf', {
+      type: 'application/pdf',
+    });
+    fireEvent.change(within(dialog).getByLabelText('Choose a PDF'), {
+      target: { files: [big] },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create note' }));
+    await waitFor(() => expect(shell.openNote).toHaveBeenCalledWith(created.id, { note: created }));
+    expect(fetch.mock.calls.map(([input]) => String(input))).toEqual([
+      '/api/config/s3credentials',
+      'http://media.local/noted',
+      '/api/note/create/byupload',
+    ]);
+    expect(JSON.parse(String(requestOf(fetch, 0).init.body))).toEqual({
+      kind: 'pdf',
+      name: 'scan.pdf',
+      bytes: big.size,
+    });
+    expect(requestOf(fetch, 1).headers.authorization).toBeUndefined();
+    expect(((requestOf(fetch, 1).init.body as FormData).get('file') as File).size).toBe(big.size);
+  });
+});
+
 describe('a note from a web page', () => {
   it('blocks an address that is not http or https, and sends a good one as {url} to bylink', async () => {
     const created = processing();

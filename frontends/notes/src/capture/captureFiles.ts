@@ -49,6 +49,14 @@ export const looksLike = (kind: CaptureFileKind, file: File): boolean => {
   }
 };
 
+/**
+ * Files from this size on go to storage through a signed upload address
+ * (`/api/config/s3credentials`), straight to the object store where browsers reach it;
+ * smaller ones in one request to the capture route.
+ */
+export const UPLOAD_ADDRESS_MIN_BYTES = 4 * 1024 * 1024;
+export const viaUploadAddress = (file: Blob) => file.size >= UPLOAD_ADDRESS_MIN_BYTES;
+
 /** Why a picked file is not sent, if it is not. */
 export type FileProblem = 'wrongType' | 'tooLarge' | 'empty';
 

@@ -3,6 +3,7 @@ import {
   CAPTURE_AUDIO_MAX_BYTES,
   CAPTURE_PDF_MAX_BYTES,
   NOTE_IMAGE_MAX_BYTES,
+  type UploadKind,
   type captureRoutes,
 } from '@noted/api';
 import type { Handlers } from '@noted/kit';
@@ -16,10 +17,14 @@ import {
   captureRetry,
   captureUrl,
 } from './usecases.js';
+import { noteCreateByUpload, uploadCreate, uploadReceive } from './uploads.js';
 
 const imagePart = filePart({ field: 'image', maxBytes: NOTE_IMAGE_MAX_BYTES, what: 'image' });
 const audioPart = filePart({ field: 'audio', maxBytes: CAPTURE_AUDIO_MAX_BYTES, what: 'audio' });
 const pdfPart = filePart({ field: 'pdf', maxBytes: CAPTURE_PDF_MAX_BYTES, what: 'PDF' });
+/** The file of an upload address: of its kind, no larger than the size announced. */
+const uploadPart = ({ kind, maxBytes }: { kind: UploadKind; maxBytes: number }) =>
+  filePart({ field: 'file', maxBytes, what: kind === 'pdf' ? 'PDF' : 'audio file' });
 
 /** Notes made from images, audio, links and PDFs, and the files they keep. */
 export const captureHandlers = (ctx: ImagesContext): Handlers<typeof captureRoutes> => ({
@@ -32,6 +37,13 @@ export const captureHandlers = (ctx: ImagesContext): Handlers<typeof captureRout
   noteCreateByAudioUrl: ({ userId, body }) => captureUrl(ctx, userId, 'audio', body.audioUrl),
   noteCreateByLink: ({ userId, body }) => captureUrl(ctx, userId, 'link', body.url),
   noteCreateByPdf: async ({ userId, req, res }) => capturePdf(ctx, userId, await pdfPart(req, res)),
+  uploadCreate: ({ userId, body }) => uploadCreate(ctx, userId, body),
+  uploadReceive: async ({ params, req, res }) => {
+    await uploadReceive(ctx, params.token, (limits) => uploadPart(limits)(req, res));
+    // The browser posts here from the page itself; nothing else needs to read the answer.
+    res.setHeader('cache-control', 'no-store');
+  },
+  noteCreateByUpload: ({ userId, body }) => noteCreateByUpload(ctx, userId, body),
   noteCaptureRetry: ({ userId, body }) => captureRetry(ctx, userId, body),
   noteFileGet: async ({ userId, params, req, res }) => {
     const file = await captureFileRead(ctx, userId, params.id, params.name);

@@ -309,7 +309,7 @@ export const captureFileRead = async (
 
 // ---- What the ai service calls while it reads a capture (NotesService over gRPC) ----
 
-const readAll = async (stored: StoredObject): Promise<Buffer> => {
+export const readAll = async (stored: StoredObject): Promise<Buffer> => {
   const chunks: Buffer[] = [];
   for await (const chunk of stored.body) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
