@@ -284,6 +284,44 @@ describe(`ai with an OpenAI-compatible provider (${infraLabel})`, () => {
     expect(draft.sources.map((note) => note.id)).toContain(notes.launch?.id);
   });
 
+  it('reads a captured photo with the vision model, sending the image itself', async () => {
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: '#fafafa' },
+    })
+      .png()
+      .toBuffer();
+    const transcript = `Shopping list ${run}: oat milk, rye bread. A note on a fridge door.`;
+    fake.reply((request) => {
+      chats.push(request);
+      return request.model === 'vision-model'
+        ? transcript
+        : JSON.stringify({ title: 'Fridge list', note: transcript, tags: ['shopping'] });
+    });
+    const created = await ada.capture.image(new Blob([png]), 'fridge.png');
+    let note: Note = created;
+    for (let tries = 0; note.capture?.status === 'processing' && tries < 200; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      note = await ada.notes.get(created.id);
+    }
+    expect(note.capture).toMatchObject({
+      status: 'ready',
+      method: 'vision',
+      model: 'vision-model',
+    });
+    expect(note.note).toContain(`Shopping list ${run}: oat milk, rye bread.`);
+    expect(note.title).toBe('Fridge list');
+    const asked = chats.find((request) => request.model === 'vision-model');
+    const parts = asked?.messages[0]?.content;
+    // The photo goes as a data URL of the kept image (WebP), with the instruction to transcribe.
+    expect(Array.isArray(parts)).toBe(true);
+    const image = Array.isArray(parts)
+      ? parts.find((part) => part.type === 'image_url')
+      : undefined;
+    expect(image?.type === 'image_url' && image.image_url.url).toMatch(/^data:image\/webp;base64,/);
+    expect(contentOf(asked?.messages[0])).toMatch(/Transcribe every piece of text/);
+    chats.length = 0;
+  });
+
   it('describes an image of a note with the vision model', async () => {
     const png = await sharp({
       create: { width: 8, height: 8, channels: 3, background: '#336699' },
