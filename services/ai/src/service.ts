@@ -11,6 +11,7 @@ import { createIndexer } from './index/indexer.js';
 import { createReindexer, startIndexRepair } from './index/reindex.js';
 import { aiMigrations } from './migrations.js';
 import { createNotesClient } from './notes-client.js';
+import { createArticleReader } from './capture/article-reader.js';
 import { createSafeFetch } from './capture/fetch.js';
 import { createOcr } from './capture/ocr.js';
 import { createPdfReader } from './capture/pdf.js';
@@ -67,6 +68,7 @@ export const startAi = async (config: AiConfig, deps: ServiceDeps & { provider?:
     fetch: createSafeFetch({ allowPrivateAddresses: config.capture.allowAddresses }),
     ocr: createOcr({ workers: config.capture.ocrWorkers }),
     pdf: createPdfReader({ workers: 1 }),
+    article: createArticleReader({ workers: 1 }),
   };
   let context: AiContext | undefined;
   const contextOf = (knex: AiContext['knex']): AiContext => {
@@ -122,7 +124,7 @@ export const startAi = async (config: AiConfig, deps: ServiceDeps & { provider?:
         ];
       },
       onStop: async () => {
-        await Promise.all([tools.ocr.close(), tools.pdf.close()]);
+        await Promise.all([tools.ocr.close(), tools.pdf.close(), tools.article.close()]);
         notes.close();
         await provider.close();
       },

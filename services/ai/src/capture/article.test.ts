@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createArticleReader, type ArticleReader } from './article-reader.js';
 import { extractArticle } from './article.js';
 
 const paragraph = (topic: string) =>
@@ -169,6 +170,15 @@ describe('extractArticle', () => {
     expect(markdown.length).toBeGreaterThan(100);
   });
 
+  it('refuses a page with more elements than maxElements', () => {
+    expect(() => extractArticle(newsPage, url, { maxElements: 10 })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED', cause: 'element limit' }),
+    );
+    expect(extractArticle(newsPage, url, { maxElements: 100 }).title).toBe(
+      'How we cut build times in half',
+    );
+  });
+
   it('refuses a page without text', () => {
     for (const page of [
       '',
@@ -179,5 +189,94 @@ describe('extractArticle', () => {
         expect.objectContaining({ code: 'NO_TEXT_FOUND', message: 'The page has no article text' }),
       );
     }
+  });
+});
+
+/** About 2 MB of article: 9,000 paragraphs, a page that takes a second or two to read. */
+const largePage = () =>
+  `<!doctype html><html lang="en"><head><title>A long report</title></head><body><article>` +
+  `<h1>A long report</h1>` +
+  Array.from({ length: 9000 }, (_, i) => paragraph(`Step ${i + 1}`)).join('\n') +
+  `</article></body></html>`;
+
+describe('createArticleReader', () => {
+  const url = 'https://engineering.example.com/blog/2026/build-times';
+  let reader: ArticleReader;
+
+  beforeAll(() => {
+    reader = createArticleReader();
+  });
+  afterAll(async () => {
+    await reader.close();
+  });
+
+  it('reads a page in a worker thread as extractArticle does on its own', async () => {
+    expect(await reader.read(newsPage, url)).toEqual(extractArticle(newsPage, url));
+    await expect(reader.read('<html><body><nav> </nav></body></html>', url)).rejects.toThrow(
+      expect.objectContaining({ code: 'NO_TEXT_FOUND', message: 'The page has no article text' }),
+    );
+  });
+
+  it('keeps the event loop turning while it reads a large page', async () => {
+    // The thread is started (and the parser loaded) by the read before.
+    await reader.read(newsPage, url);
+    const page = largePage();
+    expect(page.length).toBeGreaterThan(2_000_000);
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 5);
+    try {
+      const article = await reader.read(page, url);
+      expect(article.title).toBe('A long report');
+      // Cut at the default maxChars, a million characters.
+      expect(article.markdown.length).toBeGreaterThan(990_000);
+    } finally {
+      clearInterval(timer);
+    }
+    // On the event loop, the page would have kept every tick waiting until it was read.
+    expect(ticks).toBeGreaterThan(2);
+  });
+
+  it('ends a page that takes longer than timeoutMs', async () => {
+    const slow = createArticleReader({ limits: { timeoutMs: 50 } });
+    try {
+      await expect(slow.read(largePage(), url)).rejects.toThrow(
+        expect.objectContaining({
+          code: 'VALIDATION_FAILED',
+          message: 'The page is too complex to read',
+          cause: 'timeout',
+        }),
+      );
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('refuses a page with more elements than maxElements before parsing it', async () => {
+    const small = createArticleReader({ limits: { maxElements: 10 } });
+    try {
+      await expect(small.read(newsPage, url)).rejects.toThrow(
+        expect.objectContaining({
+          code: 'VALIDATION_FAILED',
+          message: 'The page is too complex to read',
+          cause: 'element limit',
+        }),
+      );
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('stops when the caller aborts', async () => {
+    const controller = new AbortController();
+    const reading = reader.read(largePage(), url, controller.signal);
+    setTimeout(() => controller.abort(new Error('client left')), 100);
+    await expect(reading).rejects.toThrow('client left');
+  });
+
+  it('refuses reads once closed', async () => {
+    const closing = createArticleReader();
+    await closing.read(newsPage, url);
+    await closing.close();
+    await expect(closing.read(newsPage, url)).rejects.toThrow('The article reader is closed');
   });
 });

@@ -1,10 +1,8 @@
-import { createRequire } from 'node:module';
-import { extname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { AppError } from '@noted/api';
 import { createSlots } from './slots.js';
 import { EXIT_TOO_MUCH_MEMORY, type PdfTask, type PdfTaskResult } from './pdf.worker.js';
+import { workerThread } from './threads.js';
 
 export interface PdfLimits {
   maxBytes: number;
@@ -63,22 +61,6 @@ const hasPdfHeader = (data: Uint8Array): boolean =>
   );
 
 /**
- * The worker next to this module, as whichever it is: `pdf.worker.ts` from source (vitest,
- * tsx) or `pdf.worker.js` from dist. A `.ts` worker needs tsx's loader in its thread: a
- * process started with `--import tsx` passes that on (threads inherit `execArgv`); under
- * vitest, which transforms only its own module graph, the loader is added here.
- */
-const workerThread = (): { filename: string; execArgv?: string[] } => {
-  const extension = extname(fileURLToPath(import.meta.url));
-  const filename = new URL(`./pdf.worker${extension}`, import.meta.url).href;
-  if (extension !== '.ts' || process.execArgv.some((arg) => /\btsx\b/.test(arg))) {
-    return { filename };
-  }
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { filename, execArgv: [...process.execArgv, '--import', tsx] };
-};
-
-/**
  * Reads the text of PDFs in a pool of `workers` worker threads, started with the first read.
  * Each document gets `limits.timeoutMs` and `limits.memoryMb`; past either its thread is ended
  * (and replaced) and the read fails with VALIDATION_FAILED, so a PDF bomb costs a thread, not
@@ -93,7 +75,7 @@ export const createPdfReader = (options: PdfReaderOptions): PdfReader => {
 
   const startPool = () => {
     const started = new Piscina<PdfTask, PdfTaskResult>({
-      ...workerThread(),
+      ...workerThread(import.meta.url, 'pdf.worker'),
       name: 'extractPdf',
       minThreads: 0,
       maxThreads: size,

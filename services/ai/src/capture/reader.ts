@@ -13,7 +13,7 @@ import { tagsFor, titleFor } from '../local/keywords.js';
 import { plainText } from '../local/text.js';
 import { summarizeExtractive } from '../local/textrank.js';
 import { chatText } from '../providers/port.js';
-import { extractArticle } from './article.js';
+import type { ArticleReader } from './article-reader.js';
 import type { SafeFetch } from './fetch.js';
 import type { Ocr } from './ocr.js';
 import type { PdfReader } from './pdf.js';
@@ -23,6 +23,7 @@ export interface CaptureTools {
   fetch: SafeFetch;
   ocr: Ocr;
   pdf: PdfReader;
+  article: ArticleReader;
 }
 
 /** A capture as the notes service describes it. */
@@ -185,7 +186,7 @@ const readLink = async (
   });
   await step('reading');
   const html = new TextDecoder(charsetOf(page.charset)).decode(page.body);
-  const article = extractArticle(html, page.url);
+  const article = await tools.article.read(html, page.url);
   const { summary, model } = await summaryOf(ctx, userId, article.markdown);
   const site = article.siteName ?? new URL(page.url).hostname;
   const byline = [article.byline, article.publishedTime?.slice(0, 10)].filter(Boolean).join(', ');
