@@ -1,6 +1,6 @@
 import { AppError, type CaptureStep } from '@noted/api';
 import { subscribeWorkers, type EventBus } from '@noted/events';
-import { startTimer, toAppError, type Logger } from '@noted/kit';
+import { startPeriodic, startTimer, toAppError, type Logger } from '@noted/kit';
 import { captureEvents } from '@noted/proto';
 import type { AiContext } from '../context.js';
 import { captureReadDuration, captureReads } from '../metrics.js';
@@ -98,27 +98,17 @@ export const startWaitingCaptureRetry = (options: {
 }) => {
   const { ctx, logger } = options;
   if (!ctx.provider.models.transcription) return { stop: async () => {} };
-  let stopped = false;
-  const run = async () => {
-    try {
+  return startPeriodic({
+    name: 'queueing captures waiting for a model again',
+    intervalMs: options.intervalMs,
+    firstDelayMs: 5_000,
+    logger,
+    run: async (isStopped) => {
       let queued: number;
       do {
         queued = await ctx.notes.retryWaitingCaptures(100);
         if (queued > 0) logger.info({ queued }, 'captures waiting for a model queued again');
-      } while (queued === 100 && !stopped);
-    } catch (error) {
-      logger.warn({ err: error }, 'captures waiting for a model could not be queued again');
-    }
-  };
-  const first = setTimeout(() => void run(), 5_000);
-  const timer = setInterval(() => void run(), options.intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
+      } while (queued === 100 && !isStopped());
     },
-  };
+  });
 };
