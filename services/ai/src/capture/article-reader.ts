@@ -1,9 +1,7 @@
-import { Piscina } from 'piscina';
 import { AppError } from '@noted/api';
-import { createSlots } from './slots.js';
 // Types only: the parser's packages load in the worker thread, not here.
 import type { Article, ArticleTask, ArticleTaskResult } from './article.worker.js';
-import { workerThread } from './threads.js';
+import { createBoundedPool } from './threads.js';
 
 export type { Article } from './article.worker.js';
 
@@ -39,9 +37,6 @@ export interface ArticleReaderOptions {
   limits?: Partial<ArticleLimits>;
 }
 
-/** Idle workers end after this, giving their memory back: links come now and then. */
-const IDLE_TIMEOUT_MS = 60_000;
-
 const tooComplex = (cause: string) =>
   Object.assign(new AppError('VALIDATION_FAILED', 'The page is too complex to read'), { cause });
 const closedError = () => new Error('The article reader is closed');
@@ -62,68 +57,27 @@ export const pageError = (kind: 'no-text' | 'too-complex'): AppError =>
  */
 export const createArticleReader = (options: ArticleReaderOptions = {}): ArticleReader => {
   const limits: ArticleLimits = { ...ARTICLE_LIMITS, ...options.limits };
-  const size = Math.max(1, Math.floor(options.workers ?? 1));
-  const slots = createSlots(size);
-  let pool: Piscina<ArticleTask, ArticleTaskResult> | undefined;
-  let closed = false;
-
-  const startPool = () => {
-    const started = new Piscina<ArticleTask, ArticleTaskResult>({
-      ...workerThread(import.meta.url, 'article.worker'),
-      name: 'extractPage',
-      minThreads: 0,
-      maxThreads: size,
-      idleTimeout: IDLE_TIMEOUT_MS,
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
-    });
-    // A thread that dies with no task (rare) is reported here; unheard, it would end the process.
-    started.on('error', () => {});
-    return started;
-  };
-
-  const run = async (task: ArticleTask, signal?: AbortSignal): Promise<ArticleTaskResult> => {
-    pool ??= startPool();
-    const timeout = AbortSignal.timeout(limits.timeoutMs);
-    try {
-      return await pool.run(task, {
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-    } catch (error) {
-      if (closed) throw closedError();
-      if (signal?.aborted) throw signal.reason;
-      // The time limit, the heap limit (ERR_WORKER_OUT_OF_MEMORY) or a crash in the parser: all
-      // the page's doing.
-      throw tooComplex(timeout.aborted ? 'timeout' : describeFailure(error));
-    }
-  };
+  const pool = createBoundedPool<ArticleTask, ArticleTaskResult>({
+    moduleUrl: import.meta.url,
+    worker: 'article.worker',
+    name: 'extractPage',
+    threads: options.workers ?? 1,
+    timeoutMs: limits.timeoutMs,
+    memoryMb: limits.memoryMb,
+    closedError,
+    // The time limit, the heap limit or a crash in the parser: all the page's doing.
+    failed: tooComplex,
+  });
 
   return {
     async read(html, url, signal) {
-      if (closed) throw closedError();
       // As on the caller's thread: an address that is not one fails here, not as the page's fault.
       new URL(url);
-      const release = await slots.acquire(signal);
-      try {
-        if (closed) throw closedError();
-        const { maxChars, maxElements } = limits;
-        const result = await run({ html, url, maxChars, maxElements }, signal);
-        if (result.kind !== 'article') throw pageError(result.kind);
-        return result.article;
-      } finally {
-        release();
-      }
+      const { maxChars, maxElements } = limits;
+      const result = await pool.run({ html, url, maxChars, maxElements }, signal ? { signal } : {});
+      if (result.kind !== 'article') throw pageError(result.kind);
+      return result.article;
     },
-
-    async close() {
-      if (closed) return;
-      closed = true;
-      slots.close(closedError());
-      await pool?.destroy();
-    },
+    close: () => pool.close(),
   };
-};
-
-const describeFailure = (error: unknown): string => {
-  if ((error as { code?: unknown })?.code === 'ERR_WORKER_OUT_OF_MEMORY') return 'heap limit';
-  return error instanceof Error ? error.message : String(error);
 };

@@ -1,8 +1,6 @@
-import { Piscina } from 'piscina';
 import { AppError } from '@noted/api';
-import { createSlots } from './slots.js';
 import { EXIT_TOO_MUCH_MEMORY, type PdfTask, type PdfTaskResult } from './pdf.worker.js';
-import { workerThread } from './threads.js';
+import { createBoundedPool } from './threads.js';
 
 export interface PdfLimits {
   maxBytes: number;
@@ -43,8 +41,6 @@ export interface PdfReaderOptions {
   limits?: Partial<PdfLimits>;
 }
 
-/** Idle workers end after this, giving their memory back: PDFs come now and then. */
-const IDLE_TIMEOUT_MS = 60_000;
 /** The PDF header may follow some junk, as long as it is within the first kilobyte. */
 const HEADER_WINDOW = 1024;
 
@@ -68,57 +64,27 @@ const hasPdfHeader = (data: Uint8Array): boolean =>
  */
 export const createPdfReader = (options: PdfReaderOptions): PdfReader => {
   const limits: PdfLimits = { ...PDF_LIMITS, ...options.limits };
-  const size = Math.max(1, Math.floor(options.workers));
-  const slots = createSlots(size);
-  let pool: Piscina<PdfTask, PdfTaskResult> | undefined;
-  let closed = false;
-
-  const startPool = () => {
-    const started = new Piscina<PdfTask, PdfTaskResult>({
-      ...workerThread(import.meta.url, 'pdf.worker'),
-      name: 'extractPdf',
-      minThreads: 0,
-      maxThreads: size,
-      idleTimeout: IDLE_TIMEOUT_MS,
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
-    });
-    // A thread that dies with no task (rare) is reported here; unheard, it would end the process.
-    started.on('error', () => {});
-    return started;
-  };
-
-  const run = async (data: Uint8Array, signal?: AbortSignal): Promise<PdfTaskResult> => {
-    pool ??= startPool();
-    const timeout = AbortSignal.timeout(limits.timeoutMs);
-    // A copy of exactly the bytes given, moved to the thread rather than cloned again.
-    const copy = new Uint8Array(data);
-    try {
-      return await pool.run(
-        {
-          data: copy,
-          maxPages: limits.maxPages,
-          maxChars: limits.maxChars,
-          memoryMb: limits.memoryMb,
-        },
-        {
-          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-          transferList: [copy.buffer],
-        },
-      );
-    } catch (error) {
-      if (closed) throw closedError();
-      if (signal?.aborted) throw signal.reason;
-      // The time limit, the heap limit (ERR_WORKER_OUT_OF_MEMORY), the buffer guard
-      // (EXIT_TOO_MUCH_MEMORY) or a crash in pdf.js: all the document's doing.
-      throw Object.assign(tooComplex(), {
-        cause: timeout.aborted ? 'timeout' : describeFailure(error),
-      });
-    }
-  };
+  const pool = createBoundedPool<PdfTask, PdfTaskResult>({
+    moduleUrl: import.meta.url,
+    worker: 'pdf.worker',
+    name: 'extractPdf',
+    threads: options.workers,
+    timeoutMs: limits.timeoutMs,
+    memoryMb: limits.memoryMb,
+    closedError,
+    // The time limit, the heap limit, the buffer guard or a crash in pdf.js: all the document's
+    // doing.
+    failed: (cause) => Object.assign(tooComplex(), { cause }),
+    describe: (error) =>
+      String(error instanceof Error ? error.message : error).includes(
+        `code: ${EXIT_TOO_MUCH_MEMORY}`,
+      )
+        ? 'buffer memory limit'
+        : undefined,
+  });
 
   return {
     async read(data, signal) {
-      if (closed) throw closedError();
       if (data.byteLength > limits.maxBytes) {
         throw new AppError(
           'PAYLOAD_TOO_LARGE',
@@ -126,33 +92,25 @@ export const createPdfReader = (options: PdfReaderOptions): PdfReader => {
         );
       }
       if (!hasPdfHeader(data)) throw notAPdf();
-      const release = await slots.acquire(signal);
-      try {
-        if (closed) throw closedError();
-        const result = await run(data, signal);
-        if (result.kind === 'not-a-pdf') throw notAPdf();
-        if (result.kind === 'encrypted') {
-          throw new AppError('NOT_A_PDF', 'The PDF is password-protected: remove the password');
-        }
-        const { kind: _kind, ...text } = result;
-        return text;
-      } finally {
-        release();
+      // A copy of exactly the bytes given, moved to the thread rather than cloned again.
+      const copy = new Uint8Array(data);
+      const task = {
+        data: copy,
+        maxPages: limits.maxPages,
+        maxChars: limits.maxChars,
+        memoryMb: limits.memoryMb,
+      };
+      const result = await pool.run(task, {
+        ...(signal ? { signal } : {}),
+        transferList: [copy.buffer],
+      });
+      if (result.kind === 'not-a-pdf') throw notAPdf();
+      if (result.kind === 'encrypted') {
+        throw new AppError('NOT_A_PDF', 'The PDF is password-protected: remove the password');
       }
+      const { kind: _kind, ...text } = result;
+      return text;
     },
-
-    async close() {
-      if (closed) return;
-      closed = true;
-      slots.close(closedError());
-      await pool?.destroy();
-    },
+    close: () => pool.close(),
   };
-};
-
-const describeFailure = (error: unknown): string => {
-  const message = error instanceof Error ? error.message : String(error);
-  if (message.includes(`code: ${EXIT_TOO_MUCH_MEMORY}`)) return 'buffer memory limit';
-  if ((error as { code?: unknown })?.code === 'ERR_WORKER_OUT_OF_MEMORY') return 'heap limit';
-  return message;
 };
