@@ -17,10 +17,17 @@ const openCapture = async (page: Page, entry: string) => {
   await page.getByRole('dialog').waitFor();
 };
 
-/** Sends what the dialog holds and waits until the new note's page shows `until`. */
-const create = async (page: Page, until: RegExp) => {
+/**
+ * Sends what the dialog holds and waits until the new note's page shows `until` and, unless
+ * the shot is of the reading itself, until the reading is over (the text may also be in an
+ * older note shown beside it).
+ */
+const create = async (page: Page, until: RegExp, { reading = false } = {}) => {
   await page.getByRole('dialog').getByRole('button', { name: 'Create note' }).click();
+  await page.waitForURL(/\/notes\/[0-9a-f-]{36}$/, { timeout: 45_000 });
   await page.getByText(until).first().waitFor({ timeout: 45_000 });
+  if (!reading)
+    await page.locator('.capture-status').waitFor({ state: 'detached', timeout: 45_000 });
 };
 
 const whiteboard = async () => {
@@ -121,7 +128,7 @@ export const captureShots: Shot[] = [
         'PDF',
         file('report.pdf', 'application/pdf', pdfWithText(['Quarterly report'])),
       );
-      await create(page, /Download PDF/);
+      await create(page, /Download PDF/, { reading: true });
     },
   },
   {

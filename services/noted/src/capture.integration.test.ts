@@ -34,7 +34,7 @@ per second.</p><ul><li>Predictable output</li><li>Little visual impact</li></ul>
 
 /** With MinIO at hand, files go to it, and large uploads straight to it through signed addresses. */
 const s3 = process.env.TEST_S3_ENDPOINT;
-const s3Env = s3
+const s3Env: Record<string, string> = s3
   ? {
       S3_ENDPOINT: s3,
       S3_PUBLIC_ENDPOINT: s3,
