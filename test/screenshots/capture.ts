@@ -25,6 +25,8 @@ const openCapture = async (page: Page, entry: string) => {
 const create = async (page: Page, until: RegExp, { reading = false } = {}) => {
   await page.getByRole('dialog').getByRole('button', { name: 'Create note' }).click();
   await page.waitForURL(/\/notes\/[0-9a-f-]{36}$/, { timeout: 45_000 });
+  // The note's own page, not the list it came from, which may show older notes' text.
+  await page.locator('.note-body').first().waitFor({ timeout: 45_000 });
   await page.getByText(until).first().waitFor({ timeout: 45_000 });
   if (!reading)
     await page.locator('.capture-status').waitFor({ state: 'detached', timeout: 45_000 });
