@@ -319,6 +319,17 @@ describe(`ai with an OpenAI-compatible provider (${infraLabel})`, () => {
       : undefined;
     expect(image?.type === 'image_url' && image.image_url.url).toMatch(/^data:image\/webp;base64,/);
     expect(contentOf(asked?.messages[0])).toMatch(/Transcribe every piece of text/);
+
+    // A chat model answering no note does not cost the text the vision model read.
+    fake.reply((request) => (request.model === 'vision-model' ? transcript : 'not a note'));
+    const second = await ada.capture.image(new Blob([png]), 'fridge.png');
+    let kept: Note = second;
+    for (let tries = 0; kept.capture?.status === 'processing' && tries < 200; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      kept = await ada.notes.get(second.id);
+    }
+    expect(kept.capture).toMatchObject({ status: 'ready', method: 'vision' });
+    expect(kept.note).toContain(`Shopping list ${run}: oat milk, rye bread.`);
     chats.length = 0;
   });
 

@@ -7,7 +7,7 @@ import {
 import { toAppError, type Logger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import type { AiContext } from '../context.js';
-import { generateNote } from '../generate/usecases.js';
+import { generateNote, generateNoteWithoutModel } from '../generate/usecases.js';
 import { indexRepository } from '../index/repository.js';
 import { tagsFor, titleFor } from '../local/keywords.js';
 import { plainText } from '../local/text.js';
@@ -89,6 +89,26 @@ const summaryOf = async (
 const withSummary = (summary: string, heading: string, text: string) =>
   summary ? `## Summary\n\n${summary}\n\n## ${heading}\n\n${text}` : text;
 
+/**
+ * The note drafted from text read off a capture: by the chat model when there is one. Text that
+ * cost a transcription or a vision call is never lost to the draft: when the model fails (down,
+ * or answering no note), the draft is made from the text alone.
+ */
+const draftOf = async (
+  ctx: AiContext,
+  userId: string,
+  source: 'content' | 'transcription',
+  text: string,
+) => {
+  try {
+    return await generateNote(ctx, userId, source, text);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'AI_PROVIDER_FAILED') throw error;
+    ctx.logger.warn({ err: error }, 'the capture is drafted without the chat model, which failed');
+    return generateNoteWithoutModel(ctx, userId, source, text);
+  }
+};
+
 /** An image: the vision model describes and transcribes it, else local OCR reads its text. */
 const readImage = async (
   ctx: AiContext,
@@ -129,7 +149,7 @@ const readImage = async (
     // The image stays with the note; there is just no text to add.
     return { title: '', body: '', tags: [], method: vision ? 'vision' : 'ocr' };
   }
-  const draft = await generateNote(ctx, userId, 'content', text);
+  const draft = await draftOf(ctx, userId, 'content', text);
   return {
     title: draft.title,
     body: draft.method === 'model' ? draft.note : text,
@@ -272,7 +292,7 @@ const readAudio = async (
     throw new AppError('NO_TEXT_FOUND', 'No speech was heard in the recording; it is kept');
   }
   await step('writing');
-  const draft = await generateNote(ctx, userId, 'transcription', transcript.text);
+  const draft = await draftOf(ctx, userId, 'transcription', transcript.text);
   return {
     title: draft.title,
     body: draft.note,

@@ -134,6 +134,17 @@ export const generateNote = async (
   return { ...byText(source, content, existingTags), sources, method: 'extractive' };
 };
 
+/** A note drafted from `content` alone, as it is without a chat model. */
+export const generateNoteWithoutModel = async (
+  ctx: AiContext,
+  userId: string,
+  source: GenerationSource,
+  content: string,
+): Promise<GeneratedNote> => {
+  const existingTags = await indexRepository.tagsOfUser(ctx.knex, userId);
+  return { ...byText(source, content, existingTags), sources: [], method: 'extractive' };
+};
+
 export const generateByContent = async (
   ctx: AiContext,
   userId: string,
