@@ -86,6 +86,8 @@ const everyCall = (
   'capture.link': () => client.capture.link('https://example.com/'),
   'capture.pdf': () => client.capture.pdf(new Blob(['x'])),
   'capture.retry': () => client.capture.retry(id),
+  // The address, the file sent to it (this server's upload route), then the note.
+  'capture.upload': () => client.capture.upload('pdf', new Blob(['%PDF-']), 'a.pdf'),
   'capture.file': () => client.capture.file(`/api/notes/${id}/files/a.pdf`),
   'todos.recent': () => client.todos.recent(),
   'todos.set': () => client.todos.set(id, 0, true),
@@ -218,7 +220,9 @@ describe("the gateway's OpenAPI document", () => {
       getToken: async () => 't',
       fetch: async (input, init) => {
         record(init?.method ?? 'GET', String(input));
-        return Response.json({});
+        return String(input).endsWith('/api/config/s3credentials')
+          ? Response.json({ uploadId: id, url: `/api/uploads/${'a'.repeat(43)}`, fields: {} })
+          : Response.json({});
       },
     });
     const calls = everyCall(client, (url) => record('GET', url));
