@@ -5,19 +5,20 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { AppError } from '@noted/api';
-import { infraUrl } from '@noted/testing';
+import { infraS3 } from '@noted/testing';
 import { Client } from 'minio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFsStore } from './fs.js';
 import { createS3Store, type S3StoreOptions } from './s3.js';
 import type { ObjectStore } from './store.js';
 
-const s3Endpoint = infraUrl('MinIO', 'TEST_S3_ENDPOINT');
+const s3 = infraS3();
 const run = randomUUID().slice(0, 8);
 const s3Options: S3StoreOptions = {
-  endpoint: s3Endpoint ?? '',
-  accessKey: process.env.TEST_S3_ACCESS_KEY ?? 'minioadmin',
-  secretKey: process.env.TEST_S3_SECRET_KEY ?? 'minioadmin',
+  endpoint: '',
+  accessKey: '',
+  secretKey: '',
+  ...s3,
   bucket: `noted-contract-${run}`,
 };
 
@@ -42,7 +43,7 @@ const adapters: Adapter[] = [
   },
   {
     name: 's3',
-    skip: !s3Endpoint,
+    skip: !s3,
     async setup() {
       const store = await createS3Store(s3Options);
       return {
@@ -262,7 +263,7 @@ describe.each(adapters)('object store contract: $name', (adapter) => {
   );
 });
 
-describe.skipIf(!s3Endpoint)('s3 signed uploads', () => {
+describe.skipIf(!s3)('s3 signed uploads', () => {
   let store: ObjectStore;
   let plain: ObjectStore;
   const options = { ...s3Options, bucket: `noted-upload-${run}` };

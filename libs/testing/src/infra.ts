@@ -11,3 +11,15 @@ export const infraUrl = (name: string, envVar: string): string | undefined => {
   }
   return undefined;
 };
+
+/** MinIO (or any S3) for the suites, from TEST_S3_ENDPOINT and its keys; as `infraUrl` without it. */
+export const infraS3 = ():
+  { endpoint: string; accessKey: string; secretKey: string } | undefined => {
+  const endpoint = infraUrl('MinIO', 'TEST_S3_ENDPOINT');
+  if (!endpoint) return undefined;
+  return {
+    endpoint,
+    accessKey: process.env.TEST_S3_ACCESS_KEY ?? 'minioadmin',
+    secretKey: process.env.TEST_S3_SECRET_KEY ?? 'minioadmin',
+  };
+};

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, Note, UploadTarget, UserUsage } from '@noted/api';
-import { pdfWithText, startFakeOpenAi, wavTone, type FakeOpenAi } from '@noted/testing';
+import { infraS3, pdfWithText, startFakeOpenAi, wavTone, type FakeOpenAi } from '@noted/testing';
 import { getTestApp, infraLabel, json, type TestApp } from './test/app.js';
 
 /** A PNG of dark text on white, as a photographed page or a screenshot would be. */
@@ -33,13 +33,14 @@ per second.</p><ul><li>Predictable output</li><li>Little visual impact</li></ul>
 <footer>Copyright Example News. Cookie settings.</footer></body></html>`;
 
 /** With MinIO at hand, files go to it, and large uploads straight to it through signed addresses. */
-const s3 = process.env.TEST_S3_ENDPOINT;
-const s3Env: Record<string, string> = s3
+const minio = infraS3();
+const s3 = minio?.endpoint;
+const s3Env: Record<string, string> = minio
   ? {
-      S3_ENDPOINT: s3,
-      S3_PUBLIC_ENDPOINT: s3,
-      S3_ACCESS_KEY: process.env.TEST_S3_ACCESS_KEY ?? 'minioadmin',
-      S3_SECRET_KEY: process.env.TEST_S3_SECRET_KEY ?? 'minioadmin',
+      S3_ENDPOINT: minio.endpoint,
+      S3_PUBLIC_ENDPOINT: minio.endpoint,
+      S3_ACCESS_KEY: minio.accessKey,
+      S3_SECRET_KEY: minio.secretKey,
       S3_BUCKET: `noted-capture-${randomUUID().slice(0, 8)}`,
     }
   : {};
