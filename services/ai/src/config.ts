@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ServiceSettings } from '@noted/service';
+import { DEFAULT_USE_MODEL_DIR, missingModelFiles } from './local/use/model-dir.js';
 
 const optionalText = z
   .string()
@@ -27,6 +28,17 @@ export const aiConfigSchema = z.object({
   OPENAI_VISION_MODEL: optionalText,
   OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /**
+   * The local provider's embeddings, used when no OPENAI_EMBEDDING_MODEL is set: `use`, the
+   * Universal Sentence Encoder multilingual v3 vendored in services/ai/models (loaded in a
+   * worker thread on the first embed), or `hashed`, word-hashing vectors that know no meaning
+   * (a test double and a last resort for very small machines).
+   */
+  AI_LOCAL_EMBEDDINGS: z.enum(['use', 'hashed']).default('use'),
+  /** Where the local model's weights.npz and sp.model are; the vendored copy unless set. */
+  AI_LOCAL_MODEL_DIR: optionalText,
+  /** Threads the local embedding model runs on (about 100 MB each once loaded). */
+  AI_LOCAL_EMBEDDING_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   /**
    * Memory for the per-user search indexes kept in this process (least recently used go).
    * One user's 10,000 notes take about 60 MB.
@@ -61,10 +73,15 @@ export interface OpenAiSettings {
   maxRetries: number;
 }
 
+/** The local provider's embeddings: the sentence encoder, or hashed vectors. */
+export type LocalEmbeddingsSettings =
+  { kind: 'use'; modelDir: string; threads: number } | { kind: 'hashed' };
+
 export interface AiConfig extends ServiceSettings {
   notesGrpcAddress: string;
   /** Unset: the local provider. */
   openai?: OpenAiSettings;
+  localEmbeddings: LocalEmbeddingsSettings;
   indexCacheBytes: number;
   capture: { workers: number; ocrWorkers: number; allowAddresses: string[] };
 }
@@ -88,6 +105,19 @@ const openAiFrom = (env: AiEnv): OpenAiSettings | undefined => {
   };
 };
 
+const localEmbeddingsFrom = (env: AiEnv, openai?: OpenAiSettings): LocalEmbeddingsSettings => {
+  if (env.AI_LOCAL_EMBEDDINGS === 'hashed') return { kind: 'hashed' };
+  const modelDir = env.AI_LOCAL_MODEL_DIR ?? DEFAULT_USE_MODEL_DIR;
+  const missing = missingModelFiles(modelDir);
+  // Checked only where the model will embed: with an embedding model configured, it never does.
+  if (missing.length > 0 && !openai?.models.embeddings) {
+    throw new Error(
+      `AI_LOCAL_MODEL_DIR: ${modelDir} lacks ${missing.join(' and ')} (or set AI_LOCAL_EMBEDDINGS=hashed)`,
+    );
+  }
+  return { kind: 'use', modelDir, threads: env.AI_LOCAL_EMBEDDING_THREADS };
+};
+
 export const aiConfigFrom = (
   env: AiEnv,
   shared: Pick<
@@ -102,6 +132,7 @@ export const aiConfigFrom = (
     databaseUrl: env.AI_DATABASE_URL ?? env.DATABASE_URL,
     notesGrpcAddress: env.NOTES_GRPC_ADDR,
     ...(openai ? { openai } : {}),
+    localEmbeddings: localEmbeddingsFrom(env, openai),
     indexCacheBytes: Math.round(env.AI_INDEX_CACHE_MB * 1024 * 1024),
     capture: {
       workers: env.AI_CAPTURE_WORKERS,

@@ -54,6 +54,7 @@ export const startAi = async (config: AiConfig, deps: ServiceDeps & { provider?:
     deps.provider ??
     createProvider({
       ...(config.openai ? { openai: config.openai } : {}),
+      localEmbeddings: config.localEmbeddings,
       logger,
       onUsage: (call, model, usage) => {
         if (!recordUsage) return;

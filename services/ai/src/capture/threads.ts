@@ -26,7 +26,7 @@ export const workerThread = (
 };
 
 /** Idle threads end after this, giving their memory back: captures come now and then. */
-const IDLE_TIMEOUT_MS = 60_000;
+const IDLE_MS = 60_000;
 
 export interface BoundedPool<T, R> {
   /**
@@ -40,8 +40,8 @@ export interface BoundedPool<T, R> {
 
 /**
  * A piscina pool of `threads` threads of the worker `worker` next to `moduleUrl` (see
- * `workerThread`), started with the first task and ended when idle, each thread's heap limited
- * to `memoryMb`. Tasks queue in `createSlots`, so a task's time starts when a thread takes it;
+ * `workerThread`), started with the first task and ended when idle (`idleMs`), each thread's
+ * heap limited to `memoryMb`. Tasks queue in `createSlots`, so a task's time starts when a thread takes it;
  * past its time its thread is ended (and replaced), so one bad input costs a thread, not the
  * service.
  */
@@ -51,6 +51,8 @@ export const createBoundedPool = <T, R>(options: {
   /** The worker module's exported function. */
   name: string;
   threads: number;
+  /** An idle thread ends after this; a minute unless said. */
+  idleMs?: number;
   timeoutMs: number;
   memoryMb: number;
   closedError: () => Error;
@@ -69,7 +71,7 @@ export const createBoundedPool = <T, R>(options: {
       name: options.name,
       minThreads: 0,
       maxThreads: size,
-      idleTimeout: IDLE_TIMEOUT_MS,
+      idleTimeout: options.idleMs ?? IDLE_MS,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
     });
     // A thread that dies with no task (rare) is reported here; unheard, it would end the process.

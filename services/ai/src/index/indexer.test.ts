@@ -31,7 +31,7 @@ let bus: EventBus;
 
 /** The local provider, remembering every text it embedded; optionally under another model name. */
 const recordingProvider = (model = HASHED_EMBEDDING_MODEL) => {
-  const local = createLocalProvider();
+  const local = createLocalProvider({ kind: 'hashed' });
   const embedded: string[] = [];
   const provider: AiProvider = {
     ...local,

@@ -68,7 +68,7 @@ const setUp = (page: number) => {
   const store = createNotesStore({ bus });
   const indexer = createIndexer({
     knex: db.knex,
-    provider: createLocalProvider(),
+    provider: createLocalProvider({ kind: 'hashed' }),
     notes: store.client,
   });
   let applied = 0;

@@ -5,10 +5,11 @@ import { createLocalProvider } from './local.js';
 import { chatText } from './port.js';
 
 const ctx = { userId: 'user-1', purpose: 'test' };
+const HASHED = { kind: 'hashed' } as const;
 
 describe('local provider', () => {
   it('offers hashed embeddings and no chat, transcription or vision model', () => {
-    const provider = createLocalProvider();
+    const provider = createLocalProvider(HASHED);
     expect(provider.name).toBe('local');
     expect(provider.models).toEqual({
       chat: null,
@@ -19,7 +20,7 @@ describe('local provider', () => {
   });
 
   it('embeds texts in order as unit vectors without usage', async () => {
-    const provider = createLocalProvider();
+    const provider = createLocalProvider(HASHED);
     const result = await provider.embed(['budget meeting', 'pasta recipe', ''], ctx);
     expect(result.model).toBe(HASHED_EMBEDDING_MODEL);
     expect(result.usage).toBeUndefined();
@@ -34,7 +35,7 @@ describe('local provider', () => {
   });
 
   it('refuses to chat with AI_MODEL_REQUIRED naming the settings to set', async () => {
-    const chunks = createLocalProvider().chat([{ role: 'user', content: 'hi' }], {}, ctx);
+    const chunks = createLocalProvider(HASHED).chat([{ role: 'user', content: 'hi' }], {}, ctx);
     const answer = chatText(chunks);
     await expect(answer).rejects.toBeInstanceOf(AppError);
     await expect(answer).rejects.toMatchObject({
@@ -45,13 +46,13 @@ describe('local provider', () => {
 
   it('refuses to transcribe with AI_MODEL_REQUIRED naming the settings to set', async () => {
     const audio = { data: new Uint8Array([1, 2, 3]), fileName: 'a.webm', mimeType: 'audio/webm' };
-    await expect(createLocalProvider().transcribe(audio, ctx)).rejects.toMatchObject({
+    await expect(createLocalProvider(HASHED).transcribe(audio, ctx)).rejects.toMatchObject({
       code: 'AI_MODEL_REQUIRED',
       message: expect.stringContaining('OPENAI_TRANSCRIPTION_MODEL'),
     });
   });
 
   it('closes', async () => {
-    await expect(createLocalProvider().close()).resolves.toBeUndefined();
+    await expect(createLocalProvider(HASHED).close()).resolves.toBeUndefined();
   });
 });

@@ -340,7 +340,7 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
       }
     },
 
-    async close() {},
+    close: () => options.fallbackEmbeddings.close(),
   };
 };
 

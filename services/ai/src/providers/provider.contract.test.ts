@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '@noted/testing';
+import { DEFAULT_USE_MODEL_DIR } from '../local/use/model-dir.js';
 import { createLocalProvider } from './local.js';
 import { createOpenAiProvider } from './openai.js';
 import type { AiProvider, CallContext } from './port.js';
@@ -23,7 +24,7 @@ const openAi =
       models,
       timeoutMs: 2_000,
       maxRetries: 0,
-      fallbackEmbeddings: createLocalProvider(),
+      fallbackEmbeddings: createLocalProvider({ kind: 'hashed' }),
     });
     return { provider, stop: () => fake.close() };
   };
@@ -31,7 +32,21 @@ const openAi =
 const adapters: Adapter[] = [
   {
     name: 'local',
-    start: async () => ({ provider: createLocalProvider(), stop: async () => {} }),
+    start: async () => ({
+      provider: createLocalProvider({ kind: 'hashed' }),
+      stop: async () => {},
+    }),
+  },
+  {
+    name: 'local with the sentence encoder',
+    start: async () => {
+      const provider = createLocalProvider({
+        kind: 'use',
+        modelDir: DEFAULT_USE_MODEL_DIR,
+        threads: 1,
+      });
+      return { provider, stop: () => provider.close() };
+    },
   },
   {
     name: 'openai with every model',

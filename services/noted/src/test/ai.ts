@@ -1,8 +1,8 @@
 import type { AiStreamEvent, ApiClient } from '@noted/api';
 
 /** Waits until the AI index holds `count` notes of the user (it follows note events). */
-export const indexed = async (client: ApiClient, count: number) => {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+export const indexed = async (client: ApiClient, count: number, timeoutMs = 10_000) => {
+  for (let attempt = 0; attempt < timeoutMs / 50; attempt += 1) {
     const settings = await client.ai.settings();
     if (settings.index.notes >= count && settings.index.pending === 0) return settings;
     await new Promise((resolve) => setTimeout(resolve, 50));

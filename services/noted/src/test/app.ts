@@ -64,6 +64,9 @@ export const getTestApp = async (
         PORT: String(port),
         NOTED_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'noted-test-')),
         NOTED_METRICS_PORT: '0',
+        // The hashed vectors: no model to load in every app a suite starts, and rankings a test
+        // can reason about. ai-model.integration.test.ts runs the default, the sentence encoder.
+        AI_LOCAL_EMBEDDINGS: 'hashed',
         ...(infra.databaseUrl ? { DATABASE_URL: infra.databaseUrl } : {}),
         ...(infra.natsUrl ? { NATS_URL: infra.natsUrl } : {}),
         ...infra.env,

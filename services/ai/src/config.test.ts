@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { aiConfigFrom, aiConfigSchema } from './config.js';
+import { DEFAULT_USE_MODEL_DIR } from './local/use/model-dir.js';
+
+const shared = { host: '127.0.0.1', dataDir: '/tmp', internalSecret: 'secret' };
+const configOf = (env: Record<string, string>) => aiConfigFrom(aiConfigSchema.parse(env), shared);
+
+describe('the local embeddings setting', () => {
+  it('is the vendored sentence encoder on one thread unless said', () => {
+    expect(configOf({}).localEmbeddings).toEqual({
+      kind: 'use',
+      modelDir: DEFAULT_USE_MODEL_DIR,
+      threads: 1,
+    });
+  });
+
+  it('takes the hashed vectors, another model folder and more threads when asked', () => {
+    expect(configOf({ AI_LOCAL_EMBEDDINGS: 'hashed' }).localEmbeddings).toEqual({ kind: 'hashed' });
+    expect(
+      configOf({ AI_LOCAL_MODEL_DIR: DEFAULT_USE_MODEL_DIR, AI_LOCAL_EMBEDDING_THREADS: '2' })
+        .localEmbeddings,
+    ).toMatchObject({ kind: 'use', threads: 2 });
+  });
+
+  it('stops the start naming AI_LOCAL_MODEL_DIR when the model files are not there', () => {
+    expect(() => configOf({ AI_LOCAL_MODEL_DIR: '/nonexistent' })).toThrow(
+      /^AI_LOCAL_MODEL_DIR: \/nonexistent lacks weights\.npz and sp\.model/,
+    );
+  });
+
+  it('needs no model files when an embedding model is configured', () => {
+    const config = configOf({
+      AI_LOCAL_MODEL_DIR: '/nonexistent',
+      OPENAI_BASE_URL: 'http://localhost:1234/v1',
+      OPENAI_EMBEDDING_MODEL: 'text-embed',
+    });
+    expect(config.localEmbeddings).toMatchObject({ kind: 'use' });
+  });
+
+  it('refuses an unknown kind', () => {
+    expect(() => aiConfigSchema.parse({ AI_LOCAL_EMBEDDINGS: 'bert' })).toThrow();
+  });
+});

