@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { readNpz, type NpyArray } from './npz.js';
+import { createMatmulKernel, type KernelWeights, type MatmulKernel } from './kernel/kernel.js';
 import { loadSentencePiece, type SentencePiece } from './sentencepiece.js';
 
 /**
@@ -45,75 +46,6 @@ const TOKEN_BUDGET = 384;
  */
 const MAX_TOKENS = 2048;
 
-/**
- * `out[n × N] = x[n × K] · W + bias`, given `W` transposed (`Wt`, N × K; N a multiple of 4).
- * Two rows of `x` against four rows of `Wt` at a time, eight sums in registers: each value
- * loaded serves several products, which doubles the speed of the plain dot-product loop.
- */
-const matmul = (
-  x: Float32Array,
-  n: number,
-  K: number,
-  Wt: Float32Array,
-  N: number,
-  bias?: Float32Array,
-): Float32Array => {
-  if (N % 4 !== 0) throw new RangeError(`matmul: ${N} columns, not a multiple of 4`);
-  const out = new Float32Array(n * N);
-  for (let t = 0; t < n; t += 2) {
-    const second = t + 1 < n;
-    const r0 = t * K;
-    const r1 = second ? r0 + K : r0;
-    for (let j = 0; j < N; j += 4) {
-      const w0 = j * K;
-      const w1 = w0 + K;
-      const w2 = w1 + K;
-      const w3 = w2 + K;
-      let c00 = 0;
-      let c01 = 0;
-      let c02 = 0;
-      let c03 = 0;
-      let c10 = 0;
-      let c11 = 0;
-      let c12 = 0;
-      let c13 = 0;
-      for (let k = 0; k < K; k++) {
-        const x0 = x[r0 + k]!;
-        const x1 = x[r1 + k]!;
-        const v0 = Wt[w0 + k]!;
-        const v1 = Wt[w1 + k]!;
-        const v2 = Wt[w2 + k]!;
-        const v3 = Wt[w3 + k]!;
-        c00 += x0 * v0;
-        c01 += x0 * v1;
-        c02 += x0 * v2;
-        c03 += x0 * v3;
-        c10 += x1 * v0;
-        c11 += x1 * v1;
-        c12 += x1 * v2;
-        c13 += x1 * v3;
-      }
-      const b0 = bias ? bias[j]! : 0;
-      const b1 = bias ? bias[j + 1]! : 0;
-      const b2 = bias ? bias[j + 2]! : 0;
-      const b3 = bias ? bias[j + 3]! : 0;
-      const o0 = t * N + j;
-      out[o0] = c00 + b0;
-      out[o0 + 1] = c01 + b1;
-      out[o0 + 2] = c02 + b2;
-      out[o0 + 3] = c03 + b3;
-      if (second) {
-        const o1 = o0 + N;
-        out[o1] = c10 + b0;
-        out[o1 + 1] = c11 + b1;
-        out[o1 + 2] = c12 + b2;
-        out[o1 + 3] = c13 + b3;
-      }
-    }
-  }
-  return out;
-};
-
 const layerNorm = (
   x: Float32Array,
   rows: number,
@@ -143,13 +75,6 @@ const relu = (x: Float32Array): Float32Array => {
   return x;
 };
 
-/** Row-major K × N to N × K: the layout `matmul` reads. */
-const transpose = (W: Float32Array, K: number, N: number): Float32Array => {
-  const T = new Float32Array(K * N);
-  for (let k = 0; k < K; k++) for (let j = 0; j < N; j++) T[j * K + k] = W[k * N + j]!;
-  return T;
-};
-
 const array = (arrays: Map<string, NpyArray>, name: string): NpyArray => {
   const found = arrays.get(name);
   if (!found) throw new Error(`USE weights: ${name} is missing`);
@@ -162,13 +87,20 @@ const floats = (arrays: Map<string, NpyArray>, name: string): Float32Array => {
   return data;
 };
 
-/** Weights of shape K × N, transposed for `matmul`. */
-const matrix = (arrays: Map<string, NpyArray>, name: string, K: number, N: number) => {
+/** Weights of shape K × N (and a bias), copied into the kernel. */
+const matrix = (
+  kernel: MatmulKernel,
+  arrays: Map<string, NpyArray>,
+  name: string,
+  K: number,
+  N: number,
+  bias?: Float32Array,
+): KernelWeights => {
   const { shape } = array(arrays, name);
   if (shape[0] !== K || shape[1] !== N) {
     throw new Error(`USE weights: ${name} is ${shape.join('×')}, not ${K}×${N}`);
   }
-  return transpose(floats(arrays, name), K, N);
+  return kernel.weights(floats(arrays, name), K, N, bias);
 };
 
 const concat = (parts: Float32Array[]): Float32Array => {
@@ -207,25 +139,39 @@ export const loadSentenceEncoder = (dir: string): SentenceEncoder => {
       projection.set(part.subarray(k * CNN, (k + 1) * CNN), k * PROJECTED + i * CNN),
     );
   }
-  const projectionT = transpose(projection, EMBEDDING, PROJECTED);
   const byOrder = (prefix: string) => BRANCH_ORDERS.map((order) => floats(arrays, prefix + order));
-  const projectionBias = concat(byOrder('proj_b'));
+  const kernel = createMatmulKernel();
+  const projectionWeights = kernel.weights(
+    projection,
+    EMBEDDING,
+    PROJECTED,
+    concat(byOrder('proj_b')),
+  );
   const projectionGain = concat(byOrder('ln_g'));
   const projectionShift = concat(byOrder('ln_b'));
-  const conv1 = BRANCH_ORDERS.map((order) => matrix(arrays, `w1_${order}`, order * CNN, CNN));
-  const conv1Bias = byOrder('b1_');
-  const conv2 = BRANCH_ORDERS.map((order) => matrix(arrays, `w2_${order}`, order * CNN, CNN));
-  const conv2Bias = byOrder('b2_');
+  const conv = (layer: 1 | 2) =>
+    BRANCH_ORDERS.map((order) =>
+      matrix(
+        kernel,
+        arrays,
+        `w${layer}_${order}`,
+        order * CNN,
+        CNN,
+        floats(arrays, `b${layer}_${order}`),
+      ),
+    );
+  const conv1 = conv(1);
+  const conv2 = conv(2);
   const featureGain = floats(arrays, 'ln_g');
   const featureShift = floats(arrays, 'ln_b');
-  const output = matrix(arrays, 'cnn_W', FEATURES, EMBEDDING);
+  const output = matrix(kernel, arrays, 'cnn_W', FEATURES, EMBEDDING);
   const outputBias = floats(arrays, 'cnn_b');
-  const d0 = matrix(arrays, 'd0', EMBEDDING, DAN_HIDDEN);
-  const d1 = matrix(arrays, 'd1', DAN_HIDDEN, DAN_HIDDEN);
-  const d2 = matrix(arrays, 'd2', DAN_HIDDEN, EMBEDDING);
-  const d3 = matrix(arrays, 'd3', EMBEDDING, EMBEDDING);
-  const p1 = matrix(arrays, 'p1', EMBEDDING, DAN_HIDDEN);
-  const p3 = matrix(arrays, 'p3', DAN_HIDDEN, EMBEDDING);
+  const d0 = matrix(kernel, arrays, 'd0', EMBEDDING, DAN_HIDDEN);
+  const d1 = matrix(kernel, arrays, 'd1', DAN_HIDDEN, DAN_HIDDEN);
+  const d2 = matrix(kernel, arrays, 'd2', DAN_HIDDEN, EMBEDDING);
+  const d3 = matrix(kernel, arrays, 'd3', EMBEDDING, EMBEDDING);
+  const p1 = matrix(kernel, arrays, 'p1', EMBEDDING, DAN_HIDDEN);
+  const p3 = matrix(kernel, arrays, 'p3', DAN_HIDDEN, EMBEDDING);
   const epsilon = array(arrays, 'eps').data[0]!;
 
   /** The vectors of a few texts whose tokens, concatenated, are `ids` (`lengths` each). */
@@ -254,7 +200,7 @@ export const loadSentenceEncoder = (dir: string): SentenceEncoder => {
       for (let i = 0; i < EMBEDDING; i++) embedded[o + i] = row[i]! * scale + low;
       features.set(embedded.subarray(o, o + EMBEDDING), t * FEATURES);
     }
-    const projected = matmul(embedded, n, EMBEDDING, projectionT, PROJECTED, projectionBias);
+    const projected = kernel.multiply(embedded, n, projectionWeights);
     layerNorm(projected, n, PROJECTED, projectionGain, projectionShift, epsilon);
 
     BRANCHES.forEach(([order, left], branch) => {
@@ -276,16 +222,9 @@ export const loadSentenceEncoder = (dir: string): SentenceEncoder => {
         }
         return out;
       };
-      const hidden = matmul(windows(input), n, order * CNN, conv1[branch]!, CNN, conv1Bias[branch]);
+      const hidden = kernel.multiply(windows(input), n, conv1[branch]!);
       for (let i = 0; i < hidden.length; i++) hidden[i] = Math.max(hidden[i]!, 0) + input[i]!;
-      const convolved = matmul(
-        windows(hidden),
-        n,
-        order * CNN,
-        conv2[branch]!,
-        CNN,
-        conv2Bias[branch],
-      );
+      const convolved = kernel.multiply(windows(hidden), n, conv2[branch]!);
       for (let t = 0; t < n; t++) {
         const to = t * FEATURES + EMBEDDING + branch * CNN;
         const from = t * CNN;
@@ -307,7 +246,7 @@ export const loadSentenceEncoder = (dir: string): SentenceEncoder => {
         for (let i = 0; i < FEATURES; i++) sums[o + i]! += features[f + i]!;
       }
     }
-    const pooled = matmul(sums, texts, FEATURES, output, EMBEDDING);
+    const pooled = kernel.multiply(sums, texts, output);
     for (let s = 0; s < texts; s++) {
       const length = lengths[s]!;
       const scale = 1 / Math.sqrt(length);
@@ -317,13 +256,13 @@ export const loadSentenceEncoder = (dir: string): SentenceEncoder => {
       }
     }
 
-    const y0 = relu(matmul(pooled, texts, EMBEDDING, d0, DAN_HIDDEN));
-    const y1 = matmul(pooled, texts, EMBEDDING, p1, DAN_HIDDEN);
-    const y0d1 = matmul(y0, texts, DAN_HIDDEN, d1, DAN_HIDDEN);
+    const y0 = relu(kernel.multiply(pooled, texts, d0));
+    const y1 = kernel.multiply(pooled, texts, p1);
+    const y0d1 = kernel.multiply(y0, texts, d1);
     for (let i = 0; i < y1.length; i++) y1[i] = Math.max(y1[i]! + y0d1[i]!, 0);
-    const y2 = relu(matmul(y1, texts, DAN_HIDDEN, d2, EMBEDDING));
-    const z = matmul(y1, texts, DAN_HIDDEN, p3, EMBEDDING);
-    const y2d3 = matmul(y2, texts, EMBEDDING, d3, EMBEDDING);
+    const y2 = relu(kernel.multiply(y1, texts, d2));
+    const z = kernel.multiply(y1, texts, p3);
+    const y2d3 = kernel.multiply(y2, texts, d3);
     return Array.from({ length: texts }, (_, s) => {
       const vector = new Float32Array(EMBEDDING);
       let squares = 0;
