@@ -1,26 +1,35 @@
 /**
- * The AI index benchmark, with the local provider: indexes 10,000 notes of one user as the
- * event consumer does (batches of 16: chunk, tokenize, embed, write), then searches them as
- * knowledge chat does (hybrid BM25 + vectors over the user's in-memory index).
+ * The AI index benchmark, with the local provider as `npm start` runs it: the sentence encoder
+ * (the default) in its worker threads, against the hashed vectors (no model) in the same run.
+ * Indexes 10,000 notes of one user as the event consumer does (batches of 16: chunk, tokenize,
+ * embed, write), then searches them as knowledge chat does (embed the question, hybrid BM25 +
+ * vectors over the user's in-memory index, read the passages back).
  *
  *   npm run bench:ai                                   # PGlite, the embedded default
- *   BENCH_DATABASE_URL=postgres://... npm run bench:ai # real Postgres (schema ai_bench)
+ *   BENCH_DATABASE_URL=postgres://... npm run bench:ai # real Postgres (schema ai_bench_*)
  *
- * BENCH_NOTES sets the number of notes (10000), BENCH_QUERIES the searches (300).
- * Figures, not assertions. Baselines from the same run: writing the same notes as plain rows
- * (no chunking or embedding) for indexing; a Postgres ILIKE over the chunk texts for search.
+ * BENCH_NOTES sets the number of notes (10000), BENCH_QUERIES the searches (300),
+ * BENCH_THREADS the encoder's threads (the service's default). Figures, not assertions.
+ * Baselines from the same run: the hashed vectors; writing the same notes as plain rows (no
+ * chunking or embedding) for indexing; a Postgres ILIKE over the chunk texts for search.
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openDatabase } from '@noted/db';
 import { createLogger } from '@noted/kit';
+import { DEFAULT_EMBEDDING_THREADS } from '../../services/ai/src/config.js';
 import { createIndexer, type NoteForIndex } from '../../services/ai/src/index/indexer.js';
 import { indexRepository } from '../../services/ai/src/index/repository.js';
 import { tokenize } from '../../services/ai/src/local/text.js';
 import { aiMigrations } from '../../services/ai/src/migrations.js';
+import { DEFAULT_USE_MODEL_DIR } from '../../services/ai/src/local/use/model-dir.js';
 import { createLocalProvider } from '../../services/ai/src/providers/local.js';
+import type { AiProvider } from '../../services/ai/src/providers/port.js';
+import type { LocalEmbeddingsSettings } from '../../services/ai/src/config.js';
 import { createIndexCache } from '../../services/ai/src/retrieval/cache.js';
 import { rankChunks } from '../../services/ai/src/retrieval/hybrid.js';
 import { corpusNotes, corpusQuestions } from '../../services/ai/src/test/retrieval-corpus.js';
@@ -28,6 +37,7 @@ import { corpusNotes, corpusQuestions } from '../../services/ai/src/test/retriev
 const noteCount = Number(process.env.BENCH_NOTES ?? 10_000);
 const queryCount = Number(process.env.BENCH_QUERIES ?? 300);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
+const threads = Number(process.env.BENCH_THREADS ?? DEFAULT_EMBEDDING_THREADS);
 const BATCH = 16;
 
 /** A small deterministic generator, so every run indexes the same notes. */
@@ -68,14 +78,35 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
-const rssAtStart = process.memoryUsage().rss;
-let peakRss = 0;
-const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-}, 20);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const rss = () => process.memoryUsage().rss;
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
-const main = async () => {
+interface Figures {
+  model: string;
+  words: number;
+  plainSeconds: number;
+  indexSeconds: number;
+  chunkCount: number;
+  /** RSS with the database open and the notes made, before the first embed. */
+  rssIdle: number;
+  /** RSS once a first query was embedded (the model loaded, if there is one). */
+  rssLoaded: number;
+  rssPeakIndexing: number;
+  rssPeak: number;
+  loadMs: number;
+  indexBytes: number;
+  searchMs: number[];
+  afterChangeMs: number[];
+  baselineMs: number[];
+}
+
+/** One provider's run, in a process of its own so its memory is its own. */
+const run = async (settings: LocalEmbeddingsSettings): Promise<Figures> => {
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rss());
+  }, 20);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-bench-ai-'));
   const logger = createLogger({ level: 'silent' });
   const schema = databaseUrl ? `ai_bench_${randomUUID().slice(0, 8)}` : 'ai';
@@ -88,17 +119,12 @@ const main = async () => {
   });
   await db.migrate();
   const knex = db.knex;
-  // The hashed vectors: this measures the index and the database; the model has its own bench.
-  const provider = createLocalProvider({ kind: 'hashed' });
+  const provider: AiProvider = createLocalProvider(settings);
   // Fresh notes leave no tombstone to read again from the notes service.
   const indexer = createIndexer({ knex, provider, notes: { many: async () => [] } });
   const userId = randomUUID();
   const notes = makeNotes(userId);
   const words = notes.reduce((sum, note) => sum + note.body.split(/\s+/).length, 0);
-  console.log(
-    `${noteCount} notes (${Math.round(words / noteCount)} words each on average), ` +
-      `${databaseUrl ? 'Postgres' : 'PGlite (embedded)'}, local provider`,
-  );
 
   // Baseline: the same notes written as plain rows, in the same batches.
   await knex.schema.createTable('bench_plain', (t) => {
@@ -117,19 +143,22 @@ const main = async () => {
   }
   const plainSeconds = (performance.now() - plainStart) / 1000;
 
-  const rssBefore = process.memoryUsage().rss;
-  peakRss = rssBefore;
+  gc();
+  const rssIdle = rss();
+  await provider.embed(['warming up'], { userId, purpose: 'bench' });
+  gc();
+  const rssLoaded = rss();
+  peakRss = rssLoaded;
   const indexStart = performance.now();
   for (let start = 0; start < notes.length; start += BATCH) {
     await indexer.index(notes.slice(start, start + BATCH));
   }
   const indexSeconds = (performance.now() - indexStart) / 1000;
-  const indexPeak = peakRss;
+  const rssPeakIndexing = peakRss;
   const [counted] = await knex('chunks').count<{ count: string }[]>({ count: '*' });
   const chunkCount = Number(counted?.count ?? 0);
 
   const cache = createIndexCache({ knex, maxBytes: 512 * 1024 * 1024, model: indexer.model });
-  peakRss = process.memoryUsage().rss;
   const loadStart = performance.now();
   const index = await cache.get(userId);
   const loadMs = performance.now() - loadStart;
@@ -180,42 +209,129 @@ const main = async () => {
     baselineMs.push(performance.now() - started);
   }
   clearInterval(sampler);
-
-  const rate = noteCount / indexSeconds;
-  const plainRate = noteCount / plainSeconds;
-  console.log('');
-  console.log('indexing');
-  console.log(`  plain rows (baseline)   ${plainRate.toFixed(0).padStart(6)} notes/s`);
-  console.log(
-    `  AI index                ${rate.toFixed(0).padStart(6)} notes/s  (${(chunkCount / indexSeconds).toFixed(0)} chunks/s; ${(rate / plainRate).toFixed(2)} of the baseline)`,
-  );
-  console.log(
-    `  peak RSS while indexing ${mb(indexPeak)} (process start ${mb(rssAtStart)}; ` +
-      `${mb(rssBefore)} before indexing, with the database${databaseUrl ? ' client' : ' (PGlite)'} and the notes)`,
-  );
-  console.log('');
-  console.log(`search over ${chunkCount} chunks (${queryCount} queries, one user)`);
-  console.log(`  index load (cold)       ${loadMs.toFixed(0)} ms, about ${mb(index.size)} held`);
-  console.log(
-    `  hybrid, warm            p50 ${percentile(searchMs, 50).toFixed(1)} ms  p95 ${percentile(searchMs, 95).toFixed(1)} ms`,
-  );
-  console.log(
-    `  hybrid, after a change  p50 ${percentile(afterChangeMs, 50).toFixed(1)} ms  p95 ${percentile(afterChangeMs, 95).toFixed(1)} ms  (the index catches up on the changed note)`,
-  );
-  console.log(
-    `  ILIKE (baseline)        p50 ${percentile(baselineMs, 50).toFixed(1)} ms  p95 ${percentile(baselineMs, 95).toFixed(1)} ms  (hybrid p95 ${(percentile(searchMs, 95) / percentile(baselineMs, 95)).toFixed(2)}x)`,
-  );
-  console.log(
-    `  peak RSS overall        ${mb(Math.max(peakRss, indexPeak))}; maxRSS ${mb(process.resourceUsage().maxRSS * 1024)}`,
-  );
-
+  const figures: Figures = {
+    model: provider.models.embeddings ?? 'none',
+    words,
+    plainSeconds,
+    indexSeconds,
+    chunkCount,
+    rssIdle,
+    rssLoaded,
+    rssPeakIndexing,
+    rssPeak: Math.max(peakRss, process.resourceUsage().maxRSS * 1024),
+    loadMs,
+    indexBytes: index.size,
+    searchMs,
+    afterChangeMs,
+    baselineMs,
+  };
+  await provider.close();
   if (databaseUrl) await knex.raw('drop schema if exists ?? cascade', [schema]);
   await db.close();
   rmSync(dataDir, { recursive: true, force: true });
+  return figures;
+};
+
+const runInChild = (kind: 'use' | 'hashed'): Figures => {
+  const out = execFileSync(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url)],
+    {
+      env: { ...process.env, BENCH_RUN: kind },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  return JSON.parse(out) as Figures;
+};
+
+const main = async () => {
+  const only = process.env.BENCH_RUN;
+  if (only) {
+    const figures = await run(
+      only === 'hashed'
+        ? { kind: 'hashed' }
+        : { kind: 'use', modelDir: DEFAULT_USE_MODEL_DIR, threads },
+    );
+    process.stdout.write(JSON.stringify(figures));
+    return;
+  }
+  console.log(
+    `${noteCount} notes of one user, ${databaseUrl ? 'Postgres' : 'PGlite (embedded)'}, ` +
+      `local provider; each model in a process of its own (node ${process.execArgv.filter((arg) => arg.startsWith('--') && !arg.startsWith('--import') && !arg.startsWith('--conditions')).join(' ')})`,
+  );
+  const runs = [runInChild('hashed'), runInChild('use')];
+  const [first] = runs as [Figures];
+  console.log(
+    `${Math.round(first.words / noteCount)} words a note on average, ${first.chunkCount} chunks; ` +
+      `encoder threads: ${threads}`,
+  );
+  const columns = runs.map((figures) => figures.model);
+  const line = (label: string, cells: string[]) =>
+    console.log(`${label.padEnd(34)}${cells.map((cell) => cell.padStart(24)).join('')}`);
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log('');
+  line('', columns);
+  line(
+    'plain rows (baseline), notes/s',
+    runs.map((f) => (noteCount / f.plainSeconds).toFixed(0)),
+  );
+  line(
+    'indexing, notes/s',
+    runs.map((f) => (noteCount / f.indexSeconds).toFixed(0)),
+  );
+  line(
+    'indexing, chunks/s',
+    runs.map((f) => (f.chunkCount / f.indexSeconds).toFixed(0)),
+  );
+  line(
+    `indexing ${noteCount} notes`,
+    runs.map((f) => `${f.indexSeconds.toFixed(0)} s`),
+  );
+  line(
+    'search p50 (embed + rank + read)',
+    runs.map((f) => ms(percentile(f.searchMs, 50))),
+  );
+  line(
+    'search p95',
+    runs.map((f) => ms(percentile(f.searchMs, 95))),
+  );
+  line(
+    'search after a change, p50',
+    runs.map((f) => ms(percentile(f.afterChangeMs, 50))),
+  );
+  line(
+    'search after a change, p95',
+    runs.map((f) => ms(percentile(f.afterChangeMs, 95))),
+  );
+  line(
+    'ILIKE (baseline), p95',
+    runs.map((f) => ms(percentile(f.baselineMs, 95))),
+  );
+  line(
+    'index load (cold)',
+    runs.map((f) => `${f.loadMs.toFixed(0)} ms, ${mb(f.indexBytes)}`),
+  );
+  line(
+    'RSS idle (model not loaded)',
+    runs.map((f) => mb(f.rssIdle)),
+  );
+  line(
+    'RSS, model loaded',
+    runs.map((f) => mb(f.rssLoaded)),
+  );
+  line(
+    'RSS, peak while indexing',
+    runs.map((f) => mb(f.rssPeakIndexing)),
+  );
+  line(
+    'RSS, peak overall',
+    runs.map((f) => mb(f.rssPeak)),
+  );
 };
 
 main().catch((error: unknown) => {
-  clearInterval(sampler);
   console.error(error);
   process.exit(1);
 });

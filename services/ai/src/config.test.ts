@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { aiConfigFrom, aiConfigSchema } from './config.js';
 import { DEFAULT_USE_MODEL_DIR } from './local/use/model-dir.js';
@@ -6,20 +7,20 @@ const shared = { host: '127.0.0.1', dataDir: '/tmp', internalSecret: 'secret' };
 const configOf = (env: Record<string, string>) => aiConfigFrom(aiConfigSchema.parse(env), shared);
 
 describe('the local embeddings setting', () => {
-  it('is the vendored sentence encoder on one thread unless said', () => {
+  it('is the vendored sentence encoder on two threads (one on a single core) unless said', () => {
     expect(configOf({}).localEmbeddings).toEqual({
       kind: 'use',
       modelDir: DEFAULT_USE_MODEL_DIR,
-      threads: 1,
+      threads: Math.min(2, availableParallelism()),
     });
   });
 
   it('takes the hashed vectors, another model folder and more threads when asked', () => {
     expect(configOf({ AI_LOCAL_EMBEDDINGS: 'hashed' }).localEmbeddings).toEqual({ kind: 'hashed' });
     expect(
-      configOf({ AI_LOCAL_MODEL_DIR: DEFAULT_USE_MODEL_DIR, AI_LOCAL_EMBEDDING_THREADS: '2' })
+      configOf({ AI_LOCAL_MODEL_DIR: DEFAULT_USE_MODEL_DIR, AI_LOCAL_EMBEDDING_THREADS: '3' })
         .localEmbeddings,
-    ).toMatchObject({ kind: 'use', threads: 2 });
+    ).toMatchObject({ kind: 'use', threads: 3 });
   });
 
   it('stops the start naming AI_LOCAL_MODEL_DIR when the model files are not there', () => {

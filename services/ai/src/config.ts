@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import * as z from 'zod';
 import type { ServiceSettings } from '@noted/service';
 import { DEFAULT_USE_MODEL_DIR, missingModelFiles } from './local/use/model-dir.js';
@@ -7,6 +8,8 @@ const optionalText = z
   .trim()
   .transform((value) => value || undefined)
   .optional();
+
+export const DEFAULT_EMBEDDING_THREADS = Math.min(2, availableParallelism());
 
 export const aiConfigSchema = z.object({
   AI_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(4103),
@@ -37,8 +40,16 @@ export const aiConfigSchema = z.object({
   AI_LOCAL_EMBEDDINGS: z.enum(['use', 'hashed']).default('use'),
   /** Where the local model's weights.npz and sp.model are; the vendored copy unless set. */
   AI_LOCAL_MODEL_DIR: optionalText,
-  /** Threads the local embedding model runs on (about 100 MB each once loaded). */
-  AI_LOCAL_EMBEDDING_THREADS: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Threads the local embedding model runs on, each with its own copy of the model once
+   * loaded: two (or one on a single core) so indexing uses both cores of a small machine.
+   */
+  AI_LOCAL_EMBEDDING_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .default(DEFAULT_EMBEDDING_THREADS),
   /**
    * Memory for the per-user search indexes kept in this process (least recently used go).
    * One user's 10,000 notes take about 60 MB.

@@ -16,8 +16,25 @@ describe('Bm25Index', () => {
     // N = 2, df(x) = 1, |a| = 2, average length 1.5: norm = 1.2 * (0.25 + 0.75 * 2 / 1.5) = 1.5.
     const idf = Math.log(1 + (2 - 1 + 0.5) / (1 + 0.5));
     expect(index.search(['x'], 10)).toEqual([
-      { id: 'a', score: expect.closeTo((idf * 2.2) / 2.5, 10) },
+      { id: 'a', score: expect.closeTo((idf * 2.2) / 2.5, 10), coverage: 1 },
     ]);
+  });
+
+  it('says how much of the query’s information a document holds, rare words weighing most', () => {
+    const index = indexOf({
+      a: 'the zeppelin project',
+      b: 'the project plan',
+      c: 'project notes',
+      d: 'project budget',
+    });
+    const idfOf = (df: number) => Math.log(1 + (4 - df + 0.5) / (df + 0.5));
+    const [zeppelin, project, unknown] = [idfOf(1), idfOf(4), idfOf(0)];
+    const hits = index.search(tokenize('zeppelin project hovercraft'), 10);
+    const coverage = Object.fromEntries(hits.map((hit) => [hit.id, hit.coverage]));
+    const all = zeppelin + project + unknown;
+    expect(coverage.a).toBeCloseTo((zeppelin + project) / all, 10);
+    expect(coverage.b).toBeCloseTo(project / all, 10);
+    expect(coverage.b!).toBeLessThan(0.1);
   });
 
   it('ranks the document with the rare query word above those with only common words', () => {

@@ -1,6 +1,12 @@
 export interface Bm25Hit {
   id: string;
   score: number;
+  /**
+   * The share of the query's information the document holds: the idf of the query terms it
+   * contains over the idf of all the query's terms (a term no document has counts at the
+   * highest idf). 1 when it has every term; near 0 when it shares only common ones.
+   */
+  coverage: number;
 }
 
 /** The documents (by slot) containing one term, with the term's frequency in each; unordered. */
@@ -125,25 +131,34 @@ export class Bm25Index {
     if (documents === 0 || limit <= 0) return [];
     const averageLength = this.totalLength / documents || 1;
     const scores = new Float64Array(this.ids.length);
+    const matched = new Float64Array(this.ids.length);
     const touched: number[] = [];
     const { k1, b, lengths } = this;
+    let information = 0;
 
     for (const term of new Set(queryTokens)) {
       const termId = this.termIds.get(term);
       const posting = termId === undefined ? undefined : this.postings[termId];
-      if (!posting || posting.length === 0) continue;
-      const { slots, frequencies } = posting;
+      const frequent = posting?.length ?? 0;
       // The "+1" variant (Lucene's): idf stays positive even for terms in most documents.
-      const idf = Math.log(1 + (documents - posting.length + 0.5) / (posting.length + 0.5));
+      const idf = Math.log(1 + (documents - frequent + 0.5) / (frequent + 0.5));
+      information += idf;
+      if (!posting || frequent === 0) continue;
+      const { slots, frequencies } = posting;
       for (let i = 0; i < posting.length; i++) {
         const slot = slots[i]!;
         const frequency = frequencies[i]!;
         const norm = k1 * (1 - b + (b * lengths[slot]!) / averageLength);
         if (scores[slot] === 0) touched.push(slot);
         scores[slot]! += (idf * frequency * (k1 + 1)) / (frequency + norm);
+        matched[slot]! += idf;
       }
     }
-    return this.topHits(scores, touched, limit);
+    return this.topHits(scores, touched, limit).map(({ slot, score }) => ({
+      id: this.ids[slot]!,
+      score,
+      coverage: information > 0 ? matched[slot]! / information : 0,
+    }));
   }
 
   private termId(term: string): number {
@@ -161,7 +176,11 @@ export class Bm25Index {
     return termId;
   }
 
-  private topHits(scores: Float64Array, slots: number[], limit: number): Bm25Hit[] {
+  private topHits(
+    scores: Float64Array,
+    slots: number[],
+    limit: number,
+  ): { slot: number; score: number }[] {
     // A min-heap of the best `limit` slots keeps a common query at O(n log limit).
     const heap: number[] = [];
     const worse = (x: number, y: number): boolean => {
@@ -199,6 +218,6 @@ export class Bm25Index {
     }
     return heap
       .sort((x, y) => (worse(x, y) ? 1 : worse(y, x) ? -1 : 0))
-      .map((slot) => ({ id: this.ids[slot]!, score: scores[slot]! }));
+      .map((slot) => ({ slot, score: scores[slot]! }));
   }
 }

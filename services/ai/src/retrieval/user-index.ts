@@ -15,6 +15,8 @@ export interface ChunkHit {
   noteId: string;
   index: number;
   score: number;
+  /** Found by words: the share of the query's information it holds (see Bm25Hit). */
+  coverage?: number;
 }
 
 export const chunkKey = (noteId: string, index: number) => `${noteId}:${index}`;
@@ -164,10 +166,22 @@ export class UserIndex {
   }
 
   lexical(queryTokens: string[], limit: number): ChunkHit[] {
-    return this.bm25.search(queryTokens, limit).map(({ id, score }) => {
+    return this.bm25.search(queryTokens, limit).map(({ id, score, coverage }) => {
       const chunk = this.byKey.get(id) as HeldChunk;
-      return { key: id, noteId: chunk.noteId, index: chunk.index, score };
+      return { key: id, noteId: chunk.noteId, index: chunk.index, score, coverage };
     });
+  }
+
+  /** The cosine of one chunk's vector with `vector` (unit length); undefined without one. */
+  similarity(key: string, vector: Float32Array): number | undefined {
+    const row = this.byKey.get(key)?.row;
+    const d = this.dimensions;
+    if (row === undefined || vector.length !== d) return undefined;
+    let score = 0;
+    for (let i = 0, base = row * d; i < d; i += 1) {
+      score += (vector[i] as number) * (this.matrix[base + i] as number);
+    }
+    return score * (this.scales[row] as number);
   }
 
   /**
@@ -211,6 +225,11 @@ export class UserIndex {
       if (best.length > limit) best.pop();
     });
     return best;
+  }
+
+  /** Whether any chunk of the note is held. */
+  hasNote(noteId: string): boolean {
+    return this.byNote.has(noteId);
   }
 
   /** The mean of a note's chunk vectors, normalised: the note's meaning as a whole. */

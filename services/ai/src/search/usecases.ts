@@ -6,9 +6,7 @@ import { excludedTagsOf, isExcluded, noteForAi, type AiContext } from '../contex
 import { indexRepository } from '../index/repository.js';
 import { keywords } from '../local/keywords.js';
 import { plainText, tokenize } from '../local/text.js';
-import { reciprocalRankFusion } from '../retrieval/fusion.js';
-import { CANDIDATES, rankNotes } from '../retrieval/hybrid.js';
-import type { UserIndex } from '../retrieval/user-index.js';
+import { CANDIDATES, rankNotes, type FusedHit } from '../retrieval/hybrid.js';
 
 const SNIPPET_CHARS = 240;
 
@@ -69,20 +67,22 @@ const hitsFor = async (
   return { items, total: items.length, page: 1, limit };
 };
 
-/** Notes ranked by words and by meaning, fused; each says which rankings found it. */
-const fuseNotes = (byWords: string[], byMeaning: string[], chunkOf: Map<string, number>) =>
-  reciprocalRankFusion([byWords, byMeaning]).map(({ id, score, ranks }) => {
+type RankedNote = Parameters<typeof hitsFor>[2][number];
+
+/** A ranking's notes, each saying which rankings found it (words, or the notes service's). */
+const rankedNotes = (ranked: FusedHit[], foundByWords: Set<string> = new Set()): RankedNote[] =>
+  ranked.map((hit) => {
     const sources: AiHit['sources'] = [];
-    if (ranks[0] !== null) sources.push('fulltext');
-    if (ranks[1] !== null) sources.push('semantic');
-    const chunk = chunkOf.get(id);
-    return { noteId: id, score, sources, ...(chunk === undefined ? {} : { chunk }) };
+    if (hit.lexical || foundByWords.has(hit.noteId)) sources.push('fulltext');
+    if (hit.semantic) sources.push('semantic');
+    return { noteId: hit.noteId, score: hit.score, sources, chunk: hit.index };
   });
 
 /**
- * Search by words and by meaning: the notes service's full-text ranking fused with the
- * nearest chunks by embedding (reciprocal-rank fusion), so a note found both ways ranks first
- * and one that shares no word with the query can still be found.
+ * Search by meaning with the words as evidence (retrieval/hybrid.ts): a note that says what
+ * was asked in other words is found, and one holding the query's rare words rises. The notes
+ * service's full-text hits mark the notes it also found, and bring in, at their own rank, notes
+ * written a moment ago that the index does not hold yet.
  */
 export const aiSearch = async (
   ctx: AiContext,
@@ -96,30 +96,15 @@ export const aiSearch = async (
     excludedTagsOf(ctx, userId),
     queryOf(ctx, userId, query, 'search'),
   ]);
-  const lexical = fullText.flatMap((hit) =>
+  const byWords = fullText.flatMap((hit) =>
     hit.note && !isExcluded(hit.note, excluded) ? [hit.note.id] : [],
   );
-  const semantic = rankNotes(index, vectorQuery, 'semantic', CANDIDATES);
-  const chunkOf = new Map(semantic.map((hit) => [hit.noteId, hit.index]));
-  const fused = fuseNotes(
-    lexical,
-    semantic.map((hit) => hit.noteId),
-    chunkOf,
-  );
-  return hitsFor(ctx, userId, fused, limit);
-};
-
-const relatedRanking = (
-  index: UserIndex,
-  noteId: string,
-  text: string,
-  vector: Float32Array | undefined,
-) => {
-  const skip = (id: string) => id === noteId;
-  const tokens = tokenize(keywords(text, { limit: 12 }).join(' '));
-  const byWords = rankNotes(index, { tokens, vector: undefined }, 'bm25', CANDIDATES, skip);
-  const byMeaning = rankNotes(index, { tokens: [], vector }, 'semantic', CANDIDATES, skip);
-  return { byWords, byMeaning };
+  const ranked = rankedNotes(rankNotes(index, vectorQuery, 'hybrid', CANDIDATES), new Set(byWords));
+  byWords.forEach((noteId, rank) => {
+    if (index.hasNote(noteId)) return;
+    ranked.splice(Math.min(rank, ranked.length), 0, { noteId, score: 0, sources: ['fulltext'] });
+  });
+  return hitsFor(ctx, userId, ranked, limit);
 };
 
 /** The notes most related to one note: alike in meaning and sharing its key words. */
@@ -136,12 +121,8 @@ export const aiRelated = async (
   const vector =
     index.noteVector(noteId) ??
     (await ctx.provider.embed([text], { userId, purpose: 'related' })).vectors[0];
-  const { byWords, byMeaning } = relatedRanking(index, noteId, text, vector);
-  const chunkOf = new Map([...byWords, ...byMeaning].map((hit) => [hit.noteId, hit.index]));
-  const fused = fuseNotes(
-    byWords.map((hit) => hit.noteId),
-    byMeaning.map((hit) => hit.noteId),
-    chunkOf,
-  );
-  return hitsFor(ctx, userId, fused, limit);
+  // The note's key words stand for its text on the words' side; the note itself is left out.
+  const tokens = tokenize(keywords(text, { limit: 12 }).join(' '));
+  const ranked = rankNotes(index, { tokens, vector }, 'hybrid', CANDIDATES, (id) => id === noteId);
+  return hitsFor(ctx, userId, rankedNotes(ranked), limit);
 };

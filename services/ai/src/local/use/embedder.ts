@@ -44,20 +44,21 @@ const closedError = () => new Error('The local embedding model is closed');
 
 /**
  * The Universal Sentence Encoder from `modelDir` in a pool of `threads` worker threads (one
- * by default: embedding competes with the service for the CPU), started and loaded by the
- * first embed, ended after `idleMs` without one. Texts go in small batches, one after the
- * other, so queries interleave with a long indexing run.
+ * unless said), started and loaded by the first embed, ended after `idleMs` without one.
+ * Texts go in small batches, at most one per thread at a time, so queries interleave with a
+ * long indexing run.
  */
 export const createUseEmbedder = (options: {
   modelDir: string;
   threads?: number;
   idleMs?: number;
 }): TextEmbedder => {
+  const threads = Math.max(1, Math.floor(options.threads ?? 1));
   const pool = createBoundedPool<EmbedTask, Float32Array[]>({
     moduleUrl: import.meta.url,
     worker: 'embed.worker',
     name: 'embedTexts',
-    threads: options.threads ?? 1,
+    threads,
     idleMs: options.idleMs ?? IDLE_MS,
     timeoutMs: BATCH_TIMEOUT_MS,
     memoryMb: HEAP_MB,
@@ -67,14 +68,29 @@ export const createUseEmbedder = (options: {
   });
   return {
     async embed(texts, signal) {
-      const vectors: Float32Array[] = [];
-      for (const batch of batches(texts)) {
-        // The caller's signal is heard between batches only: aborting a running task would end
-        // its thread, and the next embed would load the model again.
-        signal?.throwIfAborted();
-        vectors.push(...(await pool.run({ modelDir: options.modelDir, texts: batch })));
-      }
-      return vectors;
+      const queue = batches(texts);
+      const results: Float32Array[][] = [];
+      let next = 0;
+      let failed = false;
+      // One lane per thread, each taking the next batch when its last is done: a long text
+      // list keeps every thread busy, yet never queues more than one batch per thread ahead
+      // of a query that comes meanwhile.
+      const lane = async () => {
+        while (next < queue.length && !failed) {
+          const at = next++;
+          // The caller's signal is heard between batches only: aborting a running task would
+          // end its thread, and the next embed would load the model again.
+          signal?.throwIfAborted();
+          try {
+            results[at] = await pool.run({ modelDir: options.modelDir, texts: queue[at]! });
+          } catch (error) {
+            failed = true;
+            throw error;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(threads, queue.length) }, lane));
+      return results.flat();
     },
     close: () => pool.close(),
   };
