@@ -2,13 +2,15 @@
  * The retrieval quality check: recall@5 and MRR of BM25, embeddings and their reciprocal-rank
  * fusion over the fixture corpus (services/ai/src/test/retrieval-corpus.ts), as the ai service
  * ranks a user's chunks, with each of the local provider's embeddings: the sentence encoder
- * (the default) and the hashed vectors.
+ * (the default) and the hashed vectors. One table per embedding model, a row per question group
+ * (keyword, reworded, zh, cross, typo, multi; the number of questions in brackets) and for all.
  *
  *   npm run eval:ai
  */
 import { loadSentenceEncoder } from '../../services/ai/src/local/use/encoder.js';
 import { DEFAULT_USE_MODEL_DIR, USE_MODEL } from '../../services/ai/src/local/use/model-dir.js';
 import { HASHED_EMBEDDING_MODEL } from '../../services/ai/src/local/embeddings.js';
+import type { Ranker } from '../../services/ai/src/retrieval/hybrid.js';
 import {
   evaluateRetrieval,
   hashedEmbeddings,
@@ -23,20 +25,42 @@ const embeddings: [string, EmbedTexts][] = [
   [HASHED_EMBEDDING_MODEL, hashedEmbeddings],
 ];
 
-const multi = corpusQuestions.filter((question) => question.relevant.length > 1).length;
+// Column headings for the rankers, in the order evaluateRetrieval reports them.
+const rankers: [Ranker, string][] = [
+  ['bm25', 'lexical (bm25)'],
+  ['semantic', 'embeddings'],
+  ['hybrid', 'hybrid'],
+];
+const width = 14;
+const figures = (value: number): string => value.toFixed(3);
+const row = (label: string, cells: string[]): string =>
+  `${label.padEnd(14)}${cells.map((text) => ` | ${text.padEnd(width)}`).join('')}`.trimEnd();
+
+const headings = rankers.map(([, heading]) => heading);
+const subheadings = rankers.map(() => `${'R@5'.padEnd(9)}MRR`);
+
 for (const [model, embed] of embeddings) {
   const started = performance.now();
   const index = indexOfNotes(corpusNotes, embed);
-  const quality = evaluateRetrieval(index, corpusQuestions, undefined, embed);
+  const quality = evaluateRetrieval(
+    index,
+    corpusQuestions,
+    rankers.map(([ranker]) => ranker),
+    embed,
+  );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `\nembeddings: ${model} (${seconds} s); corpus: ${corpusNotes.length} notes ` +
-      `(${index.chunkCount} chunks), ${corpusQuestions.length} questions (${multi} with several answering notes)`,
+      `(${index.chunkCount} chunks), ${corpusQuestions.length} questions`,
   );
-  console.log('ranker     recall@5   MRR');
-  for (const row of quality) {
-    console.log(
-      `${row.ranker.padEnd(10)} ${row.recallAt5.toFixed(3).padStart(8)}   ${row.mrr.toFixed(3)}`,
-    );
+  console.log(row('group', headings));
+  console.log(row('', subheadings));
+  for (const group of Object.keys(quality[0]?.groups ?? {})) {
+    const count = quality[0]!.groups[group]!.questions;
+    const cells = quality.map(({ groups }) => {
+      const scores = groups[group]!;
+      return `${figures(scores.recallAt5)}    ${figures(scores.mrr)}`;
+    });
+    console.log(row(`${group} (${count})`, cells));
   }
 }

@@ -14,14 +14,29 @@ export interface EvaluatedNote {
 export interface EvaluatedQuestion {
   question: string;
   relevant: string[];
+  /** What kind of question it is (keyword, reworded, ...): figures are also given per group. */
+  group?: string;
 }
 
-export interface RetrievalQuality {
-  ranker: Ranker;
+/** The group that holds every question. */
+export const ALL_QUESTIONS = 'all';
+
+export interface RetrievalScores {
+  /** How many questions the figures average over. */
+  questions: number;
   /** Share of each question's relevant notes among its first five results, averaged. */
   recallAt5: number;
   /** 1 / rank of the first relevant note (0 beyond the tenth), averaged. */
   mrr: number;
+}
+
+export interface RetrievalQuality extends RetrievalScores {
+  ranker: Ranker;
+  /**
+   * The same figures per question group, in the order the groups first appear, then `all`
+   * (equal to the figures above). Questions without a group count only in `all`.
+   */
+  groups: Record<string, RetrievalScores>;
 }
 
 /** Vectors for texts, in order: the local model's, or the hashed ones. */
@@ -48,7 +63,7 @@ export const indexOfNotes = (
   );
 };
 
-/** Recall@5 and MRR of each ranker over the questions. */
+/** Recall@5 and MRR of each ranker over the questions, overall and per question group. */
 export const evaluateRetrieval = (
   index: UserIndex,
   questions: EvaluatedQuestion[],
@@ -56,17 +71,40 @@ export const evaluateRetrieval = (
   embed: EmbedTexts = hashedEmbeddings,
 ): RetrievalQuality[] => {
   const vectors = embed(questions.map(({ question }) => question));
+  const groups = [
+    ...new Set(questions.flatMap(({ group }) => (group === undefined ? [] : [group]))),
+  ].filter((group) => group !== ALL_QUESTIONS);
   return rankers.map((ranker) => {
-    let recall = 0;
-    let reciprocal = 0;
-    for (const [i, { question, relevant }] of questions.entries()) {
+    const sums = new Map<string, { questions: number; recall: number; reciprocal: number }>(
+      [...groups, ALL_QUESTIONS].map((group) => [
+        group,
+        { questions: 0, recall: 0, reciprocal: 0 },
+      ]),
+    );
+    for (const [i, { question, relevant, group }] of questions.entries()) {
       const query = { tokens: tokenize(question), vector: vectors[i] };
       const ranked = rankNotes(index, query, ranker, 10).map((hit) => hit.noteId);
       const wanted = new Set(relevant);
-      recall += ranked.slice(0, 5).filter((id) => wanted.has(id)).length / wanted.size;
+      const recall = ranked.slice(0, 5).filter((id) => wanted.has(id)).length / wanted.size;
       const first = ranked.findIndex((id) => wanted.has(id));
-      reciprocal += first < 0 ? 0 : 1 / (first + 1);
+      const reciprocal = first < 0 ? 0 : 1 / (first + 1);
+      for (const name of new Set([group ?? ALL_QUESTIONS, ALL_QUESTIONS])) {
+        const sum = sums.get(name)!;
+        sum.questions += 1;
+        sum.recall += recall;
+        sum.reciprocal += reciprocal;
+      }
     }
-    return { ranker, recallAt5: recall / questions.length, mrr: reciprocal / questions.length };
+    const scores = Object.fromEntries(
+      [...sums].map(([name, sum]): [string, RetrievalScores] => [
+        name,
+        {
+          questions: sum.questions,
+          recallAt5: sum.questions === 0 ? 0 : sum.recall / sum.questions,
+          mrr: sum.questions === 0 ? 0 : sum.reciprocal / sum.questions,
+        },
+      ]),
+    );
+    return { ranker, ...scores[ALL_QUESTIONS]!, groups: scores };
   });
 };

@@ -1,8 +1,9 @@
 // Retrieval-quality fixture: a user's notes and questions over them, with the ids of the notes that
-// answer each question. Used to measure recall@5 and MRR of the BM25, hashed-embedding and
-// reciprocal-rank-fusion rankers. Clusters (Atlas / Beacon / Harbor meetings, garlic recipes,
-// two trips, habit books, running logs, monthly budgets, ...) hold near-duplicates and distractors
-// on purpose: a question is answered only by the notes listed in its `relevant`.
+// answer each question. Used to measure recall@5 and MRR of the BM25, embedding and
+// reciprocal-rank-fusion rankers, per group of questions. Clusters (Atlas / Beacon / Harbor
+// meetings, garlic recipes, two trips, habit books, running logs, monthly budgets, checkups, rent,
+// renovation, ...) hold near-duplicates and distractors on purpose: a question is answered only by
+// the notes listed in its `relevant`. retrieval-corpus.test.ts checks the set.
 
 export interface CorpusNote {
   id: string;
@@ -12,10 +13,31 @@ export interface CorpusNote {
   createdAt: string;
 }
 
+/**
+ * What a question tests:
+ * - keyword: uses the answering note's own rare words (names, terms, numbers)
+ * - reworded: asked the way a person remembers it, sharing no content word with the answering note
+ * - zh: a Chinese question about a Chinese note
+ * - cross: across languages, an English question about a Chinese note or the other way round
+ * - typo: a keyword question with a misspelt word or two (transposed or missing letters)
+ * - multi: several notes answer it
+ */
+export type QuestionGroup = 'keyword' | 'reworded' | 'zh' | 'cross' | 'typo' | 'multi';
+
+export const QUESTION_GROUPS: readonly QuestionGroup[] = [
+  'keyword',
+  'reworded',
+  'zh',
+  'cross',
+  'typo',
+  'multi',
+];
+
 export interface CorpusQuestion {
   question: string;
   /** ids of the notes that answer it */
   relevant: string[];
+  group: QuestionGroup;
 }
 
 export const corpusNotes: CorpusNote[] = [
@@ -4698,299 +4720,979 @@ Mom and Dad sang on video with Lily and Mei joining from Vancouver. Lily had dra
 
 Watched the sunset over the Sound. 34 looks fine so far.`,
   },
+  // Everyday notes in Chinese, in near-duplicate clusters of their own (checkups, rent,
+  // renovation, home cooking, a Chengdu trip, the Shanghai team's meetings, Lily's school).
+  {
+    id: 'n229',
+    title: '妈妈的体检报告',
+    createdAt: '2025-11-08T13:00:00Z',
+    tags: ['health', '中文', 'family'],
+    body: `# 妈妈的体检报告
+
+妈妈上周在杭州做了单位组织的年度体检，今天把报告拍照发给我了。
+
+- 甲状腺：右侧有一个 0.6 cm 的结节，TI-RADS 3 类，医生说半年后复查 B 超就行
+- 血脂：总胆固醇 6.2，低密度脂蛋白偏高
+- 骨密度：骨量减少，还不到骨质疏松
+- 血压、血糖都正常
+
+医生建议每天补钙和维生素 D，多晒太阳，少吃油炸的东西。
+
+我跟她说春节回去陪她一起去复查。她一直说"没事没事"，但听得出来有点担心。`,
+  },
+  {
+    id: 'n230',
+    title: '爸爸的体检复查',
+    createdAt: '2026-03-08T13:00:00Z',
+    tags: ['health', '中文', 'family'],
+    body: `# 爸爸的体检复查
+
+春节以后爸爸去医院复查，妈妈在电话里讲了结果：
+
+- 血压控制得不错，最近一个月平均 132/84，氨氯地平继续吃
+- 做了胃镜，发现一个小息肉，当场切掉了，病理结果是良性的 🙏
+- 尿酸有点高，医生让他少喝啤酒、少吃海鲜
+- 一年以后再做一次胃镜
+
+爸爸说以后每年都认真体检。妈妈说他戒酒只坚持了一个星期。`,
+  },
+  {
+    id: 'n231',
+    title: '回国顺便体检',
+    createdAt: '2025-12-20T06:00:00Z',
+    tags: ['health', '中文', 'china'],
+    body: `# 回国顺便体检
+
+国内体检便宜又快，趁春节回杭州给自己做一次全面检查。
+
+- 机构：美年大健康，离爸妈家最近的那家
+- 套餐 ¥1,280：血常规、肝肾功能、甲状腺 B 超、胸部 CT、胃镜（无痛的要另加 ¥600）
+- 时间：2 月 5 日早上 7:30，**要空腹**，前一天晚上 10 点以后不能吃东西
+- 带护照，用支付宝付款
+
+Sam 也想做，不过他的 insurance 不报销国外的检查，先问清楚再说。`,
+  },
+  {
+    id: 'n232',
+    title: '外婆的老房子出租',
+    createdAt: '2025-08-20T12:00:00Z',
+    tags: ['family', '中文', 'finance'],
+    body: `# 外婆的老房子出租
+
+外婆搬去和舅舅一起住以后，拱墅区的老房子一直空着。爸爸说租出去，租金每个月给外婆当生活费。
+
+- 两室一厅，62 平，六楼没有电梯
+- 中介挂牌 3,500 一个月，最后 3,300 租给了一对在附近上班的年轻夫妻
+- 押一付三，合同签一年
+- 中介费是一个月房租，房东和租客各付一半
+- 热水器太旧了，签合同之前换了一台新的（¥1,800）
+
+爸爸每个月过去一趟，顺便看看水电燃气的账单。租客有事直接在微信上找他。`,
+  },
+  {
+    id: 'n233',
+    title: '表妹在上海找房子',
+    createdAt: '2025-09-06T12:00:00Z',
+    tags: ['family', '中文'],
+    body: `# 表妹在上海找房子
+
+小雨研究生毕业，去上海一家 fintech 公司上班，在微信上问我租房的意见。她看中了两套：
+
+1. 徐汇的一室户，月租 6,800，走路 10 分钟到公司，但是老小区，采光差
+2. 浦东的两室合租，月租 4,200，坐地铁 40 分钟，室友是陌生人
+
+我的建议：第一年预算够的话就住近一点，通勤省下来的时间最值钱。她最后选了徐汇那套，押一付三，一次交了 27,200。
+
+提醒她：签合同之前把房子里的家具和墙面都拍照留底，退租的时候扯皮用得上。`,
+  },
+  {
+    id: 'n234',
+    title: '小雨续租',
+    createdAt: '2026-05-10T12:00:00Z',
+    tags: ['family', '中文'],
+    body: `# 小雨续租
+
+小雨的房东说续租要从 6,800 涨到 7,300，她来问我要不要搬。
+
+帮她算了一下：搬家费、新的中介费，再加上请假看房，差不多要花掉一个月的房租，还不如接受。最后跟房东谈到 7,000，条件是把坏了的空调换掉。
+
+新合同还是一年，押一付三。`,
+  },
+  {
+    id: 'n235',
+    title: '爸妈家厨房装修',
+    createdAt: '2025-09-25T12:00:00Z',
+    tags: ['home', '中文', 'family'],
+    body: `# 爸妈家厨房装修
+
+爸妈家的厨房还是二十年前的样子，这次趁国庆开始翻新，我在这边帮忙比价。
+
+## 选好的
+- 橱柜：欧派定制，¥18,000
+- 台面：白色石英石，不要大理石（容易渗色）
+- 油烟机 + 燃气灶：方太一套 ¥7,600，妈妈说吸力一定要大
+- 水槽：304 不锈钢单槽，大一点好洗锅
+- 墙砖：浅灰色小方砖
+
+## 工期
+10 月 1 日开工，预计 5 周。装修期间爸妈用电磁炉凑合做饭。
+
+陈工长每天在微信群里发进度照片。`,
+  },
+  {
+    id: 'n236',
+    title: '爸妈家卫生间装修',
+    createdAt: '2025-11-12T12:00:00Z',
+    tags: ['home', '中文', 'family'],
+    body: `# 爸妈家卫生间装修
+
+厨房弄完接着弄卫生间，主要是为了外婆来住的时候方便。
+
+- 淋浴房改成**无门槛**的，地面换防滑砖
+- 马桶旁边和淋浴区各装一个扶手
+- 防水刷两遍，做了 48 小时闭水试验，楼下邻居确认没漏水才贴砖
+- 智能马桶盖：TOTO 的，爸爸一开始嫌贵，用了以后天天夸
+- 热水器换成恒温的燃气热水器
+
+一共花了 ¥32,000，比预算多了 4,000，多出来的主要是扶手和马桶盖。`,
+  },
+  {
+    id: 'n237',
+    title: '装修费用汇总',
+    createdAt: '2025-12-06T12:00:00Z',
+    tags: ['home', '中文', 'finance'],
+    body: `# 装修费用汇总
+
+厨房和卫生间都弄完了，跟爸妈对了一下账：
+
+| 项目 | 花费 |
+|---|---|
+| 厨房 | ¥46,500 |
+| 卫生间 | ¥32,000 |
+| 垃圾清运、开荒保洁 | ¥1,200 |
+| **合计** | **¥79,700** |
+
+我出了 ¥30,000，算是给他们的新年礼物，剩下的他们自己出。
+
+教训：合同里一定要写清楚尾款验收以后再付。陈工长拖了一个星期才把柜门的缝调好。`,
+  },
+  {
+    id: 'n238',
+    title: '番茄炒蛋',
+    createdAt: '2025-10-27T03:00:00Z',
+    tags: ['recipe', '中文'],
+    body: `# 番茄炒蛋
+
+最简单的家常菜，但 Sam 总说我做的比餐馆的好吃，记一下做法。
+
+- 番茄 2 个，要熟透的
+- 鸡蛋 3 个，加一点盐打散
+- 糖 1 小勺，盐，葱花
+
+1. 番茄顶上划十字，开水烫一下去皮，切块。
+2. 油热了倒蛋液，**半凝固就盛出来**，不要炒老。
+3. 再放一点油，番茄下锅炒出汁，加糖和盐。
+4. 鸡蛋倒回去翻几下，撒葱花。
+
+秘诀：番茄一定要炒出汁，汁不够就加两勺水。拌米饭一绝。`,
+  },
+  {
+    id: 'n239',
+    title: '可乐鸡翅',
+    createdAt: '2026-01-11T03:00:00Z',
+    tags: ['recipe', '中文', 'dinner'],
+    body: `# 可乐鸡翅
+
+Lily 来西雅图玩的时候点名要吃的，小孩都喜欢。
+
+- 鸡中翅 12 个，两面各划两刀
+- 可乐一罐（330 ml，别用零度的，没有糖收不了汁）
+- 生抽 2 勺，老抽半勺，姜片，料酒
+
+1. 鸡翅冷水下锅，加料酒焯水，捞出擦干。
+2. 少放油，鸡翅煎到两面金黄。
+3. 加姜片、生抽、老抽，倒入整罐可乐，没过鸡翅。
+4. 大火烧开，转中小火 **20 分钟**，最后大火收汁。
+
+Lily 一个人吃了五个。下次试试先用 air fryer 把皮烤脆。`,
+  },
+  {
+    id: 'n240',
+    title: '糖醋排骨',
+    createdAt: '2026-02-21T03:00:00Z',
+    tags: ['recipe', '中文', 'family'],
+    body: `# 糖醋排骨
+
+妈妈的另一个拿手菜，过年在家跟她学的。口诀是"一二三四五"：
+
+- 小排 500 克，剁成小段
+- 料酒 1 勺、老抽 2 勺、香醋 3 勺、白糖 4 勺、水 5 勺
+
+1. 排骨焯水，捞出沥干。
+2. 油稍微多放一点，把排骨煎到表面焦黄。
+3. 倒入调好的汁，大火烧开。
+4. 转小火焖 **25 分钟**，最后大火收汁，撒白芝麻。
+
+妈妈说醋要用镇江香醋，别用白醋。放凉了也好吃，可以当冷菜。`,
+  },
+  {
+    id: 'n241',
+    title: '国庆带爸妈去成都',
+    createdAt: '2026-05-30T12:00:00Z',
+    tags: ['travel', '中文', 'china', 'family'],
+    body: `# 国庆带爸妈去成都
+
+10 月 1 日到 5 日，爸妈从杭州飞过去，我和 Sam 从上海转机，在成都会合。
+
+## 行程
+- 第一天：到了先逛宽窄巷子，晚上吃火锅（爸爸不能吃太辣，点鸳鸯锅）
+- 第二天：**大熊猫繁育研究基地**，一定要早上 7:30 到，熊猫上午才活跃
+- 第三天：都江堰 + 青城山，包车一天 ¥600
+- 第四天：人民公园喝盖碗茶、掏耳朵，晚上逛锦里
+- 第五天：回程
+
+## 住
+春熙路附近的酒店，订两间房，离地铁近，爸爸可以少走路。`,
+  },
+  {
+    id: 'n242',
+    title: '成都要吃的',
+    createdAt: '2026-06-02T12:00:00Z',
+    tags: ['travel', '中文', 'food'],
+    body: `# 成都要吃的
+
+同事刘婷是成都人，给了我一张清单：
+
+- 火锅：小龙坎或者大龙燚，排队的话用大众点评提前取号
+- 钟水饺、龙抄手、担担面
+- 冒菜和串串香
+- 甜水面（刘婷最推荐）
+- 蛋烘糕当早饭
+- 兔头，Sam 说他不敢
+
+刘婷说点菜的时候说"微辣"就行，本地的微辣对我们来说已经很辣了。`,
+  },
+  {
+    id: 'n243',
+    title: '上海团队周会 — 12 月 9 日',
+    createdAt: '2025-12-10T02:00:00Z',
+    tags: ['work', 'meeting', '中文', 'mixed-language'],
+    body: `# 上海团队周会 12 月 9 日
+
+参加：王磊、刘婷、Wei、我
+
+- zhparser 在 CloudNativePG 的自定义镜像里测试通过了，中文分词效果不错，"数据仓库"能正确切成一个词
+- 只读账号已经建好，RLS 按 tenant 隔离，刘婷测了三张报表，数字都对得上
+- 问题：他们早上 9 点（我们这边下午 5 点）的查询经常很慢，正好撞上我们的 Debezium 回填任务
+- 决定：回填任务改到太平洋时间凌晨 2 点跑
+
+## 待办
+- [ ] Wei：把 zhparser 镜像推到生产
+- [ ] 我：改回填任务的时间
+- [ ] 王磊：整理下一批要迁移的报表`,
+  },
+  {
+    id: 'n244',
+    title: '上海团队周会 — 1 月 13 日',
+    createdAt: '2026-01-14T02:00:00Z',
+    tags: ['work', 'meeting', '中文'],
+    body: `# 上海团队周会 1 月 13 日
+
+参加：王磊、刘婷、我（Wei 请假）
+
+- 第二批 12 张报表已经从每晚导出 CSV 切换到直接查 Harbor，财务那边很满意
+- 刘婷反馈有两张报表的金额差了几分钱，查下来是汇率四舍五入的问题，两边保留的小数位数不一样
+- 春节前后两周暂停新需求，1 月 23 日是节前最后一次上线
+- 王磊问能不能给他们写权限建临时表 → 暂时不行，先单独给一个 sandbox schema
+
+下次周会春节以后再开。`,
+  },
+  {
+    id: 'n245',
+    title: 'Lily 的周末中文学校',
+    createdAt: '2025-09-28T05:00:00Z',
+    tags: ['family', '中文', 'lily'],
+    body: `# Lily 的周末中文学校
+
+姐姐给 Lily 报了列治文的周末中文学校，每个星期六上午 9 点到 12 点。
+
+- 学费一个学期 CAD 480，书本费另算
+- 教简体字，一年级开始学拼音
+- Lily 一开始哭着不想去，因为她的好朋友周六都去踢足球
+- 第三个星期交到了新朋友，现在每周都盼着去
+
+姐姐说她在家只肯说英文，希望上了中文学校能跟外公外婆多说几句。我答应每次视频都用中文跟她聊。`,
+  },
+  {
+    id: 'n246',
+    title: 'Lily 的家长会',
+    createdAt: '2025-11-21T05:00:00Z',
+    tags: ['family', '中文', 'lily', 'mixed-language'],
+    body: `# Lily 的家长会
+
+姐姐去开了 Lily 二年级的 parent-teacher conference，晚上打电话跟我说了情况：
+
+- 阅读很好，已经在读 chapter books，老师说超过了年级水平
+- 数学应用题比较吃力，题目看得太快
+- 上课有时候跟同桌讲话，但是很愿意帮助别的小朋友
+- 老师建议每天在家读 20 分钟书，周末做一点数学练习
+
+report card 上写的是 "meeting expectations"，姐姐有点失望，我觉得已经很好了。Lily 说她最喜欢美术课和 library time。`,
+  },
+  {
+    id: 'n247',
+    title: 'Lily 中文学校期末表演',
+    createdAt: '2026-01-25T05:00:00Z',
+    tags: ['family', '中文', 'lily'],
+    body: `# Lily 中文学校期末表演
+
+姐姐发来了视频：Lily 在中文学校的期末表演上背了《静夜思》，一个字都没错！
+
+- 第一学期成绩：听说 A，认字 B+
+- 老师说她的声调比班上别的孩子准，大概是每周跟外公外婆视频练出来的
+- 下学期学费涨到 CAD 520
+- 姐姐在考虑要不要再加一个星期三下午的书法课
+
+妈妈看了视频高兴得不得了，马上转发到了家族群里。`,
+  },
 ];
 
-// Kinds: keyword (uses the note's own words), paraphrase (synonyms, other inflections), multi (more
-// than one note answers), zh (Chinese), typo.
 export const corpusQuestions: CorpusQuestion[] = [
-  // keyword
-  { question: 'When did we decide to move the Atlas launch to March?', relevant: ['n164'] },
-  // keyword
-  { question: 'What temperature do I bake the sourdough at?', relevant: ['n035'] },
-  // keyword
-  { question: 'Which book said habits are built by environment design?', relevant: ['n005'] },
-  // keyword
-  { question: 'Why did Atlas switch analytics vendors?', relevant: ['n147'] },
-  // keyword
-  { question: 'Why did we choose Stripe Tax over Avalara?', relevant: ['n044'] },
-  // keyword
-  { question: 'Why did we choose CloudNativePG over Crunchy and Zalando?', relevant: ['n071'] },
-  // keyword
+  // keyword: asks with the answering note's own rare words (names, terms, numbers).
   {
+    group: 'keyword',
+    question: 'When did we decide to move the Atlas launch to March?',
+    relevant: ['n164'],
+  },
+  {
+    group: 'keyword',
+    question: 'What temperature do I bake the sourdough at?',
+    relevant: ['n035'],
+  },
+  {
+    group: 'keyword',
+    question: 'Which book said habits are built by environment design?',
+    relevant: ['n005'],
+  },
+  { group: 'keyword', question: 'Why did Atlas switch analytics vendors?', relevant: ['n147'] },
+  { group: 'keyword', question: 'Why did we choose Stripe Tax over Avalara?', relevant: ['n044'] },
+  {
+    group: 'keyword',
+    question: 'Why did we choose CloudNativePG over Crunchy and Zalando?',
+    relevant: ['n071'],
+  },
+  {
+    group: 'keyword',
     question: 'What does the satisfies operator do differently from a type annotation?',
     relevant: ['n015'],
   },
-  // keyword
-  { question: 'Which index type should I use for jsonb containment queries?', relevant: ['n074'] },
-  // keyword
-  { question: 'Should the liveness probe check the database?', relevant: ['n082'] },
-  // keyword
-  { question: "What's the kubectl command to switch the default namespace?", relevant: ['n111'] },
-  // keyword
   {
+    group: 'keyword',
+    question: 'Which index type should I use for jsonb containment queries?',
+    relevant: ['n074'],
+  },
+  {
+    group: 'keyword',
+    question: 'Should the liveness probe check the database?',
+    relevant: ['n082'],
+  },
+  {
+    group: 'keyword',
+    question: "What's the kubectl command to switch the default namespace?",
+    relevant: ['n111'],
+  },
+  {
+    group: 'keyword',
     question: 'How long do I roast the garlic heads for the roasted garlic soup?',
     relevant: ['n174'],
   },
-  // keyword
-  { question: 'Which day did we do the Sintra day trip in Lisbon?', relevant: ['n060'] },
-  // keyword
-  { question: 'Was the JR Pass worth it for the Japan trip?', relevant: ['n201'] },
-  // keyword
-  { question: 'What was my official time at the Victoria Half Marathon?', relevant: ['n151'] },
-  // keyword
-  { question: 'What exercises did the physio give me for my knee?', relevant: ['n105'] },
-  // keyword
-  { question: 'Which Moen cartridge fits the kitchen faucet?', relevant: ['n019'] },
-  // keyword
-  { question: 'What paint color did we use in the bedroom?', relevant: ['n051'] },
-  // keyword
-  { question: 'What size furnace filter do I need?', relevant: ['n153'] },
-  // keyword
-  { question: "What's the difference between は and が in Japanese?", relevant: ['n058'] },
-  // keyword
-  { question: 'How many new Anki cards per day do I do?', relevant: ['n026'] },
-  // keyword
   {
+    group: 'keyword',
+    question: 'Which day did we do the Sintra day trip in Lisbon?',
+    relevant: ['n060'],
+  },
+  {
+    group: 'keyword',
+    question: 'Was the JR Pass worth it for the Japan trip?',
+    relevant: ['n201'],
+  },
+  {
+    group: 'keyword',
+    question: 'What was my official time at the Victoria Half Marathon?',
+    relevant: ['n151'],
+  },
+  {
+    group: 'keyword',
+    question: 'What exercises did the physio give me for my knee?',
+    relevant: ['n105'],
+  },
+  {
+    group: 'keyword',
+    question: 'Which Moen cartridge fits the kitchen faucet?',
+    relevant: ['n019'],
+  },
+  { group: 'keyword', question: 'What paint color did we use in the bedroom?', relevant: ['n051'] },
+  { group: 'keyword', question: 'What size furnace filter do I need?', relevant: ['n153'] },
+  {
+    group: 'keyword',
+    question: "What's the difference between は and が in Japanese?",
+    relevant: ['n058'],
+  },
+  { group: 'keyword', question: 'How many new Anki cards per day do I do?', relevant: ['n026'] },
+  {
+    group: 'keyword',
     question: "Which book did Raj say to skip because it's a history textbook with spaceships?",
     relevant: ['n106'],
   },
-  // keyword
-  { question: 'How much did the Lisbon trip cost in total?', relevant: ['n075'] },
-  // keyword
-  { question: 'Which DNS servers did I set on the eero?', relevant: ['n012'] },
-  // keyword
-  { question: 'Where is my JLPT test site?', relevant: ['n189'] },
-  // keyword
-  { question: 'What ratio of browns to greens should the compost have?', relevant: ['n047'] },
-  // keyword
-  { question: 'What does tracer bullets mean in The Pragmatic Programmer?', relevant: ['n143'] },
-  // keyword
-  { question: 'Which backend candidate did I rate strong hire?', relevant: ['n049'] },
-  // keyword
-  { question: 'When did I get promoted to staff engineer?', relevant: ['n221'] },
-  // keyword
-  { question: "What were my New Year's resolutions for 2026?", relevant: ['n184'] },
-  // keyword
+  { group: 'keyword', question: 'How much did the Lisbon trip cost in total?', relevant: ['n075'] },
+  { group: 'keyword', question: 'Which DNS servers did I set on the eero?', relevant: ['n012'] },
+  { group: 'keyword', question: 'Where is my JLPT test site?', relevant: ['n189'] },
   {
+    group: 'keyword',
+    question: 'What ratio of browns to greens should the compost have?',
+    relevant: ['n047'],
+  },
+  {
+    group: 'keyword',
+    question: 'What does tracer bullets mean in The Pragmatic Programmer?',
+    relevant: ['n143'],
+  },
+  {
+    group: 'keyword',
+    question: 'Which backend candidate did I rate strong hire?',
+    relevant: ['n049'],
+  },
+  { group: 'keyword', question: 'When did I get promoted to staff engineer?', relevant: ['n221'] },
+  {
+    group: 'keyword',
+    question: "What were my New Year's resolutions for 2026?",
+    relevant: ['n184'],
+  },
+  {
+    group: 'keyword',
     question: 'Which push notification approach did we pick for Atlas, OneSignal or our own?',
     relevant: ['n100'],
   },
-  // keyword
-  { question: 'Did we go with Expo or bare React Native?', relevant: ['n078'] },
-  // keyword
-  { question: "What's read-your-writes consistency?", relevant: ['n085'] },
-  // keyword
+  { group: 'keyword', question: 'Did we go with Expo or bare React Native?', relevant: ['n078'] },
+  { group: 'keyword', question: "What's read-your-writes consistency?", relevant: ['n085'] },
   {
+    group: 'keyword',
     question:
       'Which Postgres extension did the Shanghai team ask about for Chinese full-text search?',
     relevant: ['n172'],
   },
-  // keyword
-  { question: 'When do I use the subjunctive in Spanish?', relevant: ['n137'] },
-  // keyword
-  { question: 'How much did the gutter cleaning cost?', relevant: ['n170'] },
-  // keyword
-  { question: "What's my V60 coffee to water ratio?", relevant: ['n034'] },
-  // paraphrase
+  { group: 'keyword', question: 'When do I use the subjunctive in Spanish?', relevant: ['n137'] },
+  { group: 'keyword', question: 'How much did the gutter cleaning cost?', relevant: ['n170'] },
+  { group: 'keyword', question: "What's my V60 coffee to water ratio?", relevant: ['n034'] },
   {
-    question: "How much did I pay the garage to fix the car's brakes last summer?",
+    group: 'keyword',
+    question: 'How much did we spend on food shopping in April 2025?',
+    relevant: ['n061'],
+  },
+  // reworded: asked the way a person remembers it, sharing no content word (after stop words and
+  // stemming) with the answering note: only meaning can find these.
+  {
+    group: 'reworded',
+    question:
+      'What did the garage charge me when the vehicle squealed whenever I slowed down last summer?',
     relevant: ['n112'],
   },
-  // paraphrase
   {
-    question: 'Why did dark mode get pushed out of the first release of the mobile app?',
+    group: 'reworded',
+    question: "Why won't the night theme be in the phone app's initial version?",
     relevant: ['n118'],
   },
-  // paraphrase
-  { question: "How often do we retry when a customer's payment bounces?", relevant: ['n104'] },
-  // paraphrase
-  { question: 'How long are backups of the analytics database kept?', relevant: ['n101'] },
-  // paraphrase
-  { question: 'Why did the analytics database run out of storage?', relevant: ['n155'] },
-  // paraphrase
   {
-    question: 'How do I build an index on a big table in production without blocking writes?',
+    group: 'reworded',
+    question: "When a subscriber's charge is declined, how many more attempts happen, and when?",
+    relevant: ['n104'],
+  },
+  {
+    group: 'reworded',
+    question: 'How far into the past can the reporting warehouse be rewound?',
+    relevant: ['n101'],
+  },
+  {
+    group: 'reworded',
+    question: 'Why did the reporting warehouse run out of room that autumn?',
+    relevant: ['n155'],
+  },
+  {
+    group: 'reworded',
+    question: 'How can I speed up lookups on a huge relation in prod without stalling inserts?',
     relevant: ['n161'],
   },
-  // paraphrase
   {
-    question: 'How do I speed up bringing a database dump back in with multiple workers?',
+    group: 'reworded',
+    question: 'How do I bring a database snapshot back quicker using multiple CPU cores?',
     relevant: ['n139'],
   },
-  // paraphrase
   {
-    question: 'Do common table expressions still stop the planner from pushing filters down?',
+    group: 'reworded',
+    question: 'Do WITH clauses still stop the planner from seeing through them?',
     relevant: ['n193'],
   },
-  // paraphrase
   {
+    group: 'reworded',
     question:
-      'A heavily updated table takes way more disk than its live rows — what should I tune?',
+      'A constantly edited relation is ten times bigger on disk than it should be — how do I fix that?',
     relevant: ['n109'],
   },
-  // paraphrase
   {
-    question: 'How do I see the output of a container that died before Kubernetes restarted it?',
+    group: 'reworded',
+    question: 'How can I read what a k8s workload printed right before it died and got relaunched?',
     relevant: ['n018'],
   },
-  // paraphrase
   {
-    question: 'What V8 flag did we set when the service kept running out of RAM in the cluster?',
+    group: 'reworded',
+    question:
+      'Which runtime flag did we pass when the travel-plans backend got terminated for eating too much RAM?',
     relevant: ['n045'],
   },
-  // paraphrase
   {
+    group: 'reworded',
     question:
-      "What are the minimum and maximum replica counts for the itinerary service's autoscaling?",
+      "What's the smallest and largest number of copies the trip backend grows and shrinks between?",
     relevant: ['n142'],
   },
-  // paraphrase
   {
-    question: 'How do I binary-search my history to see which change broke something?',
+    group: 'reworded',
+    question: 'How do I pin down which revision in source control first introduced a bug?',
     relevant: ['n097'],
   },
-  // paraphrase
   {
-    question:
-      "How do I get a type error when someone adds a new variant and my switch doesn't handle it?",
+    group: 'reworded',
+    question: "How can I make the build break if I don't handle every variant of a tagged sum?",
     relevant: ['n036'],
   },
-  // paraphrase
   {
-    question: 'Why does the ESM loader refuse my extensionless relative imports?',
+    group: 'reworded',
+    question:
+      'Why do my local paths with no suffix blow up at startup after moving to the newer JavaScript loading standard?',
     relevant: ['n064'],
   },
-  // paraphrase
   {
-    question:
-      "What's the difference between the type a schema accepts and the type it produces after parsing?",
+    group: 'reworded',
+    question: 'How does what a schema lets in differ from what comes out the other side?',
     relevant: ['n090'],
   },
-  // paraphrase
   {
-    question: 'How do I stop the garlic from scorching in the olive oil pasta?',
+    group: 'reworded',
+    question: 'How do I stop the aromatics going brown and acrid in that late-night noodle dish?',
     relevant: ['n024'],
   },
-  // paraphrase
-  { question: 'How many days should the pizza dough rest in the fridge?', relevant: ['n149'] },
-  // paraphrase
-  { question: 'Which hotel did I stay at for the conference in Germany?', relevant: ['n110'] },
-  // paraphrase
   {
+    group: 'reworded',
+    question: 'How far ahead should I make my homemade flatbread base so it can chill?',
+    relevant: ['n149'],
+  },
+  {
+    group: 'reworded',
+    question: 'Where did I sleep during that tech event in Germany?',
+    relevant: ['n110'],
+  },
+  {
+    group: 'reworded',
     question:
-      "Which book says we'll never get through our to-do list and that accepting it is freeing?",
+      'Which writer argues that nobody ever gets on top of their chores, and that making peace with this is liberating?',
     relevant: ['n095'],
   },
-  // paraphrase
   {
-    question: 'Which author told me to plan my whole working day in blocks on paper?',
+    group: 'reworded',
+    question: 'Which writer suggests mapping out my entire day at the office beforehand with pen?',
     relevant: ['n023'],
   },
-  // paraphrase
   {
+    group: 'reworded',
     question:
-      'Which book contrasts learning environments with quick, clear feedback and ones where experience misleads you?',
+      'Which author distinguishes domains with fast, reliable signals from murky ones where past know-how leads you astray?',
     relevant: ['n043'],
   },
-  // paraphrase
   {
+    group: 'reworded',
     question:
-      'Which book claims people cooperate in huge groups because they believe in shared stories?',
+      'Which author says mankind teamed up at massive scale thanks to myths everyone agrees on?',
     relevant: ['n160'],
   },
-  // paraphrase
   {
+    group: 'reworded',
     question:
-      'How should we estimate how long a project will take instead of trusting our own plan?',
+      'When guessing a deadline, what should we look at besides our own optimistic schedule?',
     relevant: ['n056'],
   },
-  // paraphrase
-  { question: 'When did I first squat 100 kilos?', relevant: ['n167'] },
-  // paraphrase
-  { question: 'What was my bad cholesterol number at the checkup?', relevant: ['n083'] },
-  // paraphrase
   {
+    group: 'reworded',
+    question: 'When was the earliest I managed triple digits with the bar across my shoulders?',
+    relevant: ['n167'],
+  },
+  {
+    group: 'reworded',
+    question: 'What did the lab say about my lipids at the yearly exam?',
+    relevant: ['n083'],
+  },
+  {
+    group: 'reworded',
     question:
-      "What's causing the dark leathery spots on the bottom of my tomatoes and how do I stop it?",
+      'Why is my crop of Italian plum-shaped veggies getting sunken dark blotches underneath?',
     relevant: ['n108'],
   },
-  // paraphrase
-  { question: 'How deep do I bury the garlic cloves when planting?', relevant: ['n158'] },
-  // paraphrase
-  { question: 'Why did my auto insurance premium go up?', relevant: ['n131'] },
-  // paraphrase
-  { question: 'How much did we spend on food shopping in April 2025?', relevant: ['n061'] },
-  // paraphrase
-  { question: 'How do I ask for the bill at a restaurant in Japanese?', relevant: ['n214'] },
-  // paraphrase
-  { question: 'What present did I get Sam for our first wedding anniversary?', relevant: ['n136'] },
-  // paraphrase
-  { question: "Where is Sam's birthday dinner reserved?", relevant: ['n204'] },
-  // paraphrase
   {
-    question: 'What share of sessions were crash-free three weeks into the Atlas beta?',
+    group: 'reworded',
+    question: 'How far down in the soil should each bulb segment go?',
+    relevant: ['n158'],
+  },
+  {
+    group: 'reworded',
+    question: 'Why did my vehicle protection plan suddenly get pricier?',
+    relevant: ['n131'],
+  },
+  {
+    group: 'reworded',
+    question: "What do I tell the waiter in Tokyo when we're ready to pay?",
+    relevant: ['n214'],
+  },
+  {
+    group: 'reworded',
+    question: 'What did I give my husband to celebrate being married since last October?',
+    relevant: ['n136'],
+  },
+  {
+    group: 'reworded',
+    question: "Which restaurant is holding a table for my husband's party in March?",
+    relevant: ['n204'],
+  },
+  {
+    group: 'reworded',
+    question: 'How stable was the mobile app for early testers after about twenty days?',
     relevant: ['n147'],
   },
-  // paraphrase
   {
-    question:
-      'In what steps will we ramp up the percentage of users getting the new app at launch?',
+    group: 'reworded',
+    question: 'How gradually will the new mobile version reach everyone, and at what pace?',
     relevant: ['n190'],
   },
-  // paraphrase
-  { question: 'How long should new caulk cure before I can shower?', relevant: ['n081'] },
-  // paraphrase
-  { question: "How did my speech go at Dana's wedding?", relevant: ['n120'] },
-  // paraphrase
-  { question: 'Which monthly app and streaming services did I drop?', relevant: ['n091'] },
-  // multi
   {
+    group: 'reworded',
+    question: 'How long must fresh sealant set before I can wash up?',
+    relevant: ['n081'],
+  },
+  {
+    group: 'reworded',
+    question: 'How were my remarks received when my college roommate tied the knot?',
+    relevant: ['n120'],
+  },
+  { group: 'reworded', question: 'Which recurring charges did I get rid of?', relevant: ['n091'] },
+  {
+    group: 'reworded',
+    question: 'How much was getting the broken back tooth capped?',
+    relevant: ['n017'],
+  },
+  {
+    group: 'reworded',
+    question: 'What tweak helped me stay asleep through the night the most?',
+    relevant: ['n038'],
+  },
+  {
+    group: 'reworded',
+    question: 'At what mileage did I last get the engine lubricant swapped?',
+    relevant: ['n055'],
+  },
+  { group: 'reworded', question: 'What was wrong with my Swiss cheese plant?', relevant: ['n127'] },
+  {
+    group: 'reworded',
+    question:
+      'Which reading taught me about cues hinting to people how an item should be operated?',
+    relevant: ['n132'],
+  },
+  {
+    group: 'reworded',
+    question: "What was the story of the Taiwanese semiconductor giant's founder?",
+    relevant: ['n148'],
+  },
+  {
+    group: 'reworded',
+    question: 'How much drinking supply should we stash for a major quake?',
+    relevant: ['n150'],
+  },
+  {
+    group: 'reworded',
+    question: "What part did I swap when the boiler's little flame wouldn't stay on?",
+    relevant: ['n162'],
+  },
+  {
+    group: 'reworded',
+    question: 'When will the beeping detectors have to be swapped again?',
+    relevant: ['n194'],
+  },
+  {
+    group: 'reworded',
+    question: 'When did the replacement ID booklet for going abroad show up in the mail?',
+    relevant: ['n209'],
+  },
+  {
+    group: 'reworded',
+    question: 'How much was the timber for the storage racks I put up this spring?',
+    relevant: ['n222'],
+  },
+  {
+    group: 'reworded',
+    question: 'What present did my husband give me on my thirty-fourth?',
+    relevant: ['n228'],
+  },
+  {
+    group: 'reworded',
+    question: "Where did we pick up the season's earliest local berries?",
+    relevant: ['n225'],
+  },
+  {
+    group: 'reworded',
+    question:
+      'Which autobiography is about a woman who never went to class as a kid but ended up earning a PhD from an elite British university?',
+    relevant: ['n205'],
+  },
+  {
+    group: 'reworded',
+    question: 'Which novel is narrated by a robot companion purchased for an ill child?',
+    relevant: ['n182'],
+  },
+  {
+    group: 'reworded',
+    question: 'Which novel has an alien arachnid mechanic who speaks in tones?',
+    relevant: ['n073'],
+  },
+  {
+    group: 'reworded',
+    question: "Where is the group retreat this autumn and what's the per-head spend?",
+    relevant: ['n122'],
+  },
+  {
+    group: 'reworded',
+    question: 'What did I pass along to the new teammate when the pager went to her?',
+    relevant: ['n133'],
+  },
+  {
+    group: 'reworded',
+    question: 'What fraction of request timelines will we retain, per the lunchtime presentation?',
+    relevant: ['n159'],
+  },
+  {
+    group: 'reworded',
+    question: 'What made lookups crawl for almost an hour in early December?',
+    relevant: ['n177'],
+  },
+  {
+    group: 'reworded',
+    question: 'How much is the woman doing our returns charging us?',
+    relevant: ['n213'],
+  },
+  {
+    group: 'reworded',
+    question: 'How do my husband and I divide the bills at home?',
+    relevant: ['n037'],
+  },
+  {
+    group: 'reworded',
+    question: 'What did I get my mother when she turned another year older in spring?',
+    relevant: ['n041'],
+  },
+  {
+    group: 'reworded',
+    question: 'Which computer did I buy to replace my aging Mac notebook?',
+    relevant: ['n098'],
+  },
+  {
+    group: 'reworded',
+    question: 'Which dish would make my mother-in-law sick?',
+    relevant: ['n102'],
+  },
+  {
+    group: 'reworded',
+    question: 'Did I have any side effects from my autumn jabs?',
+    relevant: ['n146'],
+  },
+  {
+    group: 'reworded',
+    question: 'What time does the bird need to go in for the November feast?',
+    relevant: ['n165'],
+  },
+  {
+    group: 'reworded',
+    question: 'How consistent was I at sitting quietly at dawn in the opening weeks of the year?',
+    relevant: ['n192'],
+  },
+  {
+    group: 'reworded',
+    question: 'What are my personal guidelines for chatbot-written software?',
+    relevant: ['n196'],
+  },
+  {
+    group: 'reworded',
+    question: 'Which no-cost hanging walkway are we visiting up in BC?',
+    relevant: ['n227'],
+  },
+  {
+    group: 'reworded',
+    question: 'How long did moving all the subscribers over take in the rehearsal?',
+    relevant: ['n080'],
+  },
+  {
+    group: 'reworded',
+    question: 'How are we mirroring live edits from the main app into the reporting warehouse?',
+    relevant: ['n065'],
+  },
+  {
+    group: 'reworded',
+    question: 'How warm was it on my longest weekend jog in early July?',
+    relevant: ['n099'],
+  },
+  {
+    group: 'reworded',
+    question:
+      "How do I match something only if it's preceded by a dollar sign without capturing the symbol?",
+    relevant: ['n168'],
+  },
+  { group: 'reworded', question: 'How did my boss grade me in December?', relevant: ['n176'] },
+  {
+    group: 'reworded',
+    question: 'Back in early spring, what did my manager say I still needed to move up a level?',
+    relevant: ['n029'],
+  },
+  {
+    group: 'reworded',
+    question: "What's the fixed internal address of our file server box?",
+    relevant: ['n012'],
+  },
+  {
+    group: 'reworded',
+    question: 'What percentage of my pay do I set aside for old age through my job?',
+    relevant: ['n009'],
+  },
+  { group: 'reworded', question: 'How big should our rainy-day cushion be?', relevant: ['n004'] },
+  {
+    group: 'reworded',
+    question: 'What mix of dirt did we fill the vegetable boxes with?',
+    relevant: ['n052'],
+  },
+  {
+    group: 'reworded',
+    question: 'Where did we pitch our shelter on the peninsula?',
+    relevant: ['n103'],
+  },
+  {
+    group: 'reworded',
+    question: "What quick meal uses yesterday's grains and fermented napa cabbage?",
+    relevant: ['n094'],
+  },
+  // zh: Chinese questions about Chinese notes.
+  { group: 'zh', question: '红烧肉要小火炖多久？', relevant: ['n013'] },
+  { group: 'zh', question: '三体里的黑暗森林法则是什么意思？', relevant: ['n092'] },
+  { group: 'zh', question: '春节回国的航班哪天出发？', relevant: ['n175'] },
+  { group: 'zh', question: '爸爸的降压药吃的是什么？', relevant: ['n141'] },
+  { group: 'zh', question: '给爸爸 65 岁生日准备了什么礼物？', relevant: ['n113'] },
+  { group: 'zh', question: '妈妈甲状腺上的结节多久要复查？', relevant: ['n229'] },
+  { group: 'zh', question: '爸爸做胃镜切掉的息肉是良性的吗？', relevant: ['n230'] },
+  { group: 'zh', question: '回杭州体检那天早上几点去，要不要空腹？', relevant: ['n231'] },
+  { group: 'zh', question: '外婆的老房子最后租了多少钱一个月？', relevant: ['n232'] },
+  { group: 'zh', question: '表妹小雨最后选了徐汇还是浦东的房子？', relevant: ['n233'] },
+  { group: 'zh', question: '爸妈家厨房的抽油烟机买的什么牌子？', relevant: ['n235'] },
+  { group: 'zh', question: '卫生间的闭水试验做了多长时间？', relevant: ['n236'] },
+  { group: 'zh', question: '番茄炒蛋的鸡蛋要炒到什么程度盛出来？', relevant: ['n238'] },
+  { group: 'zh', question: '糖醋排骨的“一二三四五”指的是什么？', relevant: ['n240'] },
+  { group: 'zh', question: '去成都看熊猫几点到比较好？', relevant: ['n241'] },
+  { group: 'zh', question: '上海团队的报表金额为什么差了几分钱？', relevant: ['n244'] },
+  // cross: across languages, English questions about Chinese notes and Chinese questions about
+  // English ones.
+  { group: 'cross', question: "What did the doctor find on my mom's thyroid?", relevant: ['n229'] },
+  {
+    group: 'cross',
+    question: "How much rent do we get for grandma's old apartment?",
+    relevant: ['n232'],
+  },
+  { group: 'cross', question: 'How long do the cola chicken wings simmer?', relevant: ['n239'] },
+  {
+    group: 'cross',
+    question: 'What poem did Lily recite at her Chinese school performance?',
+    relevant: ['n247'],
+  },
+  {
+    group: 'cross',
+    question: "Which dishes did we cook for the New Year's Eve dinner in Hangzhou?",
+    relevant: ['n199'],
+  },
+  {
+    group: 'cross',
+    question: 'What is the dark forest idea in The Three-Body Problem?',
+    relevant: ['n092'],
+  },
+  {
+    group: 'cross',
+    question: 'Which places did we see on the day trip around West Lake?',
+    relevant: ['n200'],
+  },
+  { group: 'cross', question: '我的半程马拉松正式成绩是多少？', relevant: ['n151'] },
+  { group: 'cross', question: '京都的温泉旅馆几点可以入住？', relevant: ['n191'] },
+  { group: 'cross', question: '浴缸重新打胶以后要等多久才能洗澡？', relevant: ['n081'] },
+  { group: 'cross', question: '日本铁路通票到底值不值得买？', relevant: ['n201'] },
+  { group: 'cross', question: '给老公的结婚一周年礼物买了什么？', relevant: ['n136'] },
+  { group: 'cross', question: '车险续保为什么涨价了？', relevant: ['n131'] },
+  // typo: keyword questions with a misspelt word or two (transposed or missing letters).
+  { group: 'typo', question: 'What time is check-in at the ryokun?', relevant: ['n191'] },
+  { group: 'typo', question: 'How do I get rid of aphds on the roses?', relevant: ['n072'] },
+  { group: 'typo', question: 'What temprature is the water heater set to?', relevant: ['n162'] },
+  { group: 'typo', question: 'how do i fix the dishwaser not draining', relevant: ['n070'] },
+  {
+    group: 'typo',
+    question: "What's the feeding ratio for my sourdough starer?",
+    relevant: ['n016'],
+  },
+  { group: 'typo', question: 'How long do I bake the banana braed?', relevant: ['n059'] },
+  { group: 'typo', question: "What did the vet say about Miso's wieght?", relevant: ['n115'] },
+  {
+    group: 'typo',
+    question: 'Which Postgres opeartor did we pick for Harbor?',
+    relevant: ['n071'],
+  },
+  {
+    group: 'typo',
+    question: 'Which race am I leaning towards for my first full marathn?',
+    relevant: ['n226'],
+  },
+  { group: 'typo', question: 'Why are the monstera leaves turning yelow?', relevant: ['n127'] },
+  // multi: more than one note answers; recall@5 counts each of them.
+  {
+    group: 'multi',
     question: 'What caused customers to get two invoices after we moved billing to Stripe?',
     relevant: ['n084', 'n088'],
   },
-  // multi
-  { question: 'Where are we staying in Kyoto?', relevant: ['n191', 'n198'] },
-  // multi
-  { question: 'Gift ideas for my niece Lily?', relevant: ['n039', 'n173'] },
-  // multi
-  { question: "How much did Miso's dental work cost?", relevant: ['n115', 'n140'] },
-  // multi
+  { group: 'multi', question: 'Where are we staying in Kyoto?', relevant: ['n191', 'n198'] },
+  { group: 'multi', question: 'Gift ideas for my niece Lily?', relevant: ['n039', 'n173'] },
+  { group: 'multi', question: "How much did Miso's dental work cost?", relevant: ['n115', 'n140'] },
   {
+    group: 'multi',
     question: 'Why do prepared statements break behind PgBouncer in transaction mode?',
     relevant: ['n212', 'n101'],
   },
-  // multi
-  { question: 'Which of my recipes can be made in the Instant Pot?', relevant: ['n011', 'n185'] },
-  // zh, multi
-  { question: '妈妈教我做的菜有哪些？', relevant: ['n013', 'n181', 'n185'] },
-  // zh
-  { question: '红烧肉要小火炖多久？', relevant: ['n013'] },
-  // zh
-  { question: '三体里的黑暗森林法则是什么意思？', relevant: ['n092'] },
-  // zh
-  { question: '春节回国的航班哪天出发？', relevant: ['n175'] },
-  // zh, paraphrase
-  { question: '爸爸的降压药吃的是什么？', relevant: ['n141'] },
-  // zh
-  { question: '给爸爸 65 岁生日准备了什么礼物？', relevant: ['n113'] },
-  // typo
-  { question: 'What time is check-in at the ryokun?', relevant: ['n191'] },
-  // typo
-  { question: 'How do I get rid of aphds on the roses?', relevant: ['n072'] },
-  // typo
-  { question: 'What temprature is the water heater set to?', relevant: ['n162'] },
-  // typo
-  { question: 'how do i fix the dishwaser not draining', relevant: ['n070'] },
-  // multi
   {
+    group: 'multi',
+    question: 'Which of my recipes can be made in the Instant Pot?',
+    relevant: ['n011', 'n185'],
+  },
+  { group: 'multi', question: '妈妈教我做的菜有哪些？', relevant: ['n013', 'n181', 'n185'] },
+  {
+    group: 'multi',
     question: 'Which books on habit formation did I write notes about?',
     relevant: ['n005', 'n123'],
   },
-  // multi
   {
+    group: 'multi',
     question: 'What bug did the staged rollout catch when Atlas launched?',
     relevant: ['n211', 'n216'],
   },
-  // multi
-  { question: 'How much did the ryokan cost us?', relevant: ['n191', 'n220'] },
+  { group: 'multi', question: 'How much did the ryokan cost us?', relevant: ['n191', 'n220'] },
+  { group: 'multi', question: '爸妈体检查出了哪些问题？', relevant: ['n141', 'n229', 'n230'] },
+  {
+    group: 'multi',
+    question: "What's my cousin's rent in Shanghai now, and what was it when she moved in?",
+    relevant: ['n233', 'n234'],
+  },
 ];
