@@ -5,12 +5,19 @@ export const CANDIDATES = 50;
 
 /**
  * What a chunk holding every word of the query gains, in units of the spread of the query's
- * cosines (best candidate's minus the last's): enough to rise to the top when the meaning is
- * close, never enough to lift a chunk that shares a word and nothing else.
+ * cosines (the best candidate's minus the last's): enough to rise to the top when its meaning
+ * is close too.
  */
 const LEXICAL_WEIGHT = 1;
 /** The smallest spread used, for a query whose candidates are all alike. */
 const MIN_SPREAD = 0.02;
+
+/**
+ * The lift for holding `coverage` of the query's information: nothing up to half of it, then
+ * growing to the full weight. A chunk that shares one word of a reworded question (most of
+ * them share some word with some note) is no evidence of an answer.
+ */
+const lift = (coverage: number) => Math.max(0, 2 * coverage - 1);
 
 export type Ranker = 'bm25' | 'semantic' | 'hybrid';
 
@@ -34,12 +41,13 @@ const hitOf = (hit: ChunkHit, found: { lexical: boolean; semantic: boolean }): F
 
 /**
  * Meaning first, words as evidence: each candidate's cosine with the query, plus a lift for
- * the query words it holds, weighted by their rarity and how much of the query they cover
- * (`coverage`, squared: half the query's information earns a quarter of the lift). A chunk
- * that shares only common words ("my", "project") gains next to nothing, so a question worded
- * differently from its answer ranks as by meaning alone; one that holds the query's rare words
- * rises. Reciprocal-rank fusion, which this replaces, gave the tenth chunk by BM25 as much
- * weight as the tenth by meaning, however little the words it shared.
+ * the query words it holds, weighed by their rarity (BM25's idf) and how much of the query
+ * they cover (`lift`). A chunk that shares a common word or two gains nothing, so a question
+ * worded differently from its answer ranks as by meaning alone; one that holds the query's
+ * rare words rises. Reciprocal-rank fusion, which this replaces, gave the tenth chunk by BM25
+ * as much weight as the tenth by meaning, however little the words it shared: on the
+ * evaluation's reworded questions it found the answer in the first five for 15% of them,
+ * against 68% by meaning alone (npm run eval:ai).
  */
 const fused = (
   index: UserIndex,
@@ -62,7 +70,7 @@ const fused = (
       const meaning = byMeaning.get(hit.key) ?? index.similarity(hit.key, vector) ?? last;
       const covered = coverage.get(hit.key) ?? 0;
       return hitOf(
-        { ...hit, score: meaning + LEXICAL_WEIGHT * spread * covered * covered },
+        { ...hit, score: meaning + LEXICAL_WEIGHT * spread * lift(covered) },
         { lexical: coverage.has(hit.key), semantic: byMeaning.has(hit.key) },
       );
     })
