@@ -1,7 +1,8 @@
 /**
- * The local embedding model's costs: loading, a query, a batch of 32 note chunks, on this
- * thread and through the worker pool the service uses; and the process's RSS before the
- * model is loaded, with it loaded in the worker, and once the idle worker has ended.
+ * The local embedding model's costs: loading, a query, a batch of 32 note chunks, in its own
+ * process as the service runs it and on this thread (with this process's node options, those
+ * of `npm start`: WebAssembly on the baseline compiler only); and the RSS of this process and
+ * its children before the model is loaded, with it loaded, and once its idle process ended.
  *
  *   npm run bench:embeddings
  *
@@ -13,7 +14,7 @@ import { DEFAULT_USE_MODEL_DIR } from '../../services/ai/src/local/use/model-dir
 import { hashedEmbedding } from '../../services/ai/src/local/embeddings.js';
 import { chunkNote } from '../../services/ai/src/local/chunks.js';
 import { corpusNotes } from '../../services/ai/src/test/retrieval-corpus.js';
-import { mb, statusKb } from './proc.js';
+import { mb, treeRssKb } from './proc.js';
 
 const IDLE_MS = 3_000;
 const QUERIES = 50;
@@ -22,7 +23,8 @@ const query = 'How much did fixing the car cost?';
 const chunks = corpusNotes
   .flatMap((note) => chunkNote({ title: note.title, body: note.body }).map((chunk) => chunk.text))
   .slice(0, 32);
-const rss = () => mb(statusKb(process.pid, 'VmRSS') ?? 0);
+/** This process's RSS and its children's (the model's process). */
+const rss = () => mb(treeRssKb(process.pid));
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const timed = async (runs: number, run: () => unknown): Promise<number> => {
@@ -43,18 +45,18 @@ row('RSS, model not loaded', idleRss, 'MB');
 const embedder = createUseEmbedder({ modelDir: DEFAULT_USE_MODEL_DIR, idleMs: IDLE_MS });
 let start = performance.now();
 await embedder.embed([query]);
-row('worker: start, load and first query', (performance.now() - start).toFixed(0), 'ms');
-row('worker: per query', (await timed(QUERIES, () => embedder.embed([query]))).toFixed(1), 'ms');
+row('own process: start, load and first query', (performance.now() - start).toFixed(0), 'ms');
+row('own process: per query', (await timed(QUERIES, () => embedder.embed([query]))).toFixed(1), 'ms');
 row(
-  'worker: per batch of 32 chunks',
+  'own process: per batch of 32 chunks',
   (await timed(BATCHES, () => embedder.embed(chunks))).toFixed(0),
   'ms',
 );
 gc();
-row('RSS, model loaded in the worker', rss(), 'MB');
+row('RSS, model loaded in its process', rss(), 'MB');
 await sleep(IDLE_MS + 1_500);
 gc();
-row(`RSS, worker ended after ${IDLE_MS / 1000} s idle`, rss(), 'MB');
+row(`RSS, model's process ended after ${IDLE_MS / 1000} s idle`, rss(), 'MB');
 await embedder.close();
 
 start = performance.now();

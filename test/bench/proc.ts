@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** A figure of /proc/<pid>/status in kB (VmRSS, VmHWM), or undefined once the process ended. */
 export const statusKb = (pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined => {
@@ -17,3 +17,28 @@ export const resetHighWater = (pid: number) => {
 };
 
 export const mb = (kb: number) => Math.round(kb / 1024);
+
+/** The processes `pid` started, and theirs (Linux's /proc/<pid>/task/<tid>/children). */
+export const descendants = (pid: number): number[] => {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const children = tasks.flatMap((tid) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8')
+        .split(' ')
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  });
+  return children.flatMap((child) => [child, ...descendants(child)]);
+};
+
+/** RSS in kB of `pid` and every process it started (the local model runs in a child). */
+export const treeRssKb = (pid: number): number =>
+  [pid, ...descendants(pid)].reduce((sum, each) => sum + (statusKb(each, 'VmRSS') ?? 0), 0);

@@ -1,18 +1,20 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { AppError } from '@noted/api';
-import { createBoundedPool } from '../../capture/threads.js';
-import type { EmbedTask } from './embed.worker.js';
+import { workerThread } from '../../capture/threads.js';
+import type { HostReply, HostRequest } from './embed.host.js';
 
 /**
  * Texts and characters per task: a search query waits behind at most one such batch of an
- * indexing run (a few seconds: the model takes about 2 ms a token, 3 to 4 characters of
- * English or one of Chinese).
+ * indexing run per thread (a second or so: the model takes about 0.2 ms a token, 3 to 4
+ * characters of English or one of Chinese).
  */
 const BATCH_TEXTS = 32;
 const BATCH_CHARS = 8_000;
 /** One batch, the model's first load (about a second) included. */
 const BATCH_TIMEOUT_MS = 120_000;
-/** The thread's heap: the tokenizer's vocabulary; the weights and activations are buffers. */
-const HEAP_MB = 256;
+/** A process that has not answered by then is ended: its own threads' time limit failed. */
+const HOST_TIMEOUT_MS = BATCH_TIMEOUT_MS + 15_000;
 /** An unused model gives its memory back after this; loading it again takes about a second. */
 const IDLE_MS = 5 * 60_000;
 
@@ -41,12 +43,95 @@ const batches = (texts: string[]): string[][] => {
 };
 
 const closedError = () => new Error('The local embedding model is closed');
+const failed = (cause: string) =>
+  new AppError('AI_PROVIDER_FAILED', 'The local embedding model failed', { cause });
+
+interface Host {
+  run(texts: string[]): Promise<Float32Array[]>;
+  /** Batches sent and not answered. */
+  readonly busy: number;
+  /** Still able to take batches. */
+  readonly alive: boolean;
+  /** Ends the process once its threads are closed; resolves when it has exited. */
+  end(): Promise<void>;
+}
+
+/** The model's process (`embed.host.ts`), with this process's node options but the baseline-only one. */
+const startHost = (modelDir: string, threads: number): Host => {
+  const { filename, execArgv = process.execArgv } = workerThread(import.meta.url, 'embed.host');
+  const child = fork(
+    fileURLToPath(filename),
+    [modelDir, String(threads), String(BATCH_TIMEOUT_MS)],
+    {
+      execArgv: execArgv.filter((arg) => arg !== '--liftoff-only'),
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  const pending = new Map<
+    number,
+    {
+      resolve: (vectors: Float32Array[]) => void;
+      reject: (error: Error) => void;
+      timer: NodeJS.Timeout;
+    }
+  >();
+  let ended: Error | undefined;
+  let next = 0;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      ended ??= failed(`its process ended (${signal ?? `exit code ${code}`})`);
+      for (const { reject, timer } of pending.values()) {
+        clearTimeout(timer);
+        reject(ended);
+      }
+      pending.clear();
+      resolve();
+    });
+  });
+  // A process that could not start reports here, then exits.
+  child.on('error', (error) => {
+    ended ??= failed(error.message);
+  });
+  child.on('message', (reply: HostReply) => {
+    const waiting = pending.get(reply.id);
+    if (!waiting) return;
+    pending.delete(reply.id);
+    clearTimeout(waiting.timer);
+    if ('error' in reply) waiting.reject(failed(reply.error));
+    else waiting.resolve(reply.vectors);
+  });
+  return {
+    run: (texts) =>
+      new Promise((resolve, reject) => {
+        if (ended) return reject(ended);
+        const id = next++;
+        const timer = setTimeout(() => {
+          ended ??= failed('timeout');
+          child.kill('SIGKILL');
+        }, HOST_TIMEOUT_MS);
+        pending.set(id, { resolve, reject, timer });
+        child.send({ id, texts } satisfies HostRequest);
+      }),
+    get busy() {
+      return pending.size;
+    },
+    get alive() {
+      return !ended;
+    },
+    end: () => {
+      ended ??= closedError();
+      if (child.connected) child.disconnect();
+      return exited;
+    },
+  };
+};
 
 /**
- * The Universal Sentence Encoder from `modelDir` in a pool of `threads` worker threads (one
- * unless said), started and loaded by the first embed, ended after `idleMs` without one.
- * Texts go in small batches, at most one per thread at a time, so queries interleave with a
- * long indexing run.
+ * The Universal Sentence Encoder from `modelDir`, in a process of its own (`embed.host.ts`)
+ * with `threads` worker threads (one unless said), started and loaded by the first embed and
+ * ended, its memory all given back, after `idleMs` without one. Texts go in small batches, at
+ * most one per thread at a time, so queries interleave with a long indexing run.
  */
 export const createUseEmbedder = (options: {
   modelDir: string;
@@ -54,37 +139,49 @@ export const createUseEmbedder = (options: {
   idleMs?: number;
 }): TextEmbedder => {
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
-  const pool = createBoundedPool<EmbedTask, Float32Array[]>({
-    moduleUrl: import.meta.url,
-    worker: 'embed.worker',
-    name: 'embedTexts',
-    threads,
-    idleMs: options.idleMs ?? IDLE_MS,
-    timeoutMs: BATCH_TIMEOUT_MS,
-    memoryMb: HEAP_MB,
-    closedError,
-    failed: (cause) =>
-      new AppError('AI_PROVIDER_FAILED', 'The local embedding model failed', { cause }),
-  });
+  const idleMs = options.idleMs ?? IDLE_MS;
+  let host: Host | undefined;
+  let idle: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const run = async (texts: string[]): Promise<Float32Array[]> => {
+    if (closed) throw closedError();
+    clearTimeout(idle);
+    if (!host?.alive) host = startHost(options.modelDir, threads);
+    const current = host;
+    try {
+      return await current.run(texts);
+    } finally {
+      if (current.busy === 0 && host === current && !closed) {
+        idle = setTimeout(() => {
+          if (current.busy > 0) return;
+          if (host === current) host = undefined;
+          void current.end();
+        }, idleMs);
+        idle.unref();
+      }
+    }
+  };
+
   return {
     async embed(texts, signal) {
       const queue = batches(texts);
       const results: Float32Array[][] = [];
       let next = 0;
-      let failed = false;
+      let stop = false;
       // One lane per thread, each taking the next batch when its last is done: a long text
       // list keeps every thread busy, yet never queues more than one batch per thread ahead
       // of a query that comes meanwhile.
       const lane = async () => {
-        while (next < queue.length && !failed) {
+        while (next < queue.length && !stop) {
           const at = next++;
-          // The caller's signal is heard between batches only: aborting a running task would
-          // end its thread, and the next embed would load the model again.
-          signal?.throwIfAborted();
           try {
-            results[at] = await pool.run({ modelDir: options.modelDir, texts: queue[at]! });
+            // The caller's signal is heard between batches only: aborting a running task
+            // would end its thread, and the next embed would load the model again.
+            signal?.throwIfAborted();
+            results[at] = await run(queue[at]!);
           } catch (error) {
-            failed = true;
+            stop = true;
             throw error;
           }
         }
@@ -92,6 +189,10 @@ export const createUseEmbedder = (options: {
       await Promise.all(Array.from({ length: Math.min(threads, queue.length) }, lane));
       return results.flat();
     },
-    close: () => pool.close(),
+    async close() {
+      closed = true;
+      clearTimeout(idle);
+      await host?.end();
+    },
   };
 };
