@@ -4,6 +4,7 @@ import {
   dropTrigramIndexesMigration,
   searchColumnMigration,
   searchMigration,
+  searchVocabularyMigration,
 } from './search/migration.js';
 
 export const notesMigrations: Migration[] = [
@@ -164,4 +165,5 @@ export const notesMigrations: Migration[] = [
       await knex.schema.dropTable('capture_uploads');
     },
   },
+  searchVocabularyMigration,
 ];

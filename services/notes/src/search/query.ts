@@ -6,9 +6,9 @@
 export interface SearchTerms {
   words: string;
   prefix?: { term: string; join: 'and' | 'or' };
-  /** The plain words for the typo-tolerant fallback: no quotes, no exclusions, no `or`. */
+  /** The plain words typo tolerance may correct (typos.ts): no quotes, no exclusions, no `or`. */
   similar: string;
-  /** Words written as `-word`: the fallback leaves out notes that have them too. */
+  /** Words written as `-word`: typo tolerance never corrects them. */
   excluded: string;
 }
 

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { filteredNotes, noteColumns, type NoteFilter, type NoteRow } from '../notes/repository.js';
 import { SEARCHED_BODY_CHARS } from './migration.js';
 import type { SearchTerms } from './query.js';
+import { afterPrefix, lettersOf, lexemeQuery, type NearWords } from './typos.js';
 
 type Db = Knex | Knex.Transaction;
 
@@ -17,8 +18,35 @@ export interface SearchOptions {
   pinnedFirst: boolean;
   filter: NoteFilter;
   tuning?: SearchTuning;
-  /** The tsquery to use instead of the one `terms` makes (the typo fallback's). */
-  query?: Knex.Raw;
+  /** Searched words the user's vocabulary lacks, with the words they may be typos of. */
+  corrections?: Correction[];
+}
+
+/**
+ * A searched word (a lexeme, as the 'simple' configuration makes it) that no note of the user
+ * has, and the words of their vocabulary within its allowed typos: a note with one of those
+ * matches it too, ranked below the notes that have the word itself (see `typosOf`).
+ */
+export interface Correction {
+  word: string;
+  /** The word being typed: it also matches as a prefix, which counts as no typo. */
+  prefix: boolean;
+  alike: { word: string; typos: number }[];
+}
+
+/** A vocabulary word that may be within the typos of probe number `probe`. */
+export interface VocabularyRow {
+  probe: number;
+  word: string;
+  notes: number;
+}
+
+/** A searched word the vocabulary lacks, for `vocabulary` to read the candidates of. */
+export interface VocabularyProbe {
+  word: string;
+  /** The word being typed (a prefix). */
+  prefix: boolean;
+  near: NearWords;
 }
 
 /**
@@ -48,32 +76,107 @@ export interface FullTextResult {
 const SEARCHED_BODY = `left(notes.body, ${SEARCHED_BODY_CHARS})`;
 /** ts_rank_cd weights of D, C, B, A: body 0.2, tags 0.4, title 1. */
 const WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
-/** Trigram similarity a word of the vocabulary needs to stand in for a typed word. */
-const SIMILARITY_THRESHOLD = 0.4;
-/** The newest notes whose words make the vocabulary of the typo fallback. */
-const VOCABULARY_NOTES = 2000;
-/** Words of one search that the typo fallback looks up. */
-const MAX_TYPED_WORDS = 8;
 
 const escapeHtml = (sql: string) =>
   `replace(replace(replace(replace(replace(${sql}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
 const MARKS = 'StartSel="<mark>", StopSel="</mark>"';
 
-const tsquery = (db: Db, { words, prefix }: SearchTerms) =>
-  prefix
-    ? db.raw(
-        `(websearch_to_tsquery('simple', ?) ${prefix.join === 'or' ? '||' : '&&'} to_tsquery('simple', ?))`,
-        [words, prefix.term],
-      )
-    : db.raw(`websearch_to_tsquery('simple', ?)`, [words]);
+/** The word or any of its corrections, as one tsquery operand. */
+const eitherOf = (correction: Correction, typos?: number) =>
+  correction.alike
+    .filter((alike) => typos === undefined || alike.typos === typos)
+    .map((alike) => lexemeQuery(alike.word))
+    .join(' | ');
 
-/** Best first, then newest; `score` is a column of the select, not of the table. */
+/**
+ * The search's tsquery. A corrected word becomes "the word or its corrections": ts_rewrite
+ * replaces it wherever websearch_to_tsquery put it (in a phrase too), and the word being typed,
+ * a prefix, gets its corrections as whole words beside it.
+ */
+const tsquery = (db: Db, { words, prefix }: SearchTerms, corrections: Correction[] = []) => {
+  let sql = `websearch_to_tsquery('simple', ?)`;
+  const bindings: string[] = [words];
+  for (const correction of corrections) {
+    sql = `ts_rewrite(${sql}, ?::tsquery, ?::tsquery)`;
+    bindings.push(
+      lexemeQuery(correction.word),
+      `${lexemeQuery(correction.word)} | ${eitherOf(correction)}`,
+    );
+  }
+  if (!prefix) return db.raw(sql, bindings);
+  const typed = corrections.find((correction) => correction.prefix);
+  const last = typed ? `(to_tsquery('simple', ?) || ?::tsquery)` : `to_tsquery('simple', ?)`;
+  return db.raw(`(${sql} ${prefix.join === 'or' ? '||' : '&&'} ${last})`, [
+    ...bindings,
+    prefix.term,
+    ...(typed ? [eitherOf(typed)] : []),
+  ]);
+};
+
+/**
+ * How many typos a note's match has (the `vector` column's): for each corrected word, none
+ * when the note has the word itself (or, being typed, a word it begins), else the fewest
+ * typos of a correction it has. Notes rank by this before anything else, so a note with the
+ * words as searched comes before one found through a correction.
+ */
+const typosOf = (db: Db, vector: string, corrections: Correction[] = []) => {
+  if (corrections.length === 0) return db.raw('0 as typos');
+  const bindings: string[] = [];
+  const cases = corrections.map((correction) => {
+    bindings.push(`${lexemeQuery(correction.word)}${correction.prefix ? ':*' : ''}`);
+    const steps = [1, 2]
+      .filter((typos) => correction.alike.some((alike) => alike.typos === typos))
+      .map((typos) => {
+        bindings.push(eitherOf(correction, typos));
+        return `when ${vector} @@ ?::tsquery then ${typos}`;
+      });
+    return `case when ${vector} @@ ?::tsquery then 0 ${steps.join(' ')} else 0 end`;
+  });
+  return db.raw(`(${cases.join(' + ')}) as typos`, bindings);
+};
+
+/**
+ * Fewest typos, best, then newest; `typos` and `score` are columns of the select, not of the
+ * table.
+ */
 const ordered = (pinnedFirst: boolean, table: string, score: string) => [
   ...(pinnedFirst ? [{ column: `${table}.is_pinned`, order: 'desc' as const }] : []),
+  { column: `${table}.typos`, order: 'asc' as const },
   { column: score, order: 'desc' as const },
   { column: `${table}.created_at`, order: 'desc' as const },
   { column: `${table}.id`, order: 'desc' as const },
 ];
+
+/** `column` begins with `prefix`: a range of an index of `column` (its collation is "C"). */
+const beginsWith = (column: string, prefix: string): [string, string[]] => {
+  const after = afterPrefix(prefix);
+  return after === undefined
+    ? [`${column} >= ? and starts_with(${column}, ?)`, [prefix, prefix]]
+    : [`${column} >= ? and ${column} < ?`, [prefix, after]];
+};
+
+/**
+ * The statement searchRepository.vocabulary runs: the candidates of each probe, read by ranges
+ * of the vocabulary's indexes (see the migration), all of them the user's.
+ */
+export const vocabularyQuery = (db: Db, userId: string, probes: VocabularyProbe[]) => {
+  const keys = { word: 'word', reversed: 'reverse(word)', fromFifth: 'substr(word, 5)' };
+  const parts: string[] = [];
+  const bindings: (string | number)[] = [];
+  probes.forEach(({ near }, index) => {
+    for (const { key, begins, middle } of near.ranges) {
+      const [range, rangeBindings] = beginsWith(keys[key], begins);
+      parts.push(
+        `(select ?::integer as probe, word, notes from note_words
+           where user_id = ? and ${range} and char_length(word) between ? and ?
+             ${middle ? 'and substr(word, ?, ?) = ?' : ''})`,
+      );
+      bindings.push(index, userId, ...rangeBindings, near.minLetters, near.maxLetters);
+      if (middle) bindings.push(middle.at, lettersOf(middle.letters), middle.letters);
+    }
+  });
+  return db.raw<{ rows: VocabularyRow[] }>(parts.join(' union all '), bindings);
+};
 
 /**
  * Every query names the owner. Headlines are made for the page only, on HTML-escaped text:
@@ -84,7 +187,7 @@ export const searchRepository = {
     const { ranked, sample, commonShare } = options.tuning ?? SEARCH_TUNING;
     const { filter, pinnedFirst, limit } = options;
     const offset = (options.page - 1) * limit;
-    const query = options.query ?? tsquery(db, options.terms);
+    const query = tsquery(db, options.terms, options.corrections);
     /**
      * The user's notes newest first, read in index order: the LIMIT inside keeps the planner
      * from collecting every match first, so a query over it stops at the matches it needs.
@@ -141,6 +244,7 @@ export const searchRepository = {
           'c.is_pinned',
           'c.created_at',
           db.raw('ts_rank_cd(?, c.search, ?) as score', [WEIGHTS, query]),
+          typosOf(db, 'c.search', options.corrections),
           db.raw('count(*) over () as matched'),
         )
         .as('s');
@@ -222,50 +326,46 @@ export const searchRepository = {
   },
 
   /**
-   * For typos: each searched word is replaced by the (at most 3) most alike words of the
-   * user's vocabulary, and the notes are searched again with those. The vocabulary is the
-   * words of the user's newest VOCABULARY_NOTES notes (ts_stat over their search vectors), so
-   * the cost does not grow with the account; a word only older notes have is not suggested.
+   * The lexemes the 'simple' configuration makes of the searched words, of the excluded words
+   * and of the word being typed (what the tsquery holds, so what a correction replaces), and
+   * whether the user's vocabulary has each searched word (the word being typed: a word it
+   * begins; U+10FFFF, the last code point, sorts after any letter that can follow it).
    */
-  similar: async (db: Knex, userId: string, options: SearchOptions): Promise<FullTextResult> => {
-    const none = { rows: [], total: 0, totalExact: true };
-    const typed = [
-      ...new Set(options.terms.similar.toLowerCase().split(/\s+/).filter(Boolean)),
-    ].slice(0, MAX_TYPED_WORDS);
-    if (typed.length === 0) return none;
-    const { rows } = await db.raw<{ rows: { position: string | number; found: string }[] }>(
-      `with vocabulary as materialized (
-         select word from ts_stat(format(
-           'select search from notes where user_id = %L order by created_at desc limit ${VOCABULARY_NOTES}',
-           ?::text))
-       )
-       select typed.position, alike.word as found
-         from unnest(?::text[]) with ordinality as typed(word, position)
-         cross join lateral (
-           select word from vocabulary
-            where similarity(vocabulary.word, typed.word) >= ?
-            order by similarity(vocabulary.word, typed.word) desc, word
-            limit 3
-         ) as alike
-        order by typed.position`,
-      [userId, typed, SIMILARITY_THRESHOLD],
+  searchedWords: async (
+    db: Db,
+    userId: string,
+    texts: { included: string; excluded: string; typed: string },
+  ): Promise<{ part: 'included' | 'excluded' | 'typed'; word: string; known: boolean }[]> => {
+    const lexemes = (part: string) =>
+      `select '${part}' as part, word from unnest(tsvector_to_array(to_tsvector('simple', ?))) as word`;
+    const { rows } = await db.raw<{
+      rows: { part: 'included' | 'excluded' | 'typed'; word: string; known: boolean }[];
+    }>(
+      `select part, word, case part
+         when 'included' then exists (select 1 from note_words as v
+           where v.user_id = ? and v.word = searched.word)
+         when 'typed' then exists (select 1 from note_words as v
+           where v.user_id = ? and v.word >= searched.word collate "C"
+             and v.word < searched.word || chr(1114111) collate "C")
+         else false end as known
+       from (${lexemes('included')} union all ${lexemes('excluded')} union all ${lexemes('typed')})
+         as searched`,
+      [userId, userId, texts.included, texts.excluded, texts.typed],
     );
-    const alike = new Map<number, string[]>();
-    for (const row of rows) {
-      const position = Number(row.position);
-      alike.set(position, [...(alike.get(position) ?? []), row.found]);
-    }
-    if (alike.size === 0) return none;
-    // Every typed word that has alike words must match one of them.
-    const groups = [...alike.values()];
-    const sql = groups
-      .map((words) => `(${words.map(() => "plainto_tsquery('simple', ?)").join(' || ')})`)
-      .join(' && ');
-    const excluded = options.terms.excluded;
-    const query = db.raw(
-      excluded ? `(${sql} && !!websearch_to_tsquery('simple', ?))` : `(${sql})`,
-      [...groups.flat(), ...(excluded ? [excluded] : [])],
-    );
-    return searchRepository.fullText(db, userId, { ...options, query });
+    return rows;
+  },
+
+  /**
+   * For each probe, the user's vocabulary words that may be within its typos (the distance is
+   * computed after: see typos.ts). No other user's word is ever read.
+   */
+  vocabulary: async (
+    db: Db,
+    userId: string,
+    probes: VocabularyProbe[],
+  ): Promise<VocabularyRow[]> => {
+    if (probes.length === 0) return [];
+    const { rows } = await vocabularyQuery(db, userId, probes);
+    return rows.map((row) => ({ ...row, probe: Number(row.probe), notes: Number(row.notes) }));
   },
 };

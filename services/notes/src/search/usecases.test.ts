@@ -10,16 +10,18 @@ import { createLogger } from '@noted/kit';
 import { notesMigrations } from '../migrations.js';
 import { notesRepository } from '../notes/repository.js';
 import type { NotesContext } from '../context.js';
-import { notePage } from '../test/validated.js';
+import { noteDelete } from '../notes/usecases.js';
+import { noteCreate, notePage, noteUpdate } from '../test/validated.js';
 import { searchTerms } from './query.js';
 import { searchRepository, type SearchTuning } from './repository.js';
+import { typoCorrections } from './usecases.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-search-'));
 let db: Database;
 let ctx: NotesContext;
 
 const quota: NotesContext['quota'] = {
-  consume: () => Promise.reject(new Error('notes are inserted directly here')),
+  consume: async () => async () => {},
   recordingLimit: async () => 60,
   close: () => undefined,
 };
@@ -109,7 +111,7 @@ describe('searching notes', () => {
     expect((await search(user, { search: 'meeting -budget -team' })).total).toBe(0);
   });
 
-  it('falls back to notes with a similar word when nothing matches a typo', async () => {
+  it('finds the notes with the word a typo stands for, and marks that word', async () => {
     const user = randomUUID();
     await insert(user, { title: 'Team meeting', body: 'agenda' });
     await insert(user, { title: 'Groceries', body: 'milk and eggs' });
@@ -248,6 +250,110 @@ describe('searching notes', () => {
       expect(odd).toMatchObject({ total: 4, totalExact: true });
       expect(await fullText(user, 'walk', 1)).toMatchObject({ total: 3, totalExact: false });
       expect(await allPages(user, 'walk')).toHaveLength(9);
+    });
+  });
+
+  describe('with typos', () => {
+    const hits = async (user: string, text: string) => titles(await search(user, { search: text }));
+
+    it('finds an elephant by elephnat, and receive by recieve', async () => {
+      const user = randomUUID();
+      await insert(user, { title: 'Zoo', body: 'We saw an elephant and its calf' });
+      await insert(user, { title: 'Post', body: 'I did not receive the parcel' });
+      await insert(user, { title: 'Other', body: 'nothing alike' });
+      expect(await hits(user, 'elephnat')).toEqual(['Zoo']);
+      expect(await hits(user, 'recieve')).toEqual(['Post']);
+      expect(await hits(user, 'recieve parcel')).toEqual(['Post']);
+      // Upper case, and in the middle of a search.
+      expect(await hits(user, 'Elephnat calf')).toEqual(['Zoo']);
+      const [zoo] = (await search(user, { search: 'elephnat' })).items;
+      expect(zoo?.highlights?.note).toContain('<mark>elephant</mark>');
+    });
+
+    it('allows no typo in a word under 5 letters, one in 5 to 8, two from 9', async () => {
+      const user = randomUUID();
+      await insert(user, { title: 'Fruit', body: 'kiwi and mango' });
+      await insert(user, { title: 'Food', body: 'a restaurant by the elephant house' });
+      expect(await hits(user, 'kiwu')).toEqual([]);
+      expect(await hits(user, 'kiwi')).toEqual(['Fruit']);
+      expect(await hits(user, 'mangp')).toEqual(['Fruit']);
+      // Two swaps in a 10-letter word, and in an 8-letter one.
+      expect(await hits(user, 'restuarnat')).toEqual(['Food']);
+      expect(await hits(user, 'elpehnat')).toEqual([]);
+      // Three typos are too many for any word.
+      expect(await hits(user, 'resturnat')).toEqual(['Food']);
+      expect(await hits(user, 'rsturnat')).toEqual([]);
+    });
+
+    it('ranks notes with the word as searched above notes found through a typo', async () => {
+      // A word is corrected only when no note has it, so notes with the word as searched and
+      // notes found through a typo meet with "or". The note found through a typo is newer and
+      // has the word in its title, which alone would rank it first.
+      const user = randomUUID();
+      await insert(user, { title: 'Zoo', body: 'a giraffe' });
+      await insert(user, { title: 'Elephant', body: 'grey' });
+      expect(await hits(user, 'elephnat or giraffe')).toEqual(['Zoo', 'Elephant']);
+      expect(await hits(user, 'giraffe or elephnat')).toEqual(['Zoo', 'Elephant']);
+      // Fewer typos first: "elephants" is one typo away, the newer "elephant" two.
+      const herd = randomUUID();
+      await insert(herd, { title: 'Elephants', body: 'a herd' });
+      await insert(herd, { title: 'Elephant', body: 'one' });
+      expect(await hits(herd, 'elephnats')).toEqual(['Elephants', 'Elephant']);
+      expect(await hits(herd, 'elephnat')).toEqual(['Elephant']);
+    });
+
+    it('does not correct a word the user has, or one being typed that begins a word of theirs', async () => {
+      const user = randomUUID();
+      await insert(user, { title: 'Typo', body: 'the elephnat in the room' });
+      await insert(user, { title: 'Animal', body: 'an elephant' });
+      expect(await hits(user, 'elephnat')).toEqual(['Typo']);
+      expect(await hits(user, 'eleph')).toEqual(['Animal', 'Typo']);
+      // "meeti" begins "meetings": it is not taken for a typo of "meets".
+      await insert(user, { title: 'Meetings', body: 'meetings' });
+      await insert(user, { title: 'Meets', body: 'meets' });
+      expect(await hits(user, 'meeti')).toEqual(['Meetings']);
+      expect(await hits(user, 'meetz')).toEqual(['Meets']);
+    });
+
+    it('corrects inside phrases, but never an excluded word', async () => {
+      const user = randomUUID();
+      await insert(user, { title: 'Circus', body: 'the big elephant show' });
+      await insert(user, { title: 'Safari', body: 'an elephant herd' });
+      expect(await hits(user, '"big elephnat"')).toEqual(['Circus']);
+      expect(await hits(user, 'elephnat -show')).toEqual(['Safari']);
+      expect(await hits(user, 'elephant -elephnat')).toEqual(['Safari', 'Circus']);
+    });
+
+    it("never suggests another user's words", async () => {
+      const ada = randomUUID();
+      const bob = randomUUID();
+      await insert(ada, { title: 'Ada', body: 'elephant' });
+      await insert(bob, { title: 'Bob', body: 'giraffe' });
+      expect(await hits(bob, 'elephnat')).toEqual([]);
+      expect(await typoCorrections(ctx, bob, searchTerms('elephnat'))).toEqual([]);
+      expect(await typoCorrections(ctx, ada, searchTerms('elephnat'))).toEqual([
+        { word: 'elephnat', prefix: true, alike: [{ word: 'elephant', typos: 1 }] },
+      ]);
+    });
+
+    it('leaves Chinese and numbers as they are', async () => {
+      const user = randomUUID();
+      await insert(user, { title: '会议记录', body: '项目会议 20261125' });
+      expect(await hits(user, '会议')).toEqual(['会议记录']);
+      expect(await typoCorrections(ctx, user, searchTerms('会议记灵'))).toEqual([]);
+      expect(await hits(user, '会议记灵')).toEqual([]);
+      expect(await hits(user, '20261126')).toEqual([]);
+    });
+
+    it('follows the notes as they are edited and deleted', async () => {
+      const user = randomUUID();
+      const note = await noteCreate(ctx, user, { title: 'Animals', note: 'an elephant' });
+      expect(await hits(user, 'elephnat')).toEqual(['Animals']);
+      await noteUpdate(ctx, user, note.id, { note: 'a giraffe' });
+      expect(await hits(user, 'elephnat')).toEqual([]);
+      expect(await hits(user, 'girafe')).toEqual(['Animals']);
+      await noteDelete(ctx, user, note.id);
+      expect(await typoCorrections(ctx, user, searchTerms('girafe'))).toEqual([]);
     });
   });
 
