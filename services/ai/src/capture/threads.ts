@@ -55,6 +55,8 @@ export const createBoundedPool = <T, R>(options: {
   idleMs?: number;
   timeoutMs: number;
   memoryMb: number;
+  /** The young generation's size, when V8's default (up to 48 MB a thread) is too much. */
+  youngMb?: number;
   closedError: () => Error;
   failed: (cause: string) => Error;
   /** Says in words why a thread failed, when its error says more than its message. */
@@ -72,7 +74,10 @@ export const createBoundedPool = <T, R>(options: {
       minThreads: 0,
       maxThreads: size,
       idleTimeout: options.idleMs ?? IDLE_MS,
-      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
+      resourceLimits: {
+        maxOldGenerationSizeMb: options.memoryMb,
+        ...(options.youngMb ? { maxYoungGenerationSizeMb: options.youngMb } : {}),
+      },
     });
     // A thread that dies with no task (rare) is reported here; unheard, it would end the process.
     started.on('error', () => {});

@@ -15,6 +15,11 @@ export type HostReply = { id: number; vectors: Float32Array[] } | { id: number; 
 
 /** A thread's heap: the tokenizer's vocabulary; the weights and activations are buffers. */
 const HEAP_MB = 256;
+/**
+ * Its young generation: what a batch allocates is mostly buffers, and V8's default let a
+ * thread hold 50 MB more after a batch of long chunks.
+ */
+const YOUNG_MB = 4;
 
 const [modelDir, threads, timeoutMs] = process.argv.slice(2);
 if (!process.send || !modelDir)
@@ -30,6 +35,7 @@ const pool = createBoundedPool<EmbedTask, Float32Array[]>({
   idleMs: 2 ** 31 - 1,
   timeoutMs: Number(timeoutMs),
   memoryMb: HEAP_MB,
+  youngMb: YOUNG_MB,
   closedError: () => new Error('closed'),
   failed: (cause) => new Error(cause),
 });
