@@ -33,6 +33,7 @@ import type { LocalEmbeddingsSettings } from '../../services/ai/src/config.js';
 import { createIndexCache } from '../../services/ai/src/retrieval/cache.js';
 import { rankChunks } from '../../services/ai/src/retrieval/hybrid.js';
 import { corpusNotes, corpusQuestions } from '../../services/ai/src/test/retrieval-corpus.js';
+import { treeRssKb } from './proc.js';
 
 const noteCount = Number(process.env.BENCH_NOTES ?? 10_000);
 const queryCount = Number(process.env.BENCH_QUERIES ?? 300);
@@ -79,7 +80,8 @@ const percentile = (values: number[], p: number) => {
 };
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const rss = () => process.memoryUsage().rss;
+/** This process's RSS and its children's: the local model runs in a child process. */
+const rss = () => treeRssKb(process.pid) * 1024;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 interface Figures {
@@ -106,7 +108,7 @@ const run = async (settings: LocalEmbeddingsSettings): Promise<Figures> => {
   let peakRss = 0;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, rss());
-  }, 20);
+  }, 50);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-bench-ai-'));
   const logger = createLogger({ level: 'silent' });
   const schema = databaseUrl ? `ai_bench_${randomUUID().slice(0, 8)}` : 'ai';
@@ -218,7 +220,7 @@ const run = async (settings: LocalEmbeddingsSettings): Promise<Figures> => {
     rssIdle,
     rssLoaded,
     rssPeakIndexing,
-    rssPeak: Math.max(peakRss, process.resourceUsage().maxRSS * 1024),
+    rssPeak: peakRss,
     loadMs,
     indexBytes: index.size,
     searchMs,
