@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromBinary } from '@bufbuild/protobuf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
+import { openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
@@ -18,6 +18,7 @@ import {
   noteLinksGet,
   noteUpdate,
 } from '../test/validated.js';
+import { testNotesContext } from '../test/context.js';
 
 describe('links and their events (PGlite)', () => {
   let db: Database;
@@ -31,15 +32,7 @@ describe('links and their events (PGlite)', () => {
       logger: createLogger({ level: 'silent' }),
     });
     await db.migrate();
-    ctx = {
-      knex: db.knex,
-      unitOfWork: createUnitOfWork(db.knex, () => {}),
-      quota: {
-        consume: async () => async () => {},
-        recordingLimit: async () => 60,
-        close: () => {},
-      },
-    };
+    ctx = testNotesContext(db.knex);
   }, 60_000);
 
   afterAll(async () => {

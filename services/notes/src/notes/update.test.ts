@@ -4,12 +4,13 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
+import { openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { notesMigrations } from '../migrations.js';
 import { notePin, noteShare } from './actions.js';
 import type { NotesContext } from '../context.js';
 import { noteCreate, noteUpdate } from '../test/validated.js';
+import { testNotesContext } from '../test/context.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-notes-update-'));
 let db: Database;
@@ -23,11 +24,7 @@ beforeAll(async () => {
     logger: createLogger({ level: 'silent' }),
   });
   await db.migrate();
-  ctx = {
-    knex: db.knex,
-    unitOfWork: createUnitOfWork(db.knex, () => {}),
-    quota: { consume: async () => async () => {}, recordingLimit: async () => 60, close: () => {} },
-  };
+  ctx = testNotesContext(db.knex);
 }, 60_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUnitOfWork, openDatabase, startOutboxRelay, type Database } from '@noted/db';
+import { openDatabase, startOutboxRelay, type Database } from '@noted/db';
 import { createMemoryBus, type EventBus } from '@noted/events';
 import { createLogger } from '@noted/kit';
 import { noteEvents } from '@noted/proto';
@@ -15,6 +15,7 @@ import type { NotesContext } from '../context.js';
 import { noteDelete } from '../notes/usecases.js';
 import { noteCreate, reviewMark } from '../test/validated.js';
 import { startReviewEnrolment } from './enrolment.js';
+import { testNotesContext } from '../test/context.js';
 
 const logger = createLogger({ level: 'silent' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-review-enrolment-'));
@@ -33,11 +34,7 @@ beforeAll(async () => {
     await enrolment.stop();
     await relay.stop();
   };
-  ctx = {
-    knex: db.knex,
-    unitOfWork: createUnitOfWork(db.knex, relay.kick),
-    quota: { consume: async () => async () => {}, recordingLimit: async () => 60, close: () => {} },
-  };
+  ctx = testNotesContext(db.knex, relay.kick);
 }, 60_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SearchPage } from '@noted/api';
-import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
+import { openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { infraUrl } from '@noted/testing';
 import { notesMigrations } from '../migrations.js';
@@ -14,6 +14,7 @@ import type { NotesContext } from '../context.js';
 import { noteCreate, notePage, noteUpdate } from '../test/validated.js';
 import { vocabularyQuery } from './repository.js';
 import { nearWords } from './typos.js';
+import { testNotesContext } from '../test/context.js';
 
 const databaseUrl = infraUrl('PostgreSQL', 'TEST_DATABASE_URL');
 
@@ -32,15 +33,7 @@ describe.runIf(databaseUrl)('the vocabulary of typo tolerance on Postgres', () =
       poolMax: 12,
     });
     await db.migrate();
-    ctx = {
-      knex: db.knex,
-      unitOfWork: createUnitOfWork(db.knex, () => {}),
-      quota: {
-        consume: async () => async () => {},
-        recordingLimit: async () => 60,
-        close: () => {},
-      },
-    };
+    ctx = testNotesContext(db.knex);
   }, 60_000);
 
   afterAll(async () => {

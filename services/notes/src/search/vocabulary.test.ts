@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
+import { openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import type { Knex } from 'knex';
 import { notesMigrations } from '../migrations.js';
@@ -14,6 +14,7 @@ import { noteDelete } from '../notes/usecases.js';
 import type { NotesContext } from '../context.js';
 import { noteCreate, noteUpdate } from '../test/validated.js';
 import { searchVocabularyMigration } from './migration.js';
+import { testNotesContext } from '../test/context.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-vocabulary-'));
 const logger = createLogger({ level: 'silent' });
@@ -23,11 +24,7 @@ let ctx: NotesContext;
 const open = async (migrations = notesMigrations) => {
   db = await openDatabase({ dataDir, schema: 'notes', migrations, logger });
   await db.migrate();
-  ctx = {
-    knex: db.knex,
-    unitOfWork: createUnitOfWork(db.knex, () => {}),
-    quota: { consume: async () => async () => {}, recordingLimit: async () => 60, close: () => {} },
-  };
+  ctx = testNotesContext(db.knex);
 };
 
 /** The user's vocabulary, word: notes. */
