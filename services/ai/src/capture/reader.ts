@@ -10,7 +10,6 @@ import type { AiContext } from '../context.js';
 import { generateNote, generateNoteWithoutModel } from '../generate/usecases.js';
 import { indexRepository } from '../index/repository.js';
 import { tagsFor, titleFor } from '../local/keywords.js';
-import { plainText } from '../local/text.js';
 import { summarizeExtractive } from '../local/textrank.js';
 import { chatText } from '../providers/port.js';
 import type { ArticleReader } from './article-reader.js';
@@ -56,11 +55,15 @@ const isAudioLike = (type: string) =>
   type === 'application/octet-stream' ||
   type === 'binary/octet-stream';
 
-/** A few sentences on the text: the chat model's when there is one, else the text's own. */
+/**
+ * A few sentences on the text: the chat model's when there is one, else the text's own (its
+ * `title` not among them).
+ */
 const summaryOf = async (
   ctx: AiContext,
   userId: string,
   text: string,
+  title: string,
 ): Promise<{ summary: string; model?: string }> => {
   const model = ctx.provider.models.chat;
   if (model) {
@@ -81,9 +84,7 @@ const summaryOf = async (
     );
     return { summary: summary.trim(), model };
   }
-  // A line without closing punctuation (a heading, a title) ends its sentence all the same.
-  const lines = plainText(text).replace(/([^\s.!?。！？:;])[ \t]*\n/gu, '$1.\n');
-  return { summary: summarizeExtractive(lines, { maxSentences: 3 }).join(' ') };
+  return { summary: summarizeExtractive(text, { maxSentences: 3, title }).join(' ') };
 };
 
 const withSummary = (summary: string, heading: string, text: string) =>
@@ -175,12 +176,13 @@ const readPdf = async (
     );
   }
   const text = pages.filter(Boolean).join('\n\n');
-  const { summary, model } = await summaryOf(ctx, userId, text);
+  const title = pdf.title?.trim() || titleFor(text);
+  const { summary, model } = await summaryOf(ctx, userId, text, title);
   const truncatedNote = pdf.truncated
     ? `\n\n_Only the first ${pages.length} of ${pdf.pageCount} pages were read._`
     : '';
   return {
-    title: pdf.title?.trim() || titleFor(text),
+    title,
     body: withSummary(summary, 'Text', text) + truncatedNote,
     tags: tagsFor(text, { limit: TAGS, existingTags }),
     method: 'pdf',
@@ -207,12 +209,13 @@ const readLink = async (
   await step('reading');
   const html = new TextDecoder(charsetOf(page.charset)).decode(page.body);
   const article = await tools.article.read(html, page.url);
-  const { summary, model } = await summaryOf(ctx, userId, article.markdown);
   const site = article.siteName ?? new URL(page.url).hostname;
+  const title = articleTitle(article.title, site, article.markdown);
+  const { summary, model } = await summaryOf(ctx, userId, article.markdown, title);
   const byline = [article.byline, article.publishedTime?.slice(0, 10)].filter(Boolean).join(', ');
   const header = `> Source: [${site}](${page.url})${byline ? ` · ${byline}` : ''}`;
   return {
-    title: articleTitle(article.title, site, article.markdown),
+    title,
     body: `${header}\n\n${withSummary(summary, 'Article', article.markdown)}`,
     tags: tagsFor(`${article.title}\n\n${article.markdown}`, { limit: TAGS, existingTags }),
     method: 'article',

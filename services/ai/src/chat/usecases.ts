@@ -10,26 +10,17 @@ import type {
 import { AppError, type Parsed } from '@noted/api';
 import type { AiContext } from '../context.js';
 import { indexRepository } from '../index/repository.js';
-import { cosine, hashedEmbedding } from '../local/embeddings.js';
-import { sentences, tokenize } from '../local/text.js';
 import type { ChatMessageInput, Usage } from '../providers/port.js';
 import { rankChunks } from '../retrieval/hybrid.js';
 import { queryOf } from '../search/usecases.js';
 import type { Send } from '../sse.js';
+import { extractiveAnswer, PASSAGES, type Passage } from './extractive.js';
 import { chatRepository, type MessageRow } from './repository.js';
 
-/** Passages retrieved for one answer. */
-const PASSAGES = 8;
+export type { Passage } from './extractive.js';
+
 /** Earlier messages of the conversation given to the model. */
 const HISTORY = 6;
-/** Sentences quoted by an answer made without a model. */
-const QUOTED = 4;
-
-export interface Passage {
-  number: number;
-  note: NoteRef;
-  text: string;
-}
 
 const titleOf = (question: string) =>
   question.length <= 80 ? question : `${question.slice(0, 79).trimEnd()}…`;
@@ -61,7 +52,14 @@ export const retrievePassages = async (
     const note = live.get(hit.noteId);
     const text = texts.get(hit.key);
     return note && text !== undefined
-      ? [{ number: position + 1, note: { id: note.id, title: note.title }, text }]
+      ? [
+          {
+            number: position + 1,
+            note: { id: note.id, title: note.title },
+            text,
+            chunk: hit.index,
+          },
+        ]
       : [];
   });
 };
@@ -89,38 +87,6 @@ const citedBy = (answer: string, passages: Passage[]): NoteRef[] => {
   const numbers = new Set([...answer.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1])));
   const cited = passages.filter((passage) => numbers.has(passage.number));
   return uniqueNotes(cited.length > 0 ? cited : passages);
-};
-
-/**
- * Without a model, the answer is the sentences of the passages closest to the question,
- * quoted with the note each comes from: found, not invented.
- */
-export const extractiveAnswer = (question: string, passages: Passage[]) => {
-  const asked = new Set(tokenize(question));
-  const questionVector = hashedEmbedding(question);
-  const scored = passages.flatMap((passage, position) =>
-    sentences(passage.text)
-      .filter((sentence) => sentence.trim() !== passage.note.title.trim())
-      .map((sentence) => {
-        const words = tokenize(sentence);
-        const overlap =
-          words.filter((word) => asked.has(word)).length / Math.sqrt(words.length || 1);
-        const meaning = cosine(hashedEmbedding(sentence), questionVector);
-        // Earlier passages ranked better: a slight preference keeps their sentences first.
-        return { passage, sentence, score: overlap + meaning - position * 0.01 };
-      }),
-  );
-  const best = scored
-    .filter((candidate) => candidate.score > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, QUOTED);
-  const lines = best.map(
-    ({ passage, sentence }) => `> ${sentence}\n\n— *${passage.note.title || 'Untitled note'}*`,
-  );
-  return {
-    text: lines.join('\n\n'),
-    citations: uniqueNotes(best.map((candidate) => candidate.passage)),
-  };
 };
 
 const NOTHING_FOUND = 'Your notes do not seem to say anything about this.';
@@ -194,8 +160,21 @@ export const chatAnswer = async (
       }
       citations = citedBy(answer, passages);
     } else {
-      const extractive = extractiveAnswer(question, passages);
-      answer = extractive.text;
+      const extractive = await extractiveAnswer(
+        question,
+        passages,
+        async (texts) =>
+          (await ctx.provider.embed(texts, { userId, purpose: 'chat', signal })).vectors,
+        {
+          signal,
+          onEmbedError: (error) =>
+            ctx.logger.warn(
+              { err: error },
+              'the answer is judged by hashed vectors: embedding failed',
+            ),
+        },
+      );
+      answer = extractive.text || NOTHING_FOUND;
       citations = extractive.citations;
       for (const line of answer.split(/(?<=\n)/)) send({ type: 'token', text: line });
     }

@@ -109,9 +109,10 @@ const byText = (source: GenerationSource, content: string, existingTags: string[
     return { title: titleFor(content), note: content.trim(), tags };
   }
   const plain = plainText(content);
-  const summary = summarizeExtractive(plain, { maxSentences: 2 }).join(' ');
+  const title = titleFor(plain);
+  const summary = summarizeExtractive(plain, { maxSentences: 2, title }).join(' ');
   return {
-    title: titleFor(plain),
+    title,
     note: `## Summary\n\n${summary}\n\n## Transcript\n\n${paragraphsOf(plain)}`,
     tags,
   };

@@ -28,12 +28,17 @@ describe('summarizeExtractive', () => {
     expect(summarizeExtractive('', { maxSentences: 3 })).toEqual([]);
   });
 
-  it('reads Markdown as text', () => {
+  it('reads Markdown as text: a list under its heading is one sentence', () => {
     const markdown = '# Plan\n- **Buy** [seeds](https://seeds.example)\n- Water the beds';
     expect(summarizeExtractive(markdown, { maxSentences: 5 })).toEqual([
-      'Plan',
-      'Buy seeds',
-      'Water the beds',
+      'Plan: Buy seeds, Water the beds.',
+    ]);
+  });
+
+  it('leaves the title out', () => {
+    const markdown = '# Garden\n\nThe tomatoes need water every morning in July.';
+    expect(summarizeExtractive(markdown, { maxSentences: 3, title: 'Garden' })).toEqual([
+      'The tomatoes need water every morning in July.',
     ]);
   });
 

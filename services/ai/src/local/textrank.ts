@@ -1,4 +1,5 @@
-import { plainText, sentences, tokenize } from './text.js';
+import { summaryUnits } from './summary-units.js';
+import { sentences, tokenize } from './text.js';
 
 const DAMPING = 0.85;
 const MAX_ITERATIONS = 30;
@@ -6,6 +7,10 @@ const CONVERGENCE = 1e-6;
 // Bounds the work on enormous inputs; long notes keep their first sentences.
 const MAX_SENTENCES_PER_DOCUMENT = 500;
 const MAX_SENTENCES = 20_000;
+/** A sentence with this many different terms says as much as a sentence can say. */
+const FULL_SENTENCE_TERMS = 8;
+/** The share of a sentence's score its centrality makes; the rest is how much it says. */
+const CENTRALITY_SHARE = 0.6;
 // A sentence this similar to one already chosen adds nothing to a summary.
 const REDUNDANT_SIMILARITY = 0.8;
 
@@ -91,10 +96,21 @@ const rank = (termLists: string[][]): number[] => {
   return Array.from(scores);
 };
 
-const rankSentences = (texts: string[]): RankedSentence[] => {
+/**
+ * Sentences scored by centrality (relative to the most central one) and, so that a sentence
+ * sharing no word with the others is not worthless in a short note, by how much they say;
+ * each score times the sentence's weight (1 unless given).
+ */
+const rankSentences = (texts: string[], weights?: number[]): RankedSentence[] => {
   const termLists = texts.map((text) => tokenize(text));
   const scores = rank(termLists);
-  return texts.map((text, i) => ({ text, terms: new Set(termLists[i]), score: scores[i]! }));
+  const most = Math.max(...scores, 1e-12);
+  return texts.map((text, i) => {
+    const terms = new Set(termLists[i]);
+    const says = Math.min(1, terms.size / FULL_SENTENCE_TERMS);
+    const score = CENTRALITY_SHARE * (scores[i]! / most) + (1 - CENTRALITY_SHARE) * says;
+    return { text, terms, score: score * (weights?.[i] ?? 1) };
+  });
 };
 
 const isRedundant = (candidate: RankedSentence, chosen: RankedSentence[]): boolean =>
@@ -113,12 +129,22 @@ const overlapRatio = (a: Set<string>, b: Set<string>): number => {
 const byScore = <T extends { score: number; position: number }>(a: T, b: T): number =>
   b.score - a.score || a.position - b.position;
 
-/** The `maxSentences` most central sentences of a (Markdown) text, in their original order. */
-export const summarizeExtractive = (text: string, options: { maxSentences: number }): string[] => {
-  const all = sentences(plainText(text));
-  if (all.length <= options.maxSentences) return all;
+/**
+ * The `maxSentences` most central sentences of a (Markdown) text, in their original order,
+ * as a reader would say them (`summarySentences`: lists as sentences, the title left out).
+ */
+export const summarizeExtractive = (
+  text: string,
+  options: { maxSentences: number; title?: string },
+): string[] => {
+  const units = summaryUnits(text, options.title);
+  if (units.length <= options.maxSentences) return units.map((unit) => unit.text);
   if (options.maxSentences <= 0) return [];
-  const ranked = rankSentences(all.slice(0, MAX_SENTENCES)).map((sentence, position) => ({
+  const kept = units.slice(0, MAX_SENTENCES);
+  const ranked = rankSentences(
+    kept.map((unit) => unit.text),
+    kept.map((unit) => unit.weight),
+  ).map((sentence, position) => ({
     ...sentence,
     position,
   }));
@@ -137,9 +163,9 @@ export interface SummaryDocument {
 }
 
 /**
- * TextRank over the sentences of many notes at once (a day, week, month or year): the most
- * central sentences, at most two per note unless there are few notes, grouped in `docs` order.
- * A note without text counts with its title.
+ * TextRank over the sentences (`summarySentences`) of many notes at once (a day, week, month
+ * or year): the most central sentences, at most two per note unless there are few notes,
+ * grouped in `docs` order. A note without text counts with its title.
  */
 export const summarizeDocuments = (
   docs: SummaryDocument[],
@@ -148,8 +174,12 @@ export const summarizeDocuments = (
   if (options.maxSentences <= 0) return [];
   // A note with a title and no body still says something: its title stands in as its sentence.
   const perDocument = docs.map((doc) => {
-    const found = sentences(plainText(doc.text)).slice(0, MAX_SENTENCES_PER_DOCUMENT);
-    return found.length > 0 ? found : sentences(doc.title).slice(0, 1);
+    const found = summaryUnits(doc.text, doc.title).slice(0, MAX_SENTENCES_PER_DOCUMENT);
+    return found.length > 0
+      ? found
+      : sentences(doc.title)
+          .slice(0, 1)
+          .map((text) => ({ text, weight: 1 }));
   });
   const notesWithText = perDocument.filter((found) => found.length > 0).length;
   if (notesWithText === 0) return [];
@@ -157,9 +187,12 @@ export const summarizeDocuments = (
   const sentenceBudget = Math.max(Math.floor(MAX_SENTENCES / notesWithText), 1);
 
   const entries = perDocument.flatMap((found, document) =>
-    found.slice(0, sentenceBudget).map((text, order) => ({ text, document, order })),
+    found.slice(0, sentenceBudget).map((unit, order) => ({ ...unit, document, order })),
   );
-  const ranked = rankSentences(entries.map((entry) => entry.text)).map((sentence, position) => ({
+  const ranked = rankSentences(
+    entries.map((entry) => entry.text),
+    entries.map((entry) => entry.weight),
+  ).map((sentence, position) => ({
     ...sentence,
     ...entries[position]!,
     position,

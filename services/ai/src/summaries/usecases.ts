@@ -10,6 +10,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { notesV1 } from '@noted/proto';
 import { excludedTagsOf, isExcluded, noteForAi, type AiContext } from '../context.js';
 import { keywords } from '../local/keywords.js';
+import { sameText } from '../local/structure.js';
 import { plainText } from '../local/text.js';
 import { summarizeDocuments, summarizeExtractive } from '../local/textrank.js';
 import { chatText } from '../providers/port.js';
@@ -79,7 +80,7 @@ export const summarizeNote = async (
       }
     : {
         noteId,
-        summary: summarizeExtractive(plainText(note.body), { maxSentences: 3 }).join(' '),
+        summary: summarizeExtractive(note.body, { maxSentences: 3, title: note.title }).join(' '),
         method: 'extractive' as const,
       };
   const generatedAt = new Date();
@@ -104,13 +105,35 @@ const periodText = (notes: notesV1.Note[]) => {
     .slice(0, PERIOD_CHARS);
 };
 
-const extractivePeriod = (kind: SummaryPeriodKind, notes: notesV1.Note[]) => {
+/** Text shown as it is in Markdown: its emphasis, code and link characters escaped. */
+const escapeMarkdown = (text: string) => text.replace(/([\\`*_[\]<>|~])/g, '\\$1');
+
+/**
+ * Without a model: one bullet per note with the most central sentences of the period, the
+ * note's title in bold and its sentences after it (just the title when it is all the note says).
+ */
+export const extractivePeriod = (
+  kind: SummaryPeriodKind,
+  notes: Pick<notesV1.Note, 'id' | 'title' | 'body'>[],
+) => {
   const picked = summarizeDocuments(
-    notes.map((note) => ({ id: note.id, title: note.title, text: plainText(note.body) })),
+    notes.map((note) => ({ id: note.id, title: note.title, text: note.body })),
     { maxSentences: SENTENCES[kind] },
   );
-  const titles = new Map(notes.map((note) => [note.id, note.title || '(untitled)']));
-  return picked.map(({ id, sentence }) => `- **${titles.get(id)}**: ${sentence}`).join('\n');
+  const byNote = new Map<string, string[]>();
+  for (const { id, sentence } of picked) byNote.set(id, [...(byNote.get(id) ?? []), sentence]);
+  const titles = new Map(notes.map((note) => [note.id, note.title.trim()]));
+  return [...byNote]
+    .map(([id, said]) => {
+      const title = titles.get(id) ?? '';
+      const told = said
+        .filter((sentence) => !sameText(sentence, title))
+        .map(escapeMarkdown)
+        .join(' ');
+      const bold = `**${escapeMarkdown(title || '(untitled)')}**`;
+      return told === '' ? `- ${bold}` : `- ${bold}: ${told}`;
+    })
+    .join('\n');
 };
 
 /**

@@ -1,0 +1,187 @@
+import { describe, expect, it, vi } from 'vitest';
+import { hashedEmbedding } from '../local/embeddings.js';
+import {
+  extractiveAnswer,
+  quotables,
+  QUOTED,
+  type EmbedTexts,
+  type Passage,
+} from './extractive.js';
+
+const passage = (number: number, id: string, title: string, body: string, chunk = 0): Passage => ({
+  number,
+  note: { id, title },
+  text: `${title}\n${body}`,
+  chunk,
+});
+
+/** The hashed vectors, as a provider without a model would give them. */
+const hashed: EmbedTexts = (texts) => Promise.resolve(texts.map((text) => hashedEmbedding(text)));
+
+const groceries = passage(
+  1,
+  'groceries',
+  'Groceries',
+  '- Oat milk\n- Bread flour, 1 kg\n- Coffee beans\n- Eggs',
+);
+const sourdough = passage(
+  2,
+  'sourdough',
+  'Sourdough',
+  [
+    'My current recipe after a dozen loaves.',
+    '',
+    '## Bake',
+    'Preheat the Dutch oven at 250 °C for 45 minutes. Bake the sourdough at 250 °C with the lid on for 20 minutes.',
+    'Then 25 more minutes without the lid until deep brown.',
+  ].join('\n'),
+);
+const holiday = passage(
+  3,
+  'holiday',
+  'Holiday plans',
+  'We fly to Lisbon on the 3rd of May and stay in Alfama for a week.',
+);
+
+describe('extractiveAnswer', () => {
+  it('cites the note that answers, though a passage of another note ranked first', async () => {
+    const answer = await extractiveAnswer(
+      'At what temperature do I bake the sourdough?',
+      [groceries, sourdough, holiday],
+      hashed,
+    );
+    expect(answer.citations.map((note) => note.id)).toEqual(['sourdough']);
+    expect(answer.text).toContain('250 °C');
+    expect(answer.text).toContain('— *Sourdough*');
+    expect(answer.text).not.toContain('Oat milk');
+    expect(answer.scoring).toBe('embeddings');
+  });
+
+  it('embeds the question and every candidate sentence in one call', async () => {
+    const embed = vi.fn(hashed);
+    await extractiveAnswer('When do we fly to Lisbon?', [groceries, sourdough, holiday], embed);
+    expect(embed).toHaveBeenCalledTimes(1);
+    const texts = embed.mock.calls[0]![0];
+    expect(texts[0]).toBe('When do we fly to Lisbon?');
+    expect(texts.length).toBe(1 + quotables([groceries, sourdough, holiday]).length);
+  });
+
+  it('quotes by meaning: the sentence whose vector is closest, not the one sharing words', async () => {
+    // A made-up model that only knows what answers the question.
+    const embed: EmbedTexts = (texts) =>
+      Promise.resolve(
+        texts.map((text) => {
+          const vector = new Float32Array(3);
+          if (text.startsWith('How warm')) vector[0] = 1;
+          else if (text.includes('250 °C')) vector.set([0.9, Math.sqrt(1 - 0.81), 0]);
+          else vector[2] = 1;
+          return vector;
+        }),
+      );
+    const answer = await extractiveAnswer(
+      'How warm should the oven be for bread?',
+      [holiday, sourdough],
+      embed,
+    );
+    expect(answer.citations.map((note) => note.id)).toEqual(['sourdough']);
+    expect(answer.text).toContain('Preheat the Dutch oven at 250 °C');
+    expect(answer.text).not.toContain('dozen loaves');
+    expect(answer.text).not.toContain('Lisbon');
+  });
+
+  it('leaves out sentences far weaker than the best one, and quotes at most QUOTED', async () => {
+    const many = passage(
+      1,
+      'tips',
+      'Coffee tips',
+      Array.from({ length: 10 }, (_, i) => `Coffee tip number ${i + 1} is about the grinder.`).join(
+        '\n',
+      ),
+    );
+    const answer = await extractiveAnswer(
+      'Which coffee tip is about the grinder?',
+      [many, holiday],
+      hashed,
+    );
+    expect(answer.text.match(/^> /gm)?.length).toBeLessThanOrEqual(QUOTED);
+    expect(answer.citations.map((note) => note.id)).toEqual(['tips']);
+  });
+
+  it('judges by hashed vectors when embedding fails, and gives up when cancelled', async () => {
+    const failing: EmbedTexts = () => Promise.reject(new Error('the model is down'));
+    const onEmbedError = vi.fn();
+    const answer = await extractiveAnswer(
+      'At what temperature do I bake the sourdough?',
+      [groceries, sourdough],
+      failing,
+      { onEmbedError },
+    );
+    expect(answer.scoring).toBe('hashed');
+    expect(answer.citations.map((note) => note.id)).toEqual(['sourdough']);
+    expect(onEmbedError).toHaveBeenCalledOnce();
+
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      extractiveAnswer('Anything?', [sourdough], () => Promise.reject(controller.signal.reason), {
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow();
+  });
+
+  it('gives nothing for passages with nothing to quote', async () => {
+    const empty = passage(1, 'empty', 'Only a title', '');
+    await expect(extractiveAnswer('Anything?', [empty], hashed)).resolves.toMatchObject({
+      text: '',
+      citations: [],
+    });
+  });
+});
+
+describe('quotables', () => {
+  it('quotes a list item with its heading, a fragment with its neighbour, never the title', () => {
+    const home = passage(
+      1,
+      'home',
+      'Home maintenance calendar',
+      [
+        '# Home maintenance calendar',
+        '',
+        '## Monthly',
+        '- [ ] Clean the dishwasher filter',
+        '- [ ] Test smoke alarms',
+        '',
+        'Replaced the furnace filter with a 16x25x1 MERV 8. Worth it.',
+      ].join('\n'),
+    );
+    const quotes = quotables([home]).map((piece) => piece.quote);
+    expect(quotes).toContain('Monthly: Clean the dishwasher filter');
+    expect(quotes).toContain('Replaced the furnace filter with a 16x25x1 MERV 8. Worth it.');
+    expect(quotes.some((quote) => quote === 'Home maintenance calendar')).toBe(false);
+    expect(quotes.join('\n')).not.toMatch(/\[ \]|^#|\*\*/m);
+  });
+
+  it('quotes the overlap of two chunks of a note once', () => {
+    const first = passage(1, 'trip', 'Trip', 'We land at 9. The hotel is near the station.');
+    // A later chunk starts with the tail of the one before, run together on one line.
+    const second = passage(
+      2,
+      'trip',
+      'Trip',
+      'hotel is near the station. - Day two: the museum\n- Day three: the coast',
+      1,
+    );
+    const quotes = quotables([first, second]).map((piece) => piece.quote);
+    expect(quotes.filter((quote) => quote.includes('near the station'))).toHaveLength(1);
+    expect(quotes).toContain('Day two: the museum');
+  });
+
+  it('reads only the notes of the first passages', () => {
+    const passages = ['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) =>
+      passage(i + 1, id, `Note ${id}`, `Something about ${id} worth saying here today.`),
+    );
+    expect(new Set(quotables(passages).map((piece) => piece.passage.note.id))).toEqual(
+      new Set(['a', 'b', 'c', 'd']),
+    );
+  });
+});

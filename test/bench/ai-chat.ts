@@ -1,0 +1,56 @@
+/**
+ * The chat's citation check, without a language model: over the fixture corpus
+ * (services/ai/src/test/retrieval-corpus.ts), each question is answered as the chat answers it
+ * without a chat model (hybrid retrieval of 8 passages, then the extractive answer) and its
+ * citations are compared with the notes known to answer it. Printed for each of the local
+ * provider's embeddings (the sentence encoder, the default, and the hashed vectors), for the
+ * answer's former scoring (word overlap and hashed vectors, any 4 sentences) and its scoring now.
+ *
+ *   npm run eval:chat
+ */
+import {
+  evaluateChatCitations,
+  extractiveAnswerer,
+  wordOverlapAnswerer,
+  type Answerer,
+} from '../../services/ai/src/chat/evaluate.js';
+import { HASHED_EMBEDDING_MODEL } from '../../services/ai/src/local/embeddings.js';
+import { loadSentenceEncoder } from '../../services/ai/src/local/use/encoder.js';
+import { DEFAULT_USE_MODEL_DIR, USE_MODEL } from '../../services/ai/src/local/use/model-dir.js';
+import {
+  hashedEmbeddings,
+  indexOfNotes,
+  type EmbedTexts,
+} from '../../services/ai/src/retrieval/evaluate.js';
+import { corpusNotes, corpusQuestions } from '../../services/ai/src/test/retrieval-corpus.js';
+
+const encoder = loadSentenceEncoder(DEFAULT_USE_MODEL_DIR);
+const embeddings: [string, EmbedTexts][] = [
+  [USE_MODEL, (texts) => encoder.embed(texts)],
+  [HASHED_EMBEDDING_MODEL, hashedEmbeddings],
+];
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`.padStart(7);
+
+console.log(
+  `corpus: ${corpusNotes.length} notes, ${corpusQuestions.length} questions; ` +
+    'answered = cites at least one answering note; precise = cites answering notes only',
+);
+for (const [model, embed] of embeddings) {
+  const started = performance.now();
+  const index = indexOfNotes(corpusNotes, embed);
+  const scorings: [string, Answerer][] = [
+    ['before (words + hashed, top 4)', wordOverlapAnswerer],
+    ['after (embeddings, relative)', extractiveAnswerer(embed)],
+  ];
+  console.log(`\nembeddings: ${model}`);
+  console.log('scoring                          retrieved  answered  precise  notes cited');
+  for (const [name, answer] of scorings) {
+    const quality = await evaluateChatCitations(index, corpusNotes, corpusQuestions, embed, answer);
+    console.log(
+      `${name.padEnd(32)} ${percent(quality.retrieved)}   ${percent(quality.answered)}  ` +
+        `${percent(quality.precise)}  ${quality.citedNotes.toFixed(2).padStart(6)}`,
+    );
+  }
+  console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
