@@ -24,13 +24,19 @@ export interface TextEmbedder {
   close(): Promise<void>;
 }
 
-/** `texts` in order, in batches of at most BATCH_TEXTS texts and (but for a long one) BATCH_CHARS. */
-const batches = (texts: string[]): string[][] => {
+/**
+ * `texts` in order, in batches of at most BATCH_TEXTS texts and (but for a long one)
+ * BATCH_CHARS, or smaller, so that a few texts are shared evenly among `lanes` threads.
+ */
+const batches = (texts: string[], lanes: number): string[][] => {
+  const total = texts.reduce((sum, text) => sum + text.length, 0);
+  const maxTexts = Math.min(BATCH_TEXTS, Math.ceil(texts.length / lanes));
+  const maxChars = Math.min(BATCH_CHARS, Math.ceil(total / lanes));
   const all: string[][] = [];
   let batch: string[] = [];
   let chars = 0;
   for (const text of texts) {
-    if (batch.length === BATCH_TEXTS || (batch.length > 0 && chars + text.length > BATCH_CHARS)) {
+    if (batch.length === maxTexts || (batch.length > 0 && chars + text.length > maxChars)) {
       all.push(batch);
       batch = [];
       chars = 0;
@@ -165,7 +171,7 @@ export const createUseEmbedder = (options: {
 
   return {
     async embed(texts, signal) {
-      const queue = batches(texts);
+      const queue = batches(texts, threads);
       const results: Float32Array[][] = [];
       let next = 0;
       let stop = false;
