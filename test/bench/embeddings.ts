@@ -46,7 +46,11 @@ const embedder = createUseEmbedder({ modelDir: DEFAULT_USE_MODEL_DIR, idleMs: ID
 let start = performance.now();
 await embedder.embed([query]);
 row('own process: start, load and first query', (performance.now() - start).toFixed(0), 'ms');
-row('own process: per query', (await timed(QUERIES, () => embedder.embed([query]))).toFixed(1), 'ms');
+row(
+  'own process: per query',
+  (await timed(QUERIES, () => embedder.embed([query]))).toFixed(1),
+  'ms',
+);
 row(
   'own process: per batch of 32 chunks',
   (await timed(BATCHES, () => embedder.embed(chunks))).toFixed(0),
