@@ -174,6 +174,9 @@ const signIn = async (browser: Browser) => {
   await page.getByRole('textbox', { name: 'Your question' }).fill('How much did the car cost?');
   await page.getByRole('button', { name: 'Ask', exact: true }).click();
   await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
+  // The answer is kept once complete: leaving while it streams (the model loads on the first
+  // question) would stop it.
+  await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 60_000 });
   const chatPath = new URL(page.url()).pathname;
   const state = await context.storageState();
   await context.close();

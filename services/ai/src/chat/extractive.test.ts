@@ -44,6 +44,31 @@ const holiday = passage(
 );
 
 describe('extractiveAnswer', () => {
+  it('quotes a short note whole, though one of its sentences scored below the other', async () => {
+    const mechanic = passage(
+      1,
+      'mechanic',
+      'Mechanic',
+      'New brake pads and a tyre rotation: $340. Next service at 60,000 km.',
+    );
+    // A model that finds the service sentence closer to the question than the price.
+    const leaning: EmbedTexts = (texts) =>
+      Promise.resolve(
+        texts.map((text) => {
+          const vector = new Float32Array(2);
+          vector[0] = 1;
+          vector[1] = text.includes('$340') ? 0.8 : 0;
+          const length = Math.hypot(vector[0], vector[1]);
+          return vector.map((value) => value / length);
+        }),
+      );
+    const answer = await extractiveAnswer('How much did the car cost?', [mechanic], leaning);
+    expect(answer.text).toContain('$340');
+    expect(answer.text).toContain('Next service');
+    expect(answer.text.indexOf('$340')).toBeLessThan(answer.text.indexOf('Next service'));
+    expect(answer.citations.map((note) => note.id)).toEqual(['mechanic']);
+  });
+
   it('cites the note that answers, though a passage of another note ranked first', async () => {
     const answer = await extractiveAnswer(
       'At what temperature do I bake the sourdough?',

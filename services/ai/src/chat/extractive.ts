@@ -33,6 +33,12 @@ const RANK_PENALTY = 0.08;
 const CANDIDATE_NOTES = 4;
 /** A sentence is quoted only when its score is at least this share of the best one's. */
 const RELATIVE_THRESHOLD = 0.9;
+/**
+ * A note this short (pieces, characters) is quoted whole once any of it is chosen: picking one
+ * of its two or three sentences risks the wrong one ("Next service at 60,000 km." for what the
+ * car cost, beside "New brake pads: $340."), and the whole costs the reader no more.
+ */
+const SHORT_NOTE = { pieces: 3, chars: 240 };
 
 export interface Passage {
   number: number;
@@ -226,6 +232,22 @@ export const chooseQuotes = (scored: ScoredQuotable[]): ScoredQuotable[] => {
   return ranked.filter((piece) => piece.score >= best.score * RELATIVE_THRESHOLD).slice(0, QUOTED);
 };
 
+/** The chosen pieces, with every piece of each short note they quote (SHORT_NOTE). */
+export const withShortNotesWhole = (
+  chosen: ScoredQuotable[],
+  scored: ScoredQuotable[],
+): ScoredQuotable[] => {
+  const quoted = new Set(chosen.map((piece) => piece.passage.note.id));
+  const added = [...quoted].flatMap((noteId) => {
+    const ofNote = scored.filter((piece) => piece.passage.note.id === noteId);
+    const length = ofNote.reduce((sum, piece) => sum + piece.quote.length, 0);
+    return ofNote.length <= SHORT_NOTE.pieces && length <= SHORT_NOTE.chars
+      ? ofNote.filter((piece) => !chosen.includes(piece))
+      : [];
+  });
+  return [...chosen, ...added];
+};
+
 /** Quotes grouped by note, the best note first, each note's quotes in their order in it. */
 const render = (chosen: ScoredQuotable[]): { text: string; citations: NoteRef[] } => {
   const byNote = new Map<string, ScoredQuotable[]>();
@@ -277,5 +299,5 @@ export const extractiveAnswer = async (
   }
   const [questionVector, ...pieceVectors] = vectors;
   const scored = scoreQuotables(question, pieces, questionVector!, pieceVectors);
-  return { ...render(chooseQuotes(scored)), scoring };
+  return { ...render(withShortNotesWhole(chooseQuotes(scored), scored)), scoring };
 };
