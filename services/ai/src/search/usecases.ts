@@ -15,6 +15,15 @@ const snippetOf = (text: string) => {
   return plain.length <= SNIPPET_CHARS ? plain : `${plain.slice(0, SNIPPET_CHARS).trimEnd()}…`;
 };
 
+/** A chunk's text without the title line each chunk begins with (the hit shows the title). */
+const withoutTitle = (chunk: string, title: string) => {
+  const newline = chunk.indexOf('\n');
+  const first = newline < 0 ? chunk : chunk.slice(0, newline);
+  return title.trim() !== '' && first.trim() === title.replace(/\s+/g, ' ').trim()
+    ? chunk.slice(first.length).trimStart()
+    : chunk;
+};
+
 /** The query's vector, with its tokens; usage is counted against the user. */
 export const queryOf = async (ctx: AiContext, userId: string, text: string, purpose: string) => {
   const { vectors } = await ctx.provider.embed([text], { userId, purpose });
@@ -55,7 +64,7 @@ const hitsFor = async (
         note: {
           id: note.id,
           title: note.title,
-          snippet: snippetOf(passage ?? note.body),
+          snippet: snippetOf(passage === undefined ? note.body : withoutTitle(passage, note.title)),
           tags: note.tags,
           updatedAt: (note.updatedAt ? timestampDate(note.updatedAt) : new Date(0)).toISOString(),
         },
