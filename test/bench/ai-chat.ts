@@ -14,21 +14,10 @@ import {
   wordOverlapAnswerer,
   type Answerer,
 } from '../../services/ai/src/chat/evaluate.js';
-import { HASHED_EMBEDDING_MODEL } from '../../services/ai/src/local/embeddings.js';
-import { loadSentenceEncoder } from '../../services/ai/src/local/use/encoder.js';
-import { DEFAULT_USE_MODEL_DIR, USE_MODEL } from '../../services/ai/src/local/use/model-dir.js';
-import {
-  hashedEmbeddings,
-  indexOfNotes,
-  type EmbedTexts,
-} from '../../services/ai/src/retrieval/evaluate.js';
+import { indexOfNotes, localEmbeddings } from '../../services/ai/src/retrieval/evaluate.js';
 import { corpusNotes, corpusQuestions } from '../../services/ai/src/test/retrieval-corpus.js';
 
-const encoder = loadSentenceEncoder(DEFAULT_USE_MODEL_DIR);
-const embeddings: [string, EmbedTexts][] = [
-  [USE_MODEL, (texts) => encoder.embed(texts)],
-  [HASHED_EMBEDDING_MODEL, hashedEmbeddings],
-];
+const embeddings = localEmbeddings();
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`.padStart(7);
 

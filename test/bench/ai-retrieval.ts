@@ -7,23 +7,15 @@
  *
  *   npm run eval:ai
  */
-import { loadSentenceEncoder } from '../../services/ai/src/local/use/encoder.js';
-import { DEFAULT_USE_MODEL_DIR, USE_MODEL } from '../../services/ai/src/local/use/model-dir.js';
-import { HASHED_EMBEDDING_MODEL } from '../../services/ai/src/local/embeddings.js';
 import type { Ranker } from '../../services/ai/src/retrieval/hybrid.js';
 import {
   evaluateRetrieval,
-  hashedEmbeddings,
   indexOfNotes,
-  type EmbedTexts,
+  localEmbeddings,
 } from '../../services/ai/src/retrieval/evaluate.js';
 import { corpusNotes, corpusQuestions } from '../../services/ai/src/test/retrieval-corpus.js';
 
-const encoder = loadSentenceEncoder(DEFAULT_USE_MODEL_DIR);
-const embeddings: [string, EmbedTexts][] = [
-  [USE_MODEL, (texts) => encoder.embed(texts)],
-  [HASHED_EMBEDDING_MODEL, hashedEmbeddings],
-];
+const embeddings = localEmbeddings();
 
 // Column headings for the rankers, in the order evaluateRetrieval reports them.
 const rankers: [Ranker, string][] = [

@@ -1,4 +1,6 @@
-import { hashedEmbedding } from '../local/embeddings.js';
+import { HASHED_EMBEDDING_MODEL, hashedEmbedding } from '../local/embeddings.js';
+import { loadSentenceEncoder } from '../local/use/encoder.js';
+import { DEFAULT_USE_MODEL_DIR, USE_MODEL } from '../local/use/model-dir.js';
 import { chunkNote } from '../local/chunks.js';
 import { tokenize } from '../local/text.js';
 import { rankNotes, type Ranker } from './hybrid.js';
@@ -43,6 +45,15 @@ export interface RetrievalQuality extends RetrievalScores {
 export type EmbedTexts = (texts: string[]) => Float32Array[];
 
 export const hashedEmbeddings: EmbedTexts = (texts) => texts.map((text) => hashedEmbedding(text));
+
+/** The local provider's embeddings by name: the sentence encoder (loaded here) and the hashed vectors. */
+export const localEmbeddings = (): [model: string, embed: EmbedTexts][] => {
+  const encoder = loadSentenceEncoder(DEFAULT_USE_MODEL_DIR);
+  return [
+    [USE_MODEL, (texts) => encoder.embed(texts)],
+    [HASHED_EMBEDDING_MODEL, hashedEmbeddings],
+  ];
+};
 
 /** A user's index built as the service builds it, with the embeddings given (hashed unless said). */
 export const indexOfNotes = (
