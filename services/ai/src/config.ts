@@ -34,7 +34,7 @@ export const aiConfigSchema = z.object({
   /**
    * The local provider's embeddings, used when no OPENAI_EMBEDDING_MODEL is set: `use`, the
    * Universal Sentence Encoder multilingual v3 vendored in services/ai/models (loaded in a
-   * worker thread on the first embed), or `hashed`, word-hashing vectors that know no meaning
+   * process of its own on the first embed), or `hashed`, word-hashing vectors that know no meaning
    * (a test double and a last resort for very small machines).
    */
   AI_LOCAL_EMBEDDINGS: z.enum(['use', 'hashed']).default('use'),

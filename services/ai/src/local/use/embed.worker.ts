@@ -1,8 +1,8 @@
 /**
- * The sentence encoder that `embedder.ts` runs in a piscina worker thread: a batch takes tens
- * to hundreds of milliseconds of arithmetic, which must not stall the service's event loop.
- * The model is read on the thread's first task and lives as long as the thread: an idle
- * thread ends, and its memory goes with it. Imports nothing from the workspace, so the thread
+ * The sentence encoder in one of the piscina worker threads of the model's process
+ * (`embed.host.ts`): a batch takes tens to hundreds of milliseconds of arithmetic. The model is
+ * read on the thread's first task and lives as long as the thread, which lives as long as
+ * the process. Imports nothing from the workspace, so the thread
  * starts the same from source and from dist.
  */
 import { loadSentenceEncoder, type SentenceEncoder } from './encoder.js';
