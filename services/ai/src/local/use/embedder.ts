@@ -25,8 +25,10 @@ export interface TextEmbedder {
 }
 
 /**
- * `texts` in order, in batches of at most BATCH_TEXTS texts and (but for a long one)
- * BATCH_CHARS, or smaller, so that a few texts are shared evenly among `lanes` threads.
+ * `texts` in order, in batches of at most BATCH_TEXTS texts and about BATCH_CHARS, or smaller,
+ * so that a few texts are shared evenly among `lanes` threads: a text goes to the batch its
+ * middle falls in, so 16 chunks for two threads make two batches of about half the characters
+ * each (not two just under half and a third with the rest, which leaves one thread idle).
  */
 const batches = (texts: string[], lanes: number): string[][] => {
   const total = texts.reduce((sum, text) => sum + text.length, 0);
@@ -36,7 +38,7 @@ const batches = (texts: string[], lanes: number): string[][] => {
   let batch: string[] = [];
   let chars = 0;
   for (const text of texts) {
-    if (batch.length === maxTexts || (batch.length > 0 && chars + text.length > maxChars)) {
+    if (batch.length === maxTexts || (batch.length > 0 && chars + text.length / 2 > maxChars)) {
       all.push(batch);
       batch = [];
       chars = 0;

@@ -184,6 +184,8 @@ const PIECE_CONTROL = 3;
 const PIECE_USER_DEFINED = 4;
 /** sentencepiece's penalty of an unknown character below the lowest piece score. */
 const UNKNOWN_PENALTY = 10;
+/** A prefix of pieces that is not a piece itself (see `loadSentencePiece`). */
+const NOT_A_PIECE = -1;
 
 /** Reads the SentencePiece unigram model at `path`. */
 export const loadSentencePiece = (path: string): SentencePiece => {
@@ -216,6 +218,17 @@ export const loadSentencePiece = (path: string): SentencePiece => {
       longest = Math.max(longest, [...piece].length);
     }
   });
+  // Every proper prefix of a piece that is not a piece itself maps to NOT_A_PIECE, so the
+  // segmentation stops extending a candidate as soon as no piece can start with it (most
+  // candidates end after a few characters instead of at the longest piece's length).
+  for (const piece of [...ids.keys()]) {
+    const chars = Array.from(piece);
+    for (let length = chars.length - 1; length > 0; length--) {
+      const key = chars.slice(0, length).join('');
+      if (ids.has(key)) break;
+      ids.set(key, NOT_A_PIECE);
+    }
+  }
   const unknownScore = lowest - UNKNOWN_PENALTY;
 
   // NormalizerSpec: precompiled_charsmap = 2, add_dummy_prefix = 3,
@@ -248,7 +261,8 @@ export const loadSentencePiece = (path: string): SentencePiece => {
       for (let j = i + 1; j <= stop; j++) {
         key += chars[j - 1];
         const id = ids.get(key);
-        if (id === undefined) continue;
+        if (id === undefined) break;
+        if (id === NOT_A_PIECE) continue;
         const score = base + scores[id]!;
         if (score > best[j]!) {
           best[j] = score;

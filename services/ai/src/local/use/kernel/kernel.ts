@@ -10,7 +10,10 @@ export interface KernelWeights {
 }
 
 export interface MatmulKernel {
-  /** Copies `w` (K × N, row-major; K a multiple of 4, N of 8) and `bias` (zero if absent) in. */
+  /**
+   * Copies `w` (K × N, row-major; K a multiple of 4, N of 8) and `bias` (zero if absent) in,
+   * packed for the product.
+   */
   weights(w: Float32Array, K: number, N: number, bias?: Float32Array): KernelWeights;
   /** `x` (n × K) · w + bias, as a new n × N array. */
   multiply(x: Float32Array, n: number, weights: KernelWeights): Float32Array;
@@ -60,7 +63,14 @@ export const createMatmulKernel = (): MatmulKernel => {
       const bytes = (K * N + N) * 4;
       reserve(bytes);
       const at = top;
-      floatsAt(at, K * N).set(w);
+      // Packed in strips of eight columns, each strip's K rows one after the other (matmul.wat).
+      const packed = floatsAt(at, K * N);
+      for (let strip = 0; strip < N / 8; strip++) {
+        for (let k = 0; k < K; k++) {
+          const from = k * N + strip * 8;
+          packed.set(w.subarray(from, from + 8), (strip * K + k) * 8);
+        }
+      }
       const biasAt = at + K * N * 4;
       if (bias) floatsAt(biasAt, N).set(bias);
       top += bytes;

@@ -1,10 +1,14 @@
 ;; The sentence encoder's one hot loop, in WebAssembly with 128-bit SIMD (see kernel.ts):
 ;;   out[n × N] = x[n × K] · w[K × N] + bias[N], row-major float32, K a multiple of 4, N of 8.
+;; w comes packed in strips of eight columns (kernel.ts packs it once): strip s holds rows 0..K-1
+;; of columns 8s..8s+7 one after the other, so the inner loop reads w sequentially, 32 bytes a
+;; step. (Read in place, a column strip of a matrix 256 columns wide steps 1 KB a row and falls
+;; into a few cache sets, evicting itself.)
 ;; Four rows of x against eight columns of w at a time: eight f32x4 sums stay in registers, each
 ;; vector of w loaded serves four rows and each value of x (splatted) eight columns; the loop over
 ;; K is unrolled four times. Rows go in tiles of 32, so that each strip of w is read from memory
-;; once a tile (not once every four rows: a 512 × 768 matrix does not stay in the cache). Rows
-;; left over (n not a multiple of 4) go one at a time.
+;; once a tile (not once every four rows). Rows left over (n not a multiple of 4) go one at a
+;; time.
 ;; `npm run kernel` assembles this file into matmul.wasm.ts; a test checks that it is current.
 (module
   (memory (import "env" "memory") 1)
@@ -19,8 +23,8 @@
     (local $c00 v128) (local $c01 v128) (local $c10 v128) (local $c11 v128)
     (local $c20 v128) (local $c21 v128) (local $c30 v128) (local $c31 v128)
     (local.set $rowBytes (i32.shl (local.get $K) (i32.const 2)))
-    (local.set $wStride (i32.shl (local.get $N) (i32.const 2)))
-    (local.set $outStride (local.get $wStride))
+    (local.set $wStride (i32.const 32))
+    (local.set $outStride (i32.shl (local.get $N) (i32.const 2)))
     (local.set $n4 (i32.and (local.get $n) (i32.const -4)))
     (local.set $t0 (i32.const 0))
     ;; Tiles of up to 32 rows: within one, each strip of eight columns of w (K × 32 bytes) is
@@ -49,7 +53,7 @@
                 (local.set $x1 (i32.add (local.get $x0) (local.get $rowBytes)))
                 (local.set $x2 (i32.add (local.get $x1) (local.get $rowBytes)))
                 (local.set $x3 (i32.add (local.get $x2) (local.get $rowBytes)))
-                (local.set $wp (i32.add (local.get $w) (i32.shl (local.get $j) (i32.const 2))))
+                (local.set $wp (i32.add (local.get $w) (i32.mul (local.get $j) (local.get $rowBytes))))
                 (local.set $k (local.get $K))
                 (loop $inner
                   (local.set $w0 (v128.load (local.get $wp)))
@@ -149,7 +153,7 @@
             (local.set $c00 (v128.load (i32.add (local.get $bias) (i32.shl (local.get $j) (i32.const 2)))))
             (local.set $c01 (v128.load offset=16 (i32.add (local.get $bias) (i32.shl (local.get $j) (i32.const 2)))))
             (local.set $x0 (i32.add (local.get $x) (i32.mul (local.get $t) (local.get $rowBytes))))
-            (local.set $wp (i32.add (local.get $w) (i32.shl (local.get $j) (i32.const 2))))
+            (local.set $wp (i32.add (local.get $w) (i32.mul (local.get $j) (local.get $rowBytes))))
             (local.set $k (local.get $K))
             (loop $inner1
               (local.set $a (f32x4.splat (f32.load (local.get $x0))))
