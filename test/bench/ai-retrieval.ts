@@ -1,7 +1,7 @@
 /**
  * The retrieval quality check: recall@5 and MRR of BM25, embeddings and the hybrid ranking
- * (meaning first, words as evidence; retrieval/hybrid.ts) over the fixture corpus (services/ai/src/test/retrieval-corpus.ts), as the ai service
- * ranks a user's chunks, with each of the local provider's embeddings: the sentence encoder
+ * (meaning first, words as evidence; retrieval/hybrid.ts) over the fixture corpus
+ * (services/ai/src/test/retrieval-corpus.ts), as the ai service ranks a user's chunks, with each of the local provider's embeddings: the sentence encoder
  * (the default) and the hashed vectors. One table per embedding model, a row per question group
  * (keyword, reworded, zh, cross, typo, multi; the number of questions in brackets) and for all.
  *
