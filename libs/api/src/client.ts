@@ -473,6 +473,10 @@ export const createApiClient = (options: ApiClientOptions) => {
       cancel: () => request(routes.billingCancel),
       portal: () => request(routes.billingPortal),
     },
+    live: {
+      /** A token for the live connection; connect to its `url` with a WebSocket. */
+      token: () => request(routes.liveToken),
+    },
   };
 };
 

@@ -26,7 +26,7 @@ export interface Contract {
 }
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
-export type ServiceName = 'notes' | 'ai' | 'users' | 'billing';
+export type ServiceName = 'notes' | 'ai' | 'users' | 'billing' | 'realtime';
 
 /** An error status a route may answer, alone or with what it means on that route. */
 export type ErrorAnswer = number | readonly [number, string];
@@ -35,7 +35,9 @@ export type Answer =
   | { kind: 'json'; status: 200 | 201; description: string; schema: z.ZodType }
   | { kind: 'empty'; status: 204; description: string }
   | { kind: 'events'; status: 200; description: string; schema: z.ZodType }
-  | { kind: 'file'; status: 200; description: string; mediaType: string };
+  | { kind: 'file'; status: 200; description: string; mediaType: string }
+  /** A WebSocket: the handler takes the upgrade; `schema` is one message the server sends. */
+  | { kind: 'upgrade'; status: 101; description: string; schema: z.ZodType };
 
 /** What a route declares besides where it is; its group gives the service and the tag. */
 type Declared = Omit<Contract, 'method' | 'path' | 'service' | 'tag'> & { tag?: string };
@@ -66,6 +68,8 @@ export const noContent = (description: string) =>
 /** Server-sent events, each `data` one `schema` as JSON. */
 export const events = <S extends z.ZodType>(schema: S, description: string) =>
   ({ kind: 'events', status: 200, description, schema }) as const;
+export const upgrade = <S extends z.ZodType>(schema: S, description: string) =>
+  ({ kind: 'upgrade', status: 101, description, schema }) as const;
 export const file = (mediaType: string, description: string) =>
   ({ kind: 'file', status: 200, description, mediaType }) as const;
 

@@ -25,6 +25,8 @@ export const errorCodes = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The content was read but holds no text to make a note of (a scanned PDF, a blank image). */
   NO_TEXT_FOUND: 422,
+  /** A WebSocket endpoint asked without an upgrade. */
+  UPGRADE_REQUIRED: 426,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** The feature needs a language model and none is configured; nothing is made up instead. */

@@ -6,6 +6,7 @@ export * from './contract.js';
 export * from './errors.js';
 export * from './images.js';
 export * from './links.js';
+export * from './live.js';
 export * from './notes.js';
 export * from './note-form.js';
 export * from './review.js';

@@ -27,6 +27,7 @@ const describeStatus = (status: number) =>
     409: 'Changed meanwhile, so nothing was saved (code CONFLICT)',
     413: 'The body is larger than the route takes (code PAYLOAD_TOO_LARGE)',
     415: 'The body is of a type the route does not take (code UNSUPPORTED_MEDIA_TYPE)',
+    426: 'Not a WebSocket upgrade (code UPGRADE_REQUIRED)',
     429: 'Too many requests: wait as long as Retry-After says (code RATE_LIMITED)',
     501: 'The feature needs a language model and none is configured (code AI_MODEL_REQUIRED)',
     502: 'The AI provider failed after retries (code AI_PROVIDER_FAILED)',
@@ -55,6 +56,15 @@ const answerResponse = ({ answer }: Contract) => {
         [status]: {
           description: `${answer.description}; server-sent events, ending with done or error`,
           content: { 'text/event-stream': { schema: serverSentEvent(answer.schema) } },
+        },
+      };
+    case 'upgrade':
+      return {
+        [status]: {
+          description: `${answer.description}; then each frame from the server is one message`,
+          'x-websocket-message': inlined(
+            z.toJSONSchema(answer.schema, { target: 'draft-2020-12', io: 'output' }),
+          ),
         },
       };
     case 'file':

@@ -4,6 +4,7 @@ import { captureRoutes } from './capture.js';
 import type { Contract, ServiceName } from './contract.js';
 import { imageRoutes } from './images.js';
 import { linkRoutes } from './links.js';
+import { liveRoutes } from './live.js';
 import { noteRoutes, tagRoutes } from './notes.js';
 import { reviewRoutes } from './review.js';
 import { todoRoutes } from './todos.js';
@@ -21,6 +22,7 @@ export const routes = {
   ...aiRoutes,
   ...userRoutes,
   ...billingRoutes,
+  ...liveRoutes,
 };
 export type Routes = typeof routes;
 export type OperationId = keyof Routes;

@@ -452,6 +452,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
               await bus.publish(s, data, options);
             },
             subscribe: (options) => bus.subscribe(options),
+            listen: (options) => bus.listen(options),
             healthy: () => bus.healthy(),
             close: async () => undefined,
           };
@@ -489,6 +490,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
               await bus.publish(s, data, options);
             },
             subscribe: (options) => bus.subscribe(options),
+            listen: (options) => bus.listen(options),
             healthy: () => outages === 0,
             close: async () => undefined,
           };
@@ -518,6 +520,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
               await bus.publish(s, data, options);
             },
             subscribe: (options) => bus.subscribe(options),
+            listen: (options) => bus.listen(options),
             healthy: () => !down,
             close: async () => undefined,
           };
@@ -552,6 +555,7 @@ describe.each(adapters)('database contract: $name', (adapter) => {
               throw new Error('process died before marking');
             },
             subscribe: (options) => bus.subscribe(options),
+            listen: (options) => bus.listen(options),
             healthy: () => bus.healthy(),
             close: async () => undefined,
           };

@@ -39,14 +39,21 @@ export interface OutboxEvent {
 
 /**
  * An event with a new id, for the outbox: `type` is its declaration in `@noted/proto` (the
- * subject and how to encode the payload), `fields` the payload's fields given that id.
+ * subject and how to encode the payload), `fields` the payload's fields given that id, and
+ * `headers` what a consumer may read without decoding it (the user it concerns).
  */
 export const outboxEvent = <Fields>(
   type: { subject: string; encode: (fields: Fields) => Uint8Array },
   fields: (eventId: string) => NoInfer<Fields>,
+  headers?: Record<string, string>,
 ): OutboxEvent => {
   const id = randomUUID();
-  return { id, subject: type.subject, data: type.encode(fields(id)) };
+  return {
+    id,
+    subject: type.subject,
+    data: type.encode(fields(id)),
+    ...(headers ? { headers } : {}),
+  };
 };
 
 const outboxRow = (event: OutboxEvent) => {

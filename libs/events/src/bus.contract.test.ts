@@ -119,6 +119,74 @@ describe.each(adapters)('event bus contract: $name', (adapter) => {
         expect(seen[0]!.data.byteLength).toBe(3_000_000);
       });
 
+      it('fans a message out to every listener, besides the durables', async () => {
+        const bus = await openBus();
+        const { subject, durable } = names();
+        const heard: string[] = [];
+        const handled: string[] = [];
+        await bus.listen({ subject, handler: (m) => void heard.push(`one:${text(m.data)}`) });
+        await bus.listen({ subject, handler: (m) => void heard.push(`two:${text(m.data)}`) });
+        await bus.subscribe({ durable, subject, handler: async (m) => void handled.push(m.id) });
+        await settle(100);
+        const id = randomUUID();
+        await bus.publish(subject, bytes('hi'), { id });
+        await waitFor(() => heard.length === 2 && handled.length === 1);
+        expect(heard.sort()).toEqual(['one:hi', 'two:hi']);
+        expect(handled).toEqual([id]);
+      });
+
+      // Replicas are processes with a connection each; the in-process bus has one process.
+      it.skipIf(adapter.name === 'memory')(
+        'reaches the listeners of every connection (every replica)',
+        async () => {
+          const [one, other] = [await openBus(), await openBus()];
+          const { subject } = names();
+          const heard: string[] = [];
+          await one.listen({ subject, handler: () => void heard.push('one') });
+          await other.listen({ subject, handler: () => void heard.push('other') });
+          await settle(100);
+          await one.publish(subject, bytes('hi'), { id: randomUUID() });
+          await waitFor(() => heard.length === 2);
+          expect(heard.sort()).toEqual(['one', 'other']);
+        },
+      );
+
+      it('gives a listener the id, subject and headers, and nothing once it stops', async () => {
+        const bus = await openBus();
+        const { subject } = names();
+        const heard: Omit<BusMessage, 'deliveryCount'>[] = [];
+        const listening = await bus.listen({
+          subject: subject.replace(/\.happened$/, '.*'),
+          handler: (m) => void heard.push(m),
+        });
+        await settle(100);
+        const id = randomUUID();
+        await bus.publish(subject, bytes('x'), { id, headers: { 'x-test': 'yes' } });
+        await waitFor(() => heard.length === 1);
+        expect(heard[0]).toMatchObject({ id, subject, headers: { 'x-test': 'yes' } });
+        await listening.stop();
+        await bus.publish(subject, bytes('y'), { id: randomUUID() });
+        await settle(300);
+        expect(heard).toHaveLength(1);
+      });
+
+      it('keeps delivering to a listener after one of its calls throws', async () => {
+        const bus = await openBus();
+        const { subject } = names();
+        let calls = 0;
+        await bus.listen({
+          subject,
+          handler: () => {
+            calls += 1;
+            if (calls === 1) throw new Error('listener broke');
+          },
+        });
+        await settle(100);
+        await bus.publish(subject, bytes('1'), { id: randomUUID() });
+        await bus.publish(subject, bytes('2'), { id: randomUUID() });
+        await waitFor(() => calls === 2);
+      });
+
       it('does not deliver inside the publish call', async () => {
         const bus = await openBus();
         const { subject, durable } = names();

@@ -32,6 +32,21 @@ export interface SubscribeOptions {
   maxDeliver?: number;
 }
 
+/**
+ * A fan-out listener: every listener, in every process, gets each message published on a
+ * matching subject from the moment it listens, at most once and in no durable way: nothing is
+ * acknowledged, nothing redelivered, nothing kept while no one listens. For pushing what
+ * happened to whoever is connected now (the realtime service), never for work that must be
+ * done. A message published again with the same id may reach a listener twice: listeners
+ * de-duplicate by `id` if they must.
+ */
+export interface ListenOptions {
+  /** Subject filter, NATS wildcards allowed. */
+  subject: string;
+  /** Called for each message; what it throws is logged, never retried. */
+  handler: (message: Omit<BusMessage, 'deliveryCount'>) => void;
+}
+
 export interface Subscription {
   /** Stops delivering; the durable consumer keeps its position for the next subscribe. */
   stop(): Promise<void>;
@@ -40,6 +55,7 @@ export interface Subscription {
 export interface EventBus {
   publish(subject: string, data: Uint8Array, options: PublishOptions): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
+  listen(options: ListenOptions): Promise<Subscription>;
   /** True while the bus can publish (drives readiness). */
   healthy(): boolean;
   close(): Promise<void>;

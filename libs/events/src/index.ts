@@ -1,6 +1,7 @@
 export type {
   BusMessage,
   EventBus,
+  ListenOptions,
   PublishOptions,
   SubscribeOptions,
   Subscription,

@@ -2,6 +2,7 @@ import { eventsTotal, type Logger } from '@noted/kit';
 import type {
   BusMessage,
   EventBus,
+  ListenOptions,
   PublishOptions,
   SubscribeOptions,
   Subscription,
@@ -59,6 +60,7 @@ export const createMemoryBus = (options: MemoryBusOptions): EventBus => {
   const logger = options.logger.child({ component: 'event-bus', adapter: 'memory' });
   const dedupWindowMs = options.dedupWindowMs ?? defaultDedupWindowMs;
   const durables = new Map<string, Durable>();
+  const listeners = new Set<ListenOptions>();
   // Insertion order is expiry order, so expired ids are always at the front.
   const seen = new Map<string, number>();
   let closed = false;
@@ -159,6 +161,18 @@ export const createMemoryBus = (options: MemoryBusOptions): EventBus => {
         durable.queue.push({ message, deliveries: 0, availableAt: now });
         schedule(durable);
       }
+      for (const listener of listeners) {
+        if (!subjectMatches(listener.subject, subject)) continue;
+        // As a NATS core subscription gets it: later, on its own, never holding up publish.
+        setImmediate(() => {
+          if (closed || !listeners.has(listener)) return;
+          try {
+            listener.handler({ ...message, headers: { ...message.headers } });
+          } catch (error) {
+            logger.error({ err: error, subject }, 'event listener failed');
+          }
+        });
+      }
       eventsTotal.inc({ service, subject, outcome: 'published' });
     },
 
@@ -202,6 +216,18 @@ export const createMemoryBus = (options: MemoryBusOptions): EventBus => {
       };
     },
 
+    async listen(listenOptions: ListenOptions): Promise<Subscription> {
+      if (closed) throw new Error('event bus is closed');
+      assertFilterSubject(listenOptions.subject);
+      const listener = { ...listenOptions };
+      listeners.add(listener);
+      return {
+        async stop() {
+          listeners.delete(listener);
+        },
+      };
+    },
+
     healthy: () => !closed,
 
     async close(): Promise<void> {
@@ -215,6 +241,7 @@ export const createMemoryBus = (options: MemoryBusOptions): EventBus => {
         }
         durable.workers = [];
       }
+      listeners.clear();
       closed = true;
       await Promise.all(running);
     },

@@ -17,6 +17,7 @@ import { eventsTotal, type Logger } from '@noted/kit';
 import type {
   BusMessage,
   EventBus,
+  ListenOptions,
   PublishOptions,
   SubscribeOptions,
   Subscription,
@@ -295,6 +296,36 @@ export const createNatsBus = async (options: NatsBusOptions): Promise<EventBus> 
     },
 
     subscribe,
+
+    // A core NATS subscription: JetStream's publishes are NATS messages on their subject, so
+    // every subscriber gets them as they are published, without a consumer on the stream (none
+    // to clean up when a replica goes away, nothing kept for it).
+    async listen(listenOptions: ListenOptions): Promise<Subscription> {
+      assertFilterSubject(listenOptions.subject);
+      const subscription = nc.subscribe(listenOptions.subject, {
+        callback: (error, msg) => {
+          if (error) {
+            logger.warn({ err: error, subject: listenOptions.subject }, 'listener failed');
+            return;
+          }
+          try {
+            listenOptions.handler({
+              id: msg.headers?.get(msgIdHeader) || `${msg.subject}:${msg.sid}`,
+              subject: msg.subject,
+              data: msg.data,
+              headers: toRecord(msg.headers),
+            });
+          } catch (handlerError) {
+            logger.error({ err: handlerError, subject: msg.subject }, 'event listener failed');
+          }
+        },
+      });
+      return {
+        async stop() {
+          subscription.unsubscribe();
+        },
+      };
+    },
 
     healthy: () => connected && !closing && !nc.isClosed(),
 

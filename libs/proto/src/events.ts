@@ -28,6 +28,16 @@ const eventType = <Desc extends DescMessage>(subject: string, schema: Desc): Eve
   decode: (data) => fromBinary(schema, data),
 });
 
+/**
+ * The header that names the user an event concerns, on every event about one user's data: a
+ * consumer that serves some users only (a realtime replica) skips the others' events without
+ * decoding them.
+ */
+export const EVENT_USER_HEADER = 'noted-user-id';
+
+/** The headers of an event about `userId`'s data. */
+export const userEventHeaders = (userId: string) => ({ [EVENT_USER_HEADER]: userId });
+
 /** A note was created, changed (content, pin, share, links) or deleted. */
 export const noteEvents = {
   created: eventType('noted.notes.v1.note.created', notesV1.NoteCreatedSchema),

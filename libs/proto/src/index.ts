@@ -8,11 +8,13 @@ export * as billingV1 from './billing-v1.js';
 export * as notesV1 from './notes-v1.js';
 export * as usersV1 from './users-v1.js';
 export {
+  EVENT_USER_HEADER,
   billingEvents,
   captureEvents,
   noteEvents,
   noteEventsFilter,
   reviewEvents,
+  userEventHeaders,
   type EventType,
 } from './events.js';
 export {

@@ -26,6 +26,8 @@ export const gatewayConfigSchema = z.object({
   NOTES_URL: z.url().default('http://127.0.0.1:4102'),
   AI_URL: z.url().default('http://127.0.0.1:4103'),
   BILLING_URL: z.url().default('http://127.0.0.1:4104'),
+  /** The realtime service: POST /ws/token, and the live connection's WebSocket upgrades. */
+  REALTIME_URL: z.url().default('http://127.0.0.1:4105'),
   /** Stripe's publishable key: when set, the pages may load Stripe.js (the CSP allows Stripe). */
   STRIPE_PUBLISHABLE_KEY: z
     .string()
@@ -70,7 +72,14 @@ export interface GatewayConfig {
     jwksUrl: string;
     embedded: boolean;
   };
-  upstreams: { users: string; notes: string; ai: string; billing: string; identity: string };
+  upstreams: {
+    users: string;
+    notes: string;
+    ai: string;
+    billing: string;
+    realtime: string;
+    identity: string;
+  };
   /** True when Stripe.js may load (a publishable key is configured). */
   stripeJs: boolean;
   /** The origin browsers upload large files to, when it is not the gateway's. */
@@ -119,6 +128,7 @@ export const gatewayConfigFrom = (
       notes: env.NOTES_URL,
       ai: env.AI_URL,
       billing: env.BILLING_URL,
+      realtime: env.REALTIME_URL,
       identity: env.IDENTITY_URL,
     },
     stripeJs: env.STRIPE_PUBLISHABLE_KEY !== undefined,

@@ -1,4 +1,5 @@
 import { Agent, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import cors from 'cors';
 import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -34,6 +35,9 @@ type ProxiedRequest = IncomingMessage & { id?: string; identityToken?: string };
  * closing at that moment (which fails as ECONNRESET, a 502 for the user).
  */
 export const UPSTREAM_IDLE_MS = 30_000;
+
+/** Where browsers open the live connection (the realtime service's WebSocket). */
+const LIVE_PATH = '/ws';
 
 /**
  * The one public door: verifies Keycloak access tokens, resolves the user, and forwards each
@@ -133,6 +137,8 @@ export const startGateway = async (
           'script-src': ["'self'", ...inlineScriptHashes(web.indexHtml ?? ''), ...stripe.script],
           'connect-src': [
             "'self'",
+            // The live connection: the same origin as ws(s), which older browsers do not take 'self' for.
+            new URL(config.publicUrl.replace(/^http/, 'ws')).origin,
             keycloakOrigin,
             ...stripe.connect,
             ...(config.uploadOrigin ? [config.uploadOrigin] : []),
@@ -204,12 +210,37 @@ export const startGateway = async (
       ai: proxyTo(config.upstreams.ai),
       users: proxyTo(config.upstreams.users),
       billing: proxyTo(config.upstreams.billing),
+      realtime: proxyTo(config.upstreams.realtime),
     }),
   );
   app.use(web.router);
   finishHttpApp(app, logger);
 
   const http = await listen(app, config.port, config.host);
+  // The live connection: WebSocket upgrades of /ws go to the realtime service as they are (its
+  // token is in the address; realtime checks it and the Origin before it accepts). Any other
+  // upgrade is refused.
+  const live = createProxyMiddleware({
+    target: config.upstreams.realtime,
+    ws: true,
+    xfwd: true,
+    changeOrigin: false,
+    on: {
+      error: (error, _req, socket) => {
+        logger.warn({ err: error, target: config.upstreams.realtime }, 'live upstream failed');
+        if ('destroy' in socket) socket.destroy();
+      },
+    },
+  });
+  http.server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== LIVE_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    delete req.headers[IDENTITY_HEADER];
+    live.upgrade(req, socket, head);
+  });
   serving = true;
   logger.info({ url: config.publicUrl, keycloak: config.keycloak.issuer }, 'gateway listening');
 

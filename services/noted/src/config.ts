@@ -10,6 +10,7 @@ import { billingConfigSchema } from '@noted/billing';
 import { gatewayConfigSchema } from '@noted/gateway';
 import { identityConfigSchema } from '@noted/identity';
 import { notesConfigSchema } from '@noted/notes';
+import { realtimeConfigSchema } from '@noted/realtime';
 import { usersConfigSchema } from '@noted/users';
 
 const programConfigSchema = z.object({
@@ -63,7 +64,8 @@ export const programConfigSchemaAll = programConfigSchema
   .extend(usersConfigSchema.shape)
   .extend(notesConfigSchema.shape)
   .extend(aiConfigSchema.shape)
-  .extend(billingConfigSchema.shape);
+  .extend(billingConfigSchema.shape)
+  .extend(realtimeConfigSchema.shape);
 
 export type ProgramEnv = z.infer<typeof programConfigSchemaAll>;
 
@@ -78,6 +80,8 @@ const internalListeners = {
   AI_GRPC_ADDR: '127.0.0.1:0',
   BILLING_HTTP_PORT: '0',
   BILLING_GRPC_ADDR: '127.0.0.1:0',
+  REALTIME_HTTP_PORT: '0',
+  REALTIME_GRPC_ADDR: '127.0.0.1:0',
 };
 
 /**

@@ -34,11 +34,14 @@ export interface Provides {
   notes: Endpoint;
   ai: Endpoint;
   billing: Endpoint;
+  realtime: Endpoint;
   gateway: undefined;
 }
 
 /** Where the modules started in this process listen (recorded for `noted reindex`). */
-export type Endpoints = Partial<Pick<Provides, 'identity' | 'users' | 'notes' | 'ai' | 'billing'>>;
+export type Endpoints = Partial<
+  Pick<Provides, 'identity' | 'users' | 'notes' | 'ai' | 'billing' | 'realtime'>
+>;
 
 /** The gateway's upstreams, pointed at the modules of this process where they run here. */
 const gatewayWithEndpoints = (gateway: GatewayConfig, endpoints: Endpoints): GatewayConfig => {
@@ -51,6 +54,7 @@ const gatewayWithEndpoints = (gateway: GatewayConfig, endpoints: Endpoints): Gat
       notes: endpoints.notes?.http ?? gateway.upstreams.notes,
       ai: endpoints.ai?.http ?? gateway.upstreams.ai,
       billing: endpoints.billing?.http ?? gateway.upstreams.billing,
+      realtime: endpoints.realtime?.http ?? gateway.upstreams.realtime,
     },
     usersGrpcAddress: endpoints.users?.grpc ?? gateway.usersGrpcAddress,
     keycloak: {
@@ -70,6 +74,7 @@ export const moduleNames = [
   'notes',
   'ai',
   'billing',
+  'realtime',
   'gateway',
 ] as const;
 export type ModuleName = (typeof moduleNames)[number];
@@ -81,6 +86,7 @@ export const allTarget: readonly ModuleName[] = [
   'notes',
   'ai',
   'billing',
+  'realtime',
   'gateway',
 ];
 
@@ -213,10 +219,27 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
       return providing(billing, { http: billing.httpUrl, grpc: billing.grpcAddress });
     },
   }),
+  realtime: defineModule('realtime', {
+    deps: ['bus'],
+    // Nothing: it listens to the events of notes and pushes them to the users connected here.
+    reads: [],
+    start: async (context, { bus }) => {
+      const { startRealtime, realtimeConfigFrom } = await import('@noted/realtime');
+      const realtime = await startRealtime(
+        realtimeConfigFrom(context.env, {
+          ...context.shared,
+          publicUrl: context.gateway.publicUrl,
+          corsOrigins: context.gateway.corsOrigins,
+        }),
+        { bus, logger: context.logger, processReady: context.processReady },
+      );
+      return providing(realtime, { http: realtime.httpUrl, grpc: realtime.grpcAddress });
+    },
+  }),
   gateway: defineModule('gateway', {
     deps: ['identity'],
     // The upstreams it forwards to, and users over gRPC to resolve who is calling.
-    reads: ['users', 'notes', 'ai', 'billing'],
+    reads: ['users', 'notes', 'ai', 'billing', 'realtime'],
     start: async (context, endpoints) => {
       const { startGateway } = await import('@noted/gateway');
       return startGateway(gatewayWithEndpoints(context.gateway, endpoints), {

@@ -18,6 +18,7 @@ import { createLogger } from '@noted/kit';
 import { aiRouter, type AiContext } from '@noted/ai';
 import { billingRouter, type BillingContext } from '@noted/billing';
 import { notesRouter } from '@noted/notes';
+import { createLiveTokens, realtimeRouter } from '@noted/realtime';
 import { openObjectStore, type ObjectStore } from '@noted/storage';
 import { usersRouter } from '@noted/users';
 
@@ -127,6 +128,7 @@ const everyCall = (
   'billing.change': () => client.billing.change({ plan: 'premium' }),
   'billing.cancel': () => client.billing.cancel(),
   'billing.portal': () => client.billing.portal(),
+  'live.token': () => client.live.token(),
 });
 
 /** The names of every method of the client but the generic `request`. */
@@ -148,7 +150,7 @@ describe("the gateway's OpenAPI document", () => {
   );
   const db = knex({ client: 'pg' });
   let objects: ObjectStore;
-  let served: { users: string[]; notes: string[]; ai: string[]; billing: string[] };
+  let served: Record<'users' | 'notes' | 'ai' | 'billing' | 'realtime', string[]>;
 
   beforeAll(async () => {
     objects = await openObjectStore({ root: mkdtempSync(path.join(tmpdir(), 'noted-openapi-')) });
@@ -176,6 +178,7 @@ describe("the gateway's OpenAPI document", () => {
       ),
       ai: routesOf(aiRouter({} as AiContext)),
       billing: routesOf(billingRouter({} as BillingContext)),
+      realtime: routesOf(realtimeRouter(createLiveTokens({ secret: 'x'.repeat(32), ttlMs: 1 }))),
     };
   });
 
@@ -185,7 +188,7 @@ describe("the gateway's OpenAPI document", () => {
   });
 
   it('serves, documents and routes exactly the declared routes', () => {
-    const all = [...served.users, ...served.notes, ...served.ai, ...served.billing];
+    const all = Object.values(served).flat();
     expect(new Set(all).size).toBe(all.length);
     expect([...all].sort()).toEqual([...declared].sort());
     expect([...documented].sort()).toEqual([...declared].sort());
@@ -195,6 +198,7 @@ describe("the gateway's OpenAPI document", () => {
         ai: (_req, res) => res.end(),
         users: (_req, res) => res.end(),
         billing: (_req, res) => res.end(),
+        realtime: (_req, res) => res.end(),
       }),
     );
     expect([...table].sort()).toEqual([...declared].sort());
@@ -228,8 +232,10 @@ describe("the gateway's OpenAPI document", () => {
     const calls = everyCall(client, (url) => record('GET', url));
     expect(Object.keys(calls).sort()).toEqual(methodsOf(client).sort());
     for (const call of Object.values(calls)) await call().catch(() => undefined);
-    // Stripe, not a client of Noted, calls the webhook.
-    const forClients = declared.filter((route) => route !== 'POST /api/stripe/webhook');
+    // Stripe, not a client of Noted, calls the webhook; the live connection is a WebSocket.
+    const forClients = declared.filter(
+      (route) => route !== 'POST /api/stripe/webhook' && route !== 'GET /ws',
+    );
     expect([...new Set(called)].sort()).toEqual(forClients.sort());
   });
 

@@ -4,7 +4,7 @@ import { timestampNow } from '@bufbuild/protobuf/wkt';
 import type { NoteAction, Parsed } from '@noted/api';
 import { AppError, type CaptureKind, type CaptureStep, type Note } from '@noted/api';
 import { enqueueEvent, outboxEvent, type EventTransaction } from '@noted/db';
-import { captureEvents, notesV1 } from '@noted/proto';
+import { captureEvents, notesV1, userEventHeaders } from '@noted/proto';
 import type { StoredObject } from '@noted/storage';
 import type { ImagesContext } from '../context.js';
 import { imageUrlOf } from '../images/usecases.js';
@@ -38,14 +38,18 @@ export const kindMessage: Record<CaptureKind, notesV1.CaptureKind> = {
 const captureRequested = (trx: EventTransaction, row: NoteRow, state: CaptureState) =>
   enqueueEvent(
     trx,
-    outboxEvent(captureEvents.requested, (eventId) => ({
-      eventId,
-      occurredAt: timestampNow(),
-      noteId: row.id,
-      userId: row.user_id,
-      kind: kindMessage[state.kind],
-      attempt: state.attempt,
-    })),
+    outboxEvent(
+      captureEvents.requested,
+      (eventId) => ({
+        eventId,
+        occurredAt: timestampNow(),
+        noteId: row.id,
+        userId: row.user_id,
+        kind: kindMessage[state.kind],
+        attempt: state.attempt,
+      }),
+      userEventHeaders(row.user_id),
+    ),
   );
 
 const keyOf = (userId: string, noteId: string, name: string) => `${userId}/${noteId}/${name}`;

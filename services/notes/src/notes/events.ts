@@ -1,30 +1,42 @@
 import { timestampNow } from '@bufbuild/protobuf/wkt';
 import { enqueueEvent, outboxEvent, type EventTransaction } from '@noted/db';
-import { noteEvents } from '@noted/proto';
+import { noteEvents, userEventHeaders } from '@noted/proto';
 import { noteMessage } from './presenter.js';
 import type { NoteRow } from './repository.js';
 
 /** The events of a note (declared in `@noted/proto`), for `enqueueEvent` or `writeWithEvent`. */
 export const noteEventOf = {
   created: (row: NoteRow) =>
-    outboxEvent(noteEvents.created, (eventId) => ({
-      eventId,
-      occurredAt: timestampNow(),
-      note: noteMessage(row),
-    })),
+    outboxEvent(
+      noteEvents.created,
+      (eventId) => ({
+        eventId,
+        occurredAt: timestampNow(),
+        note: noteMessage(row),
+      }),
+      userEventHeaders(row.user_id),
+    ),
   updated: (row: NoteRow) =>
-    outboxEvent(noteEvents.updated, (eventId) => ({
-      eventId,
-      occurredAt: timestampNow(),
-      note: noteMessage(row),
-    })),
+    outboxEvent(
+      noteEvents.updated,
+      (eventId) => ({
+        eventId,
+        occurredAt: timestampNow(),
+        note: noteMessage(row),
+      }),
+      userEventHeaders(row.user_id),
+    ),
   deleted: (row: NoteRow) =>
-    outboxEvent(noteEvents.deleted, (eventId) => ({
-      eventId,
-      occurredAt: timestampNow(),
-      noteId: row.id,
-      userId: row.user_id,
-    })),
+    outboxEvent(
+      noteEvents.deleted,
+      (eventId) => ({
+        eventId,
+        occurredAt: timestampNow(),
+        noteId: row.id,
+        userId: row.user_id,
+      }),
+      userEventHeaders(row.user_id),
+    ),
 };
 
 /** Writes a note's event to the outbox in the unit of work; the relay publishes it. */

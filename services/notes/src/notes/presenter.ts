@@ -29,6 +29,7 @@ export const noteMessage = (row: NoteRow): notesV1.Note =>
     isPinned: row.is_pinned,
     createdAt: timestampFromDate(row.created_at),
     updatedAt: timestampFromDate(row.updated_at),
+    publicId: row.public_id ?? '',
   });
 
 /**

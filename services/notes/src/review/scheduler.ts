@@ -1,7 +1,7 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { enqueueEvent, outboxEvent, type UnitOfWork } from '@noted/db';
 import type { Logger } from '@noted/kit';
-import { reviewEvents } from '@noted/proto';
+import { reviewEvents, userEventHeaders } from '@noted/proto';
 import { noteMessage } from '../notes/presenter.js';
 import type { NoteRow } from '../notes/repository.js';
 import { reviewRepository } from './repository.js';
@@ -38,12 +38,16 @@ export const reviewAnnounceDue = async (
     for (const [userId, notes] of byUser) {
       await enqueueEvent(
         trx,
-        outboxEvent(reviewEvents.due, (eventId) => ({
-          eventId,
-          occurredAt: timestampFromDate(now),
-          userId,
-          notes: notes.map(noteMessage),
-        })),
+        outboxEvent(
+          reviewEvents.due,
+          (eventId) => ({
+            eventId,
+            occurredAt: timestampFromDate(now),
+            userId,
+            notes: notes.map(noteMessage),
+          }),
+          userEventHeaders(userId),
+        ),
       );
     }
     if (due.length > 0) {

@@ -2,7 +2,7 @@ import type { ReviewDueQuery, ReviewMark, ReviewUserParams } from '@noted/api';
 import { AppError, type ReviewDueList, type ReviewSchedule, type Parsed } from '@noted/api';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { enqueueEvent, outboxEvent } from '@noted/db';
-import { reviewEvents } from '@noted/proto';
+import { reviewEvents, userEventHeaders } from '@noted/proto';
 import { presentNote } from '../notes/presenter.js';
 import type { NotesContext } from '../context.js';
 import { reviewRepository, type ReviewRow } from './repository.js';
@@ -50,17 +50,21 @@ export const reviewDueOf = async (
 
 /** The ReviewMarked event of a review with the grade it was given and the schedule it made. */
 const reviewMarkedEvent = (row: ReviewRow, grade: number, now: Date) =>
-  outboxEvent(reviewEvents.marked, (eventId) => ({
-    eventId,
-    occurredAt: timestampFromDate(now),
-    userId: row.user_id,
-    noteId: row.note_id,
-    grade,
-    dueAt: timestampFromDate(row.due_at),
-    intervalDays: row.interval_days,
-    repetitions: row.repetitions,
-    ease: Number(row.ease),
-  }));
+  outboxEvent(
+    reviewEvents.marked,
+    (eventId) => ({
+      eventId,
+      occurredAt: timestampFromDate(now),
+      userId: row.user_id,
+      noteId: row.note_id,
+      grade,
+      dueAt: timestampFromDate(row.due_at),
+      intervalDays: row.interval_days,
+      repetitions: row.repetitions,
+      ease: Number(row.ease),
+    }),
+    userEventHeaders(row.user_id),
+  );
 
 /**
  * Records a review of one of the user's notes and reschedules it by SM-2, announcing it
