@@ -1,4 +1,5 @@
 import { AppError } from '@noted/api';
+import type { LiveHub } from '@noted/ui';
 import { createTestI18n } from '@noted/ui/testing';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -42,6 +43,38 @@ describe('NotesApp', () => {
     expect(within(first).getByText(notes[0]?.note ?? '')).toBeTruthy();
     expect(within(first).getByRole('list', { name: 'Tags' }).textContent).toBe('#work#later');
     expect(within(first).getByText((_, element) => element?.tagName === 'TIME')).toBeTruthy();
+  });
+
+  it('shows notes created, changed and deleted in another tab or on another device', async () => {
+    const first = makeNote({ title: 'Kept here' });
+    const { api } = fakeApi([first]);
+    const { shell } = renderNotes(api);
+    await screen.findByRole('heading', { name: 'Kept here' });
+    const live = shell.live as LiveHub;
+    const other = makeNote({ title: 'Written on the phone' });
+    act(() => live.emit({ type: 'noteUpdated', change: 'created', note: other }));
+    expect(screen.getByRole('heading', { name: 'Written on the phone' })).toBeTruthy();
+    expect(screen.getByText('2 notes')).toBeTruthy();
+    const renamed = {
+      ...other,
+      title: 'Renamed on the laptop',
+      updatedAt: new Date(Date.parse(other.updatedAt) + 1_000).toISOString(),
+    };
+    act(() => live.emit({ type: 'noteUpdated', change: 'updated', note: renamed }));
+    expect(screen.getByRole('heading', { name: 'Renamed on the laptop' })).toBeTruthy();
+    act(() => live.emit({ type: 'noteDeleted', noteId: first.id }));
+    expect(screen.queryByRole('heading', { name: 'Kept here' })).toBeNull();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('marks Review as new when notes fall due while the app is open', async () => {
+    const { api } = fakeApi([makeNote({ title: 'Anything' })]);
+    const { shell } = renderNotes(api);
+    await screen.findByRole('heading', { name: 'Anything' });
+    const due = makeNote({ title: 'Spanish verbs' });
+    act(() => (shell.live as LiveHub).emit({ type: 'noteReview', notes: [due] }));
+    expect(reviewStore.getSnapshot().items.map((note) => note.title)).toEqual(['Spanish verbs']);
+    expect(shell.setNavBadge).toHaveBeenLastCalledWith('/review', 'New');
   });
 
   it('loads the next notes below the first ones, and says when there are no more', async () => {

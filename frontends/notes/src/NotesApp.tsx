@@ -3,6 +3,8 @@ import {
   Callout,
   RefreshIcon,
   ShellContext,
+  useLiveMessages,
+  useLiveReconnect,
   useShell,
   type ShellServices,
 } from '@noted/ui';
@@ -14,7 +16,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { Loading } from './LoadStatus';
 import { useNotesMessages } from './messages';
 import { NotesPage } from './NotesPage';
-import { useReviewNew } from './review/store';
+import { reviewStore, useReviewNew } from './review/store';
 import './notes.css';
 
 /** Props of the module exposed as './NotesApp'; the shell passes its ApiClient and services. */
@@ -77,6 +79,19 @@ function ReviewBadge() {
   return null;
 }
 
+/**
+ * The review list as the live connection changes it: notes that fell due come first with the
+ * new flag, a deleted note leaves, and after the connection was down the list asks again.
+ */
+function LiveReview({ api }: { api: NotesApi }) {
+  useLiveMessages((message) => {
+    if (message.type === 'noteReview') reviewStore.receive(message.notes);
+    else if (message.type === 'noteDeleted') reviewStore.remove(message.noteId);
+  });
+  useLiveReconnect(() => void reviewStore.check(api));
+  return null;
+}
+
 /** One note per mount: opening another note starts afresh (and saves the one left). */
 function NoteRoute({ api }: { api: NotesApi }) {
   const { id = '' } = useParams();
@@ -89,6 +104,7 @@ function NotesSections({ api }: { api: NotesApi }) {
   return (
     <div className="notes-app">
       <ReviewBadge />
+      <LiveReview api={api} />
       <ErrorBoundary
         key={pageKey(pathname)}
         message="A page of the notes module failed."

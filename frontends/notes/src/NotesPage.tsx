@@ -9,6 +9,8 @@ import {
   PinIcon,
   SearchXIcon,
   TagIcon,
+  useLiveMessages,
+  useLiveReconnect,
   useShell,
 } from '@noted/ui';
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
@@ -170,6 +172,24 @@ export function NotesPage({ api }: { api: NotesApi }) {
     if (fits && !loading) feed.prepend(note);
     else reload();
   };
+
+  // Notes created, changed or deleted in another tab or on another device (the live
+  // connection); after the connection was down, the list is read again.
+  useLiveMessages((message) => {
+    if (!state || 'error' in state) return;
+    if (message.type === 'noteDeleted') {
+      if (state.feed.items.some((item) => item.id === message.noteId)) feed.remove(message.noteId);
+    } else if (message.type === 'noteUpdated') {
+      const { note } = message;
+      const listed = state.feed.items.find((item) => item.id === note.id);
+      if (listed) {
+        if (note.updatedAt > listed.updatedAt) onChanged({ ...listed, ...note });
+      } else if (message.change === 'created' && !search && !sharedOnly && !loading) {
+        if (!tag || note.tags.includes(tag)) feed.prepend(note);
+      }
+    }
+  });
+  useLiveReconnect(reload);
 
   let content;
   if (!state || (loading && 'error' in state)) {

@@ -1,5 +1,11 @@
 import type { SubscriptionStatus, User, UserUsage } from '@noted/api';
-import { createI18n, registerMessages, takeCurrentNote, type ShellServices } from '@noted/ui';
+import {
+  createI18n,
+  createLiveHub,
+  registerMessages,
+  takeCurrentNote,
+  type ShellServices,
+} from '@noted/ui';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { MemoryRouter, useLocation } from '@noted/router';
@@ -8,6 +14,7 @@ import { createAccount } from './account';
 import { createShellApi } from './api';
 import type { Auth, AuthState } from './auth/auth';
 import type { ShellApp } from './context';
+import type { LiveConnection } from './live/connection';
 import { shellMessages } from './messages';
 import { createPwa, installHiddenKey, type Pwa } from './pwa/pwa';
 import type {
@@ -131,7 +138,14 @@ interface Options {
   identityProviders?: string[];
   fetch?: typeof globalThis.fetch;
   pwa?: Pwa;
+  liveConnection?: LiveConnection;
 }
+
+const testLiveConnection = (): LiveConnection => ({
+  live: createLiveHub(),
+  start: vi.fn(),
+  stop: vi.fn(),
+});
 
 /** The shell at `path`, as bootstrap renders it, with real state, services and messages. */
 const renderAt = (path: string, options: Options) => {
@@ -142,11 +156,13 @@ const renderAt = (path: string, options: Options) => {
     api: () => calls as unknown as ShellApp['api'],
     openBilling: (view) => state.dialog.set({ kind: 'billing', view }),
   });
+  const liveConnection = options.liveConnection ?? testLiveConnection();
   const services: ShellServices = createShellServices({
     state,
     i18n,
     navigateInApp: () => navigate,
     account,
+    live: liveConnection.live,
   });
   const app: ShellApp = {
     auth: options.auth,
@@ -155,6 +171,7 @@ const renderAt = (path: string, options: Options) => {
     state,
     services,
     account,
+    liveConnection,
     loadNotesApp: options.loadNotesApp ?? notesModule(),
     loadSharedNote: vi.fn(async (): Promise<ComponentModule<SharedNoteProps>> => ({
       default: SharedStub,
@@ -271,6 +288,19 @@ describe('the shell', () => {
 
     fireEvent.click(within(header).getByRole('menuitem', { name: 'Sign out' }));
     expect(auth.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the live connection for the user found, and closes it on sign-out', async () => {
+    const { auth, set } = fakeAuth({ status: 'loading' });
+    const liveConnection = testLiveConnection();
+    const { calls } = renderAt('/', { auth, liveConnection });
+    expect(liveConnection.start).not.toHaveBeenCalled();
+    act(() => set(signedIn));
+    await screen.findByText('Notes with a client and the shell at /');
+    expect(calls.users.check).toHaveBeenCalledTimes(1);
+    expect(liveConnection.start).toHaveBeenCalledWith(user.userId);
+    act(() => set({ status: 'signedOut' }));
+    expect(liveConnection.stop).toHaveBeenCalled();
   });
 
   it('keeps the header and sidebar working when the notes module cannot be loaded', async () => {

@@ -19,18 +19,28 @@ function RouterBridge({
 }
 
 /**
- * After every sign-in, the account's checks of spec section 4 (once per user); signed out, the
- * account is forgotten. A failure is kept in the account's state, where the pages show it.
+ * After every sign-in, the account's checks of spec section 4 (once per user), then the live
+ * connection for the user found; signed out, the account is forgotten and the connection
+ * closed. A failure is kept in the account's state, where the pages show it.
  */
 function AccountSync() {
-  const { auth, account } = useShellApp();
+  const { auth, account, liveConnection } = useShellApp();
   const state = useSyncExternalStore(auth.subscribe, auth.getState);
   const user = state.status === 'signedIn' ? state.user : undefined;
   const signedOut = state.status === 'signedOut';
   useEffect(() => {
-    if (user) account.start(user).catch(() => undefined);
-    else if (signedOut) account.reset();
-  }, [account, user, signedOut]);
+    if (user) {
+      account.start(user).then(
+        (checked) => {
+          if (checked.user) liveConnection.start(checked.user.userId);
+        },
+        () => undefined,
+      );
+    } else if (signedOut) {
+      liveConnection.stop();
+      account.reset();
+    }
+  }, [account, liveConnection, user, signedOut]);
   return null;
 }
 

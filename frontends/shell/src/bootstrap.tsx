@@ -24,6 +24,7 @@ import type {
 } from './remotes/contracts';
 import { setUpFederation } from './remotes/federation';
 import { createRemoteLoader } from './remotes/loader';
+import { createLiveConnection } from './live/connection';
 import { createPwa, workboxServiceWorker } from './pwa/pwa';
 import { sharedNotePath } from './routes';
 import { createShellServices, createShellState } from './services';
@@ -64,11 +65,17 @@ const start = async () => {
     api: () => api,
     openBilling: (view) => state.dialog.set({ kind: 'billing', view }),
   });
+  const liveConnection = createLiveConnection({
+    token: () => api.live.token(),
+    baseUrl: new URL(config.apiBaseUrl || '/', window.location.origin).toString(),
+    log,
+  });
   const services = createShellServices({
     state,
     i18n,
     navigateInApp: () => routerNavigate,
     account,
+    live: liveConnection.live,
   });
   const api = createShellApi({ baseUrl: config.apiBaseUrl, auth, services });
   const notesRemote = { name: 'notes', entry: config.remotes.notes };
@@ -89,6 +96,7 @@ const start = async () => {
           state,
           services,
           account,
+          liveConnection,
           loadNotesApp: createRemoteLoader<NotesAppProps>(federation, {
             ...notesRemote,
             expose: 'NotesApp',

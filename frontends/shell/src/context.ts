@@ -3,6 +3,7 @@ import type { ShellServices } from '@noted/ui';
 import { createContext, useContext } from 'react';
 import type { Account } from './account';
 import type { Auth } from './auth/auth';
+import type { LiveConnection } from './live/connection';
 import type { Pwa } from './pwa/pwa';
 import type { BillingModules, NotesAppModule, SharedNoteModule } from './remotes/contracts';
 import type { ShellState } from './services';
@@ -17,6 +18,8 @@ export interface ShellApp {
   services: ShellServices;
   /** The signed-in user's plan and usage; `services.account` is the same, as remotes see it. */
   account: Account;
+  /** The live connection, opened once the signed-in user is found (spec section 4). */
+  liveConnection: LiveConnection;
   loadNotesApp: () => Promise<NotesAppModule>;
   loadSharedNote: () => Promise<SharedNoteModule>;
   loadBilling: BillingModules;

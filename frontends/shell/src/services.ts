@@ -6,6 +6,7 @@ import {
   type BillingView,
   type Confirmer,
   type ShellAccount,
+  type ShellLive,
   type ShellServices,
   type Toaster,
 } from '@noted/ui';
@@ -53,11 +54,13 @@ export const createShellServices = ({
   i18n,
   navigateInApp,
   account,
+  live,
 }: {
   state: ShellState;
   i18n: I18n;
   navigateInApp: () => ((path: string, options: { replace: boolean }) => void) | undefined;
   account: ShellAccount;
+  live: ShellLive;
 }): ShellServices => {
   const navigate = createNavigator({
     navigateInApp: (path, options) => {
@@ -83,6 +86,7 @@ export const createShellServices = ({
         const { [path]: _cleared, ...rest } = current;
         return badge === undefined ? rest : { ...rest, [path]: badge };
       }),
+    live,
     i18n,
   };
 };

@@ -5,9 +5,12 @@ export {
   useShell,
   type AccountState,
   type BillingView,
+  type LiveStatus,
   type ShellAccount,
+  type ShellLive,
   type ShellServices,
 } from './shell';
+export { createLiveHub, useLiveMessages, useLiveReconnect, type LiveHub } from './live';
 export { uiMessages } from './messages';
 export {
   changeLocale,

@@ -1,4 +1,4 @@
-import type { SubscriptionStatus, User, UserUsage } from '@noted/api';
+import type { LiveMessage, SubscriptionStatus, User, UserUsage } from '@noted/api';
 import type { i18n as I18n } from 'i18next';
 import { createContext, useContext } from 'react';
 import type { ConfirmOptions } from './dialog/confirmer';
@@ -40,6 +40,21 @@ export interface ShellAccount {
   openBilling: (view: BillingView) => void;
 }
 
+/** The live connection as the page sees it: off (signed out), connecting, open, or waiting to retry. */
+export type LiveStatus = 'off' | 'connecting' | 'open' | 'waiting';
+
+/**
+ * The shell's live connection (spec section 7): every message the server pushes is re-emitted
+ * here to whoever listens in the page. A `connection` message comes with every connect,
+ * reconnects included: what was pushed while the connection was down was missed, so a listener
+ * that shows server state reads it again then.
+ */
+export interface ShellLive {
+  subscribe: (listener: (message: LiveMessage) => void) => () => void;
+  status: () => LiveStatus;
+  onStatus: (listener: () => void) => () => void;
+}
+
 /**
  * Where the billing remote keeps the id of the checkout it sent the browser to, so the shell
  * verifies it after Stripe sends the browser back (sessionStorage, read once).
@@ -75,6 +90,8 @@ export interface ShellServices {
    * badge ("New"), or clears it with undefined.
    */
   setNavBadge: (path: string, badge: string | undefined) => void;
+  /** The live connection's messages, re-emitted in the page. */
+  live: ShellLive;
   i18n: I18n;
 }
 

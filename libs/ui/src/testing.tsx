@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { ConfirmHost } from './dialog/ConfirmHost';
 import { createConfirmer } from './dialog/confirmer';
 import { ImagePreview } from './image-preview/ImagePreview';
+import { createLiveHub, type LiveHub } from './live';
 import type { Locale, Messages } from './i18n/i18n';
 import enUi from './messages/en/ui.json';
 import zhUi from './messages/zh/ui.json';
@@ -75,7 +76,10 @@ export const createTestAccount = (initial: Partial<AccountState> = {}): ShellAcc
   };
 };
 
-export const createTestShell = (i18n: I18n = createTestI18n()): ShellServices => ({
+/** A shell of mocks; `live.emit` plays a message of the live connection. */
+export const createTestShell = (
+  i18n: I18n = createTestI18n(),
+): ShellServices & { live: LiveHub } => ({
   toast: vi.fn(),
   confirm: vi.fn(async () => true),
   previewImage: vi.fn(),
@@ -87,6 +91,7 @@ export const createTestShell = (i18n: I18n = createTestI18n()): ShellServices =>
   offerUpgrade: vi.fn(),
   account: createTestAccount(),
   setNavBadge: vi.fn(),
+  live: createLiveHub(),
   i18n,
 });
 

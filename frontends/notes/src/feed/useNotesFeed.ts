@@ -211,7 +211,8 @@ export function useNotesFeed(
         return {
           ...feed,
           items: note.isPinned ? [note, ...others] : [...pinned, note, ...rest],
-          total: feed.total + 1,
+          // Listed already (its live message came before the answer to its creation).
+          total: feed.total + (others.length < feed.items.length ? 0 : 1),
         };
       }),
   };

@@ -11,6 +11,8 @@ import {
   ZoomInIcon,
   ZoomOutIcon,
   buttonClass,
+  useLiveMessages,
+  useLiveReconnect,
 } from '@noted/ui';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, PointerEvent } from 'react';
@@ -96,6 +98,11 @@ const shortLabel = (title: string) =>
 
 type Settled = { key: number; graph: NoteGraph } | { key: number; error: unknown };
 
+/** How long the map waits after a change made elsewhere before reading itself again. */
+const LIVE_REFRESH_MS = 1_500;
+
+const sameGraph = (a: NoteGraph, b: NoteGraph) => JSON.stringify(a) === JSON.stringify(b);
+
 /** The /mindlink area: every note as a circle, every link between two notes as a line. */
 export function MindMapPage({ api }: MindMapPageProps) {
   const { t } = useNotesMessages('mindlink');
@@ -108,7 +115,13 @@ export function MindMapPage({ api }: MindMapPageProps) {
     let active = true;
     api.links.graph({ limit: MIND_MAP_LIMIT }).then(
       (graph) => {
-        if (active) setSettled({ key: generation, graph });
+        if (!active) return;
+        // The same graph again keeps its object, so the map keeps its layout.
+        setSettled((previous) =>
+          previous && 'graph' in previous && sameGraph(previous.graph, graph)
+            ? { key: generation, graph: previous.graph }
+            : { key: generation, graph },
+        );
       },
       (error: unknown) => {
         if (!active) return;
@@ -120,6 +133,17 @@ export function MindMapPage({ api }: MindMapPageProps) {
       active = false;
     };
   }, [api, generation]);
+
+  // Notes changed elsewhere may change the map (titles, links, notes added or deleted): it is
+  // read again once the changes have settled, and after the live connection was down.
+  const refresh = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(refresh.current), []);
+  useLiveMessages((message) => {
+    if (message.type !== 'noteUpdated' && message.type !== 'noteDeleted') return;
+    clearTimeout(refresh.current);
+    refresh.current = setTimeout(() => setGeneration((n) => n + 1), LIVE_REFRESH_MS);
+  });
+  useLiveReconnect(() => setGeneration((n) => n + 1));
 
   let content;
   if (!settled || (loading && 'error' in settled)) {

@@ -1,4 +1,4 @@
-import type { Note } from '@noted/api';
+import type { LiveNote, Note } from '@noted/api';
 import {
   Suspense,
   useCallback,
@@ -14,6 +14,7 @@ import { Trans } from 'react-i18next';
 import {
   ArrowLeftIcon,
   Button,
+  Callout,
   CheckIcon,
   EllipsisIcon,
   EyeIcon,
@@ -45,10 +46,12 @@ import { createAutosave, type Draft, type SaveState } from './autosave';
 import { Backlinks } from './Backlinks';
 import { MarkdownEditor, type FindTitles } from './editor';
 import { LinksDialog } from './LinksDialog';
+import { log } from '../log';
 import { toggleTask } from './markdown';
 import { MarkdownPreview } from './MarkdownPreview';
 import { TagEditor } from './TagEditor';
 import { useNoteLinks } from './useNoteLinks';
+import { useRemoteChanges } from './useRemoteChanges';
 
 const TITLE_SUGGESTIONS = 8;
 
@@ -164,6 +167,29 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
   };
   const saveState = useSyncExternalStore(autosave.subscribe, autosave.getState);
   const flush = () => void autosave.flush();
+
+  // The note as it changes elsewhere (the live connection): taken in, or offered.
+  /** Shows another tab's or device's version, text and all, as the one edited from now. */
+  const takeVersion = (incoming: LiveNote) => {
+    const text = { title: incoming.title, note: incoming.note, tags: incoming.tags };
+    autosave.adopt(text, incoming.updatedAt);
+    setDraft(text);
+    setNote((current) => ({ ...current, ...incoming }));
+    reloadLinks();
+  };
+  const { remote, dismiss: dismissRemote } = useRemoteChanges({
+    noteId: initial.id,
+    autosave,
+    take: takeVersion,
+    adoptFields: (incoming) => {
+      autosave.rebase(incoming.updatedAt);
+      setNote((current) => ({ ...current, ...incoming }));
+    },
+  });
+  const deletedElsewhere = remote?.kind === 'deleted';
+  useEffect(() => {
+    if (deletedElsewhere) autosave.close();
+  }, [autosave, deletedElsewhere]);
 
   // Whatever way the page is left, what was typed is saved.
   useEffect(() => {
@@ -323,6 +349,67 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
             />
           </div>
         </div>
+        {remote?.kind === 'changed' ? (
+          <Callout
+            tone="warning"
+            role="alert"
+            title={t('note.remote.changedTitle')}
+            actions={
+              <>
+                <Button
+                  size="sm"
+                  onClick={() => {
+                    autosave.rebase(undefined);
+                    dismissRemote();
+                    flush();
+                  }}
+                >
+                  {t('note.save.keepMine')}
+                </Button>
+                <Button
+                  size="sm"
+                  onClick={() => {
+                    takeVersion(remote.note);
+                    dismissRemote();
+                  }}
+                >
+                  {t('note.remote.takeTheirs')}
+                </Button>
+              </>
+            }
+          >
+            {t('note.remote.changed')}
+          </Callout>
+        ) : null}
+        {deletedElsewhere ? (
+          <Callout
+            tone="danger"
+            role="alert"
+            title={t('note.remote.deletedTitle')}
+            actions={
+              <>
+                <Button
+                  size="sm"
+                  onClick={() =>
+                    void api.notes
+                      .create({ title: draft.title, note: draft.note, tags: draft.tags })
+                      .then(
+                        (copy) => navigate(`/notes/${copy.id}`, { replace: true }),
+                        (error: unknown) => log.error('Saving a copy failed.', error),
+                      )
+                  }
+                >
+                  {t('note.remote.keepCopy')}
+                </Button>
+                <Link className={buttonClass({ size: 'sm' })} to="/">
+                  {t('note.allNotes')}
+                </Link>
+              </>
+            }
+          >
+            {t('note.remote.deleted')}
+          </Callout>
+        ) : null}
         <h1 className="visually-hidden">{draft.title || untitled}</h1>
         <TitleField
           id={`${id}-title`}

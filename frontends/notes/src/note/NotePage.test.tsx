@@ -1,5 +1,5 @@
 import { AppError, type Note } from '@noted/api';
-import { currentNoteKey } from '@noted/ui';
+import { currentNoteKey, type LiveHub } from '@noted/ui';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { address, fakeApi, makeNote, renderNotes } from '../testing';
@@ -126,6 +126,111 @@ describe('NotePage', () => {
     await vi.waitFor(() => expect(stored(note.id)?.note).toBe('Written here'));
     expect(update).toHaveBeenLastCalledWith(note.id, { note: 'Written here' });
     expect(await screen.findByText('Saved')).toBeTruthy();
+  });
+
+  describe('changed in another tab or on another device (live messages)', () => {
+    const later = (note: Note, changes: Partial<Note>): Note => ({
+      ...note,
+      ...changes,
+      updatedAt: new Date(Date.parse(note.updatedAt) + 60_000).toISOString(),
+    });
+    const openLive = async () => {
+      const note = makeNote({ title: 'Plan', note: 'First line', tags: ['work'] });
+      const fake = fakeApi([note]);
+      const { shell } = renderNotes(fake.api, `/notes/${note.id}`);
+      await screen.findByLabelText('Title');
+      const live = shell.live as LiveHub;
+      return {
+        ...fake,
+        note,
+        emit: (message: Parameters<LiveHub['emit']>[0]) => act(() => live.emit(message)),
+      };
+    };
+
+    it('takes a newer version in when nothing typed here waits to be saved', async () => {
+      const { note, emit, update } = await openLive();
+      emit({
+        type: 'noteUpdated',
+        change: 'updated',
+        note: later(note, { note: 'From the phone', isPinned: true }),
+      });
+      expect(field('Note').value).toBe('From the phone');
+      expect(screen.getByRole('button', { name: 'Unpin' })).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+      // An older or the same version changes nothing.
+      emit({ type: 'noteUpdated', change: 'updated', note: { ...note, note: 'Stale' } });
+      expect(field('Note').value).toBe('From the phone');
+      expect(update).not.toHaveBeenCalled();
+    });
+
+    it('offers the choice when the note changed elsewhere while typing here', async () => {
+      const { note, emit, update } = await openLive();
+      vi.useFakeTimers();
+      fireEvent.change(field('Note'), { target: { value: 'Typed here' } });
+      emit({ type: 'noteUpdated', change: 'updated', note: later(note, { note: 'Typed there' }) });
+      const alert = screen.getByRole('alert');
+      expect(within(alert).getByText('Changed elsewhere')).toBeTruthy();
+      expect(field('Note').value).toBe('Typed here');
+
+      fireEvent.click(within(alert).getByRole('button', { name: 'Take the other version' }));
+      expect(field('Note').value).toBe('Typed there');
+      expect(screen.queryByRole('alert')).toBeNull();
+      await pass(2_000);
+      expect(update).not.toHaveBeenCalled();
+    });
+
+    it('keeps what was typed here when asked, overwriting the other version', async () => {
+      const { note, emit, update } = await openLive();
+      vi.useFakeTimers();
+      fireEvent.change(field('Note'), { target: { value: 'Typed here' } });
+      emit({ type: 'noteUpdated', change: 'updated', note: later(note, { note: 'Typed there' }) });
+      fireEvent.click(screen.getByRole('button', { name: 'Keep my version' }));
+      await pass(0);
+      expect(update).toHaveBeenLastCalledWith(note.id, { note: 'Typed here' });
+    });
+
+    it("takes its own save's echo quietly", async () => {
+      const { note, emit, update } = await openLive();
+      vi.useFakeTimers();
+      fireEvent.change(field('Note'), { target: { value: 'Typed here' } });
+      await pass(1_000);
+      expect(update).toHaveBeenCalledTimes(1);
+      const saved = await update.mock.results[0]!.value;
+      emit({ type: 'noteUpdated', change: 'updated', note: saved });
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(field('Note').value).toBe('Typed here');
+      expect(note.id).toBe(saved.id);
+    });
+
+    it('judges a version that comes while a save is on its way once the save has landed', async () => {
+      const { note, emit, update } = await openLive();
+      const echo = later(note, { note: 'Typed here' });
+      let land: (saved: Note) => void = () => undefined;
+      update.mockImplementationOnce(() => new Promise<Note>((resolve) => (land = resolve)));
+      vi.useFakeTimers();
+      fireEvent.change(field('Note'), { target: { value: 'Typed here' } });
+      await pass(1_000);
+      fireEvent.change(field('Note'), { target: { value: 'Typed here, and more' } });
+      // The server announces the save before its answer arrives.
+      emit({ type: 'noteUpdated', change: 'updated', note: echo });
+      expect(screen.queryByRole('alert')).toBeNull();
+      await act(async () => land(echo));
+      await pass(0);
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(field('Note').value).toBe('Typed here, and more');
+    });
+
+    it('says when the note was deleted elsewhere and keeps the text as a new note', async () => {
+      const { note, emit, create } = await openLive();
+      fireEvent.change(field('Note'), { target: { value: 'Not lost' } });
+      emit({ type: 'noteDeleted', noteId: note.id });
+      const alert = screen.getByRole('alert');
+      expect(within(alert).getByText('Deleted elsewhere')).toBeTruthy();
+      fireEvent.click(within(alert).getByRole('button', { name: 'Keep this text as a new note' }));
+      await vi.waitFor(() =>
+        expect(create).toHaveBeenCalledWith({ title: 'Plan', note: 'Not lost', tags: ['work'] }),
+      );
+    });
   });
 
   it('saves at once when the editor loses focus', async () => {

@@ -50,6 +50,16 @@ export interface Autosave {
    * or (undefined) the user chose to overwrite what another tab or device saved.
    */
   rebase: (base: string | undefined) => void;
+  /** A save is on its way to the server. */
+  isSaving: () => boolean;
+  /** The version edits are made on (undefined: overwrite), and the values being edited. */
+  version: () => string | undefined;
+  values: () => Draft;
+  /**
+   * Takes `values` as what the server holds at version `base` (another tab or device saved
+   * them): nothing is left to save, and edits go on from there.
+   */
+  adopt: (values: Draft, base: string) => void;
 }
 
 const fields = ['title', 'note', 'tags'] as const;
@@ -143,6 +153,8 @@ export const createAutosave = ({
       if (ok) setState(hasChanges() ? { status: 'pending' } : { status: 'saved' });
     })().finally(() => {
       running = undefined;
+      // Listeners that wait for the save to have landed (isSaving) hear of it.
+      for (const listener of listeners) listener();
     });
     return running;
   };
@@ -178,6 +190,17 @@ export const createAutosave = ({
     isDirty: () => hasChanges() || running !== undefined,
     rebase: (next) => {
       base = next;
+    },
+    isSaving: () => running !== undefined,
+    version: () => base,
+    values: () => ({ ...current }),
+    adopt: (values, next) => {
+      if (closed) return;
+      stopTimer();
+      current = { ...values };
+      saved = { ...values };
+      base = next;
+      if (state.status !== 'idle') setState({ status: 'saved' });
     },
   };
 };

@@ -11,6 +11,7 @@ import {
   RotateCcwIcon,
   TagChips,
   buttonClass,
+  useShell,
 } from '@noted/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@noted/router';
@@ -27,7 +28,7 @@ export interface ReviewPageProps {
   api: Pick<NotesApi, 'review'>;
 }
 
-/** How often the open page asks for newly due notes, until live messages bring them. */
+/** How often the open page asks for newly due notes while the live connection is not open. */
 export const REVIEW_CHECK_MS = 5 * 60 * 1000;
 
 /** The keys that mark the note shown, without reaching for the mouse. */
@@ -53,6 +54,7 @@ export function ReviewPage({ api }: ReviewPageProps) {
   const headingId = useId();
   const queueId = useId();
   const { items, hasNew, loaded, error } = useReviewList();
+  const { live } = useShell();
   const [chosenId, setChosenId] = useState<string>();
   const [marking, setMarking] = useState<string>();
   const [status, setStatus] = useState<string>();
@@ -64,9 +66,12 @@ export function ReviewPage({ api }: ReviewPageProps) {
 
   useEffect(() => {
     void reviewStore.load(api);
-    const timer = setInterval(() => void reviewStore.check(api), REVIEW_CHECK_MS);
+    // Live noteReview messages bring them; without the connection the page asks now and then.
+    const timer = setInterval(() => {
+      if (live.status() !== 'open') void reviewStore.check(api);
+    }, REVIEW_CHECK_MS);
     return () => clearInterval(timer);
-  }, [api]);
+  }, [api, live]);
 
   const mark = async (note: Note, outcome: ReviewOutcome) => {
     if (marking !== undefined) return;
