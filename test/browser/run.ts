@@ -7,7 +7,8 @@
  * the AI writer say it needs a model, stop sharing, delete it. On the way every page (signed-out
  * home, 404, the shared note, the list, a note, todos, review, mind map, chat, summaries, AI
  * settings, the pages still to come) is checked with axe-core, in
- * the light and dark theme; the shell's own behaviours are the steps of shell.ts.
+ * the light and dark theme; the shell's own behaviours are the steps of shell.ts, and the live
+ * connection between two devices of one user those of live.ts.
  *
  *   BASE_URL=http://localhost:8080 node --conditions=@noted/source --import tsx test/browser/run.ts
  */
@@ -25,6 +26,7 @@ import {
   expectNoSideScroll,
   expectReadableText,
 } from './look.js';
+import { runLiveChecks } from './live.js';
 import { shellSteps, signOutStep, type Step } from './shell.js';
 import { launchChromium, openPage, runSteps, signIn } from './steps.js';
 
@@ -716,6 +718,9 @@ const main = async (): Promise<number> => {
     });
     passed += outcome.passed;
     failed += outcome.failed;
+    const live = await runLiveChecks(browser, { baseUrl, timeoutMs: stepTimeoutMs, pageErrors });
+    passed += live.passed;
+    failed += live.failed;
   } catch (error) {
     failed += 1;
     const message = error instanceof Error ? error.message : String(error);

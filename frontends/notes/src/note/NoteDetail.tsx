@@ -187,6 +187,8 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
     },
   });
   const deletedElsewhere = remote?.kind === 'deleted';
+  const offeredConflict =
+    remote?.kind === 'changed' && saveState.status === 'failed' && saveState.code === 'CONFLICT';
   useEffect(() => {
     if (deletedElsewhere) autosave.close();
   }, [autosave, deletedElsewhere]);
@@ -283,14 +285,16 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
             <ArrowLeftIcon className="ui-icon" aria-hidden="true" />
             {t('note.allNotes')}
           </Link>
-          <div className="note-save" data-status={saveState.status}>
+          {/* A note deleted elsewhere is saved no more: its callout says what can be done. */}
+          <div className="note-save" data-status={saveState.status} hidden={deletedElsewhere}>
             <p className="note-save-status" role="status">
               {saveState.status === 'saved' ? (
                 <CheckIcon className="ui-icon" aria-hidden="true" />
               ) : null}
-              {statusText(t, saveState, errorText)}
+              {/* The callout below says why and offers the choice; the line just says so. */}
+              {offeredConflict ? t('note.remote.notSaved') : statusText(t, saveState, errorText)}
             </p>
-            {saveState.status === 'failed' && saveState.code === 'CONFLICT' ? (
+            {saveState.status === 'failed' && saveState.code === 'CONFLICT' && !offeredConflict ? (
               <>
                 <Button
                   size="sm"
