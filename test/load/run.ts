@@ -3,8 +3,8 @@
  * for this project): browse-and-search, create-and-edit and ai-search. Each signs its users in
  * with the password grant, prepares their notes through the API, then keeps `--connections`
  * clients busy for `--duration` seconds and checks its thresholds (p95, p99, errors); the run
- * exits 1 when any threshold fails. Load on WebSocket connections comes with the realtime
- * service, which does not exist yet.
+ * exits 1 when any threshold fails. Load on live connections (WebSockets) is `npm run
+ * load:live` (live.ts).
  *
  *   npm run load                    # 30 s per script against the built program it starts
  *   npm run load -- --duration=5    # the short run CI makes
@@ -19,19 +19,13 @@
  * refusals (429, 403) count as errors. --metrics and --promtool check each listed /metrics
  * with `promtool check metrics` after the load (the started program's own when none are listed).
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { aiSearch } from './ai-search.js';
 import { browseSearch } from './browse-search.js';
 import { createEdit } from './create-edit.js';
 import { runLoad, type LoadScript, type Outcome, type Target } from './load.js';
-import { freePort } from '../../services/noted/src/test/app.js';
-import { launcherOf } from '../../services/noted/src/test/launcher.js';
 import { checkMetrics } from './metrics.js';
+import { startNoted } from './noted.js';
 
 const scripts: LoadScript[] = [browseSearch, createEdit, aiSearch];
 
@@ -47,65 +41,6 @@ const { values } = parseArgs({
 });
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-/** The built program on embedded defaults, run as the noted binary runs, with the limits off. */
-const startNoted = async () => {
-  const main = path.join(repoRoot, 'services/noted/dist/main.js');
-  if (!existsSync(main)) {
-    throw new Error(`${main} is missing: build it (npx nx run @noted/noted:build) or set BASE_URL`);
-  }
-  const [port, metricsPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-load-'));
-  const logFile = path.join(dataDir, 'noted.log');
-  const out = openSync(logFile, 'a');
-  // Only what the program needs: no DATABASE_URL, NATS_URL or S3_ENDPOINT from this shell.
-  const { settings, flags } = launcherOf(main);
-  const child = spawn(process.execPath, [...flags, main], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      ...settings,
-      PORT: String(port),
-      NOTED_DATA_DIR: dataDir,
-      NOTED_METRICS_PORT: String(metricsPort),
-      GATEWAY_RATE_LIMIT_PER_USER: '0',
-      GATEWAY_RATE_LIMIT_PER_IP: '0',
-      FREE_NOTES_PER_MONTH: '-1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', out, out],
-  });
-  const baseUrl = `http://localhost:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`noted exited with ${child.exitCode}; see ${logFile}`);
-    const ready = await fetch(`${baseUrl}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() - started > 120_000)
-      throw new Error(`noted was not ready in 120 s; see ${logFile}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  log(
-    `started the built program on embedded defaults at ${baseUrl} in ${Date.now() - started} ms (log ${logFile})`,
-  );
-  return {
-    baseUrl,
-    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
-    stop: async () => {
-      await new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-};
 
 const row = (outcome: Outcome, script: LoadScript) => ({
   script: outcome.name,
@@ -131,7 +66,7 @@ const main = async () => {
     throw new Error(`--only names none of ${scripts.map((script) => script.name).join(', ')}`);
   }
   const given = values['base-url'] ?? process.env.BASE_URL;
-  const noted = given ? undefined : await startNoted();
+  const noted = given ? undefined : await startNoted(log);
   const baseUrl = (given ?? noted?.baseUrl ?? '').replace(/\/$/, '');
   const target: Target = {
     baseUrl,
