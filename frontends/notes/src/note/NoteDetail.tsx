@@ -186,6 +186,12 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
       setNote((current) => ({ ...current, ...incoming }));
     },
   });
+  /** Saves what is typed here over the version another tab or device saved. */
+  const keepMine = () => {
+    autosave.rebase(undefined);
+    dismissRemote();
+    flush();
+  };
   const deletedElsewhere = remote?.kind === 'deleted';
   const offeredConflict =
     remote?.kind === 'changed' && saveState.status === 'failed' && saveState.code === 'CONFLICT';
@@ -296,13 +302,7 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
             </p>
             {saveState.status === 'failed' && saveState.code === 'CONFLICT' && !offeredConflict ? (
               <>
-                <Button
-                  size="sm"
-                  onClick={() => {
-                    autosave.rebase(undefined);
-                    flush();
-                  }}
-                >
+                <Button size="sm" onClick={keepMine}>
                   {t('note.save.keepMine')}
                 </Button>
                 <Button
@@ -360,14 +360,7 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
             title={t('note.remote.changedTitle')}
             actions={
               <>
-                <Button
-                  size="sm"
-                  onClick={() => {
-                    autosave.rebase(undefined);
-                    dismissRemote();
-                    flush();
-                  }}
-                >
+                <Button size="sm" onClick={keepMine}>
                   {t('note.save.keepMine')}
                 </Button>
                 <Button
