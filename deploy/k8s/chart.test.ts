@@ -21,12 +21,14 @@ interface Declared {
   database: boolean;
   uses: string[];
 }
-const declared: Record<'gateway' | 'users' | 'notes' | 'ai' | 'billing', Declared> = {
+const declared: Record<'gateway' | 'users' | 'notes' | 'ai' | 'billing' | 'realtime', Declared> = {
   gateway: { http: 8080, grpc: undefined, public: true, database: false, uses: [] },
   users: { http: 4101, grpc: 5101, public: false, database: true, uses: [] },
   notes: { http: 4102, grpc: 5102, public: false, database: true, uses: ['objectStore'] },
   ai: { http: 4103, grpc: 5103, public: false, database: true, uses: ['openai'] },
   billing: { http: 4104, grpc: 5104, public: false, database: true, uses: ['stripe'] },
+  // Owns no data; its gRPC port serves the health service only.
+  realtime: { http: 4105, grpc: 5105, public: false, database: false, uses: [] },
 };
 
 const external = render(['--values', valuesFile('external')]);
@@ -40,8 +42,8 @@ const envOf = (deployment: Manifest): Record<string, { value?: string; valueFrom
   );
 
 describe.each([
-  ['split, external servers', external, ['gateway', 'users', 'notes', 'ai', 'billing']],
-  ['split, every option on', full, ['gateway', 'users', 'notes', 'ai', 'billing']],
+  ['split, external servers', external, ['gateway', 'users', 'notes', 'ai', 'billing', 'realtime']],
+  ['split, every option on', full, ['gateway', 'users', 'notes', 'ai', 'billing', 'realtime']],
 ] as const)('the chart (%s)', (_, manifests, services) => {
   it('renders a Deployment, Service, PodDisruptionBudget and NetworkPolicy for every services entry, and an HPA where it autoscales', () => {
     expect(
@@ -224,6 +226,53 @@ describe.each([
     );
   });
 
+  it('runs the realtime service on the bus with no database, and points the gateway at it for /ws', () => {
+    const realtime = find(manifests, 'Deployment', 'noted-realtime');
+    const container = containerOf(realtime);
+    expect(container.args).toEqual(['--target=realtime']);
+    const data = find(manifests, 'ConfigMap', 'noted').data;
+    // NATS_URL (every replica hears every event) and PUBLIC_URL (the Origin a WebSocket upgrade
+    // must come from) reach it from the ConfigMap.
+    expect(container.envFrom).toEqual([{ configMapRef: { name: 'noted' } }]);
+    expect(data.NATS_URL).toMatch(/^nats:\/\//);
+    expect(data.PUBLIC_URL).toBe('https://notes.example.com');
+    expect(data.DATABASE_URL).toBeUndefined();
+    const env = envOf(realtime);
+    expect(env.REALTIME_HTTP_PORT?.value).toBe('4105');
+    expect(env.REALTIME_GRPC_ADDR?.value).toBe('0.0.0.0:5105');
+    expect(Object.keys(env).filter((key) => key.includes('DATABASE_URL'))).toEqual([]);
+    // No credential but the internal secret, which signs and checks its live-connection tokens.
+    expect(
+      Object.entries(env)
+        .filter(([, e]) => e.valueFrom)
+        .map(([key]) => key),
+    ).toEqual(['NOTED_INTERNAL_SECRET']);
+
+    // The gateway reads REALTIME_URL from the same ConfigMap, and nothing on its pod overrides it.
+    const gateway = find(manifests, 'Deployment', 'noted-gateway');
+    expect(containerOf(gateway).envFrom).toEqual([{ configMapRef: { name: 'noted' } }]);
+    expect(envOf(gateway).REALTIME_URL).toBeUndefined();
+    expect(data.REALTIME_URL).toBe('http://noted-realtime:4105');
+    const service = find(manifests, 'Service', 'noted-realtime');
+    expect(service.spec.selector).toEqual(realtime.spec.selector.matchLabels);
+    expect(service.spec.ports.find((p: Json) => p.name === 'http')).toMatchObject({
+      port: 4105,
+      targetPort: 'http',
+    });
+    // Its HTTP port (the token and the WebSocket upgrades) admits the gateway's pods only.
+    const policy = find(manifests, 'NetworkPolicy', 'noted-realtime');
+    const http = policy.spec.ingress.find((r: Json) =>
+      r.ports.some((p: Json) => p.port === 'http'),
+    );
+    expect(http.from).toEqual([
+      {
+        podSelector: {
+          matchLabels: find(manifests, 'Deployment', 'noted-gateway').spec.selector.matchLabels,
+        },
+      },
+    ]);
+  });
+
   it('lets only the gateway reach services over HTTP, only services reach gRPC, and the monitoring namespace the metrics', () => {
     const selectorOf = (component: string) => ({
       'app.kubernetes.io/name': 'noted',
@@ -354,7 +403,7 @@ describe('the gRPC addresses', () => {
       .map((m) => m.metadata.name)
       .sort();
     expect(names).toEqual(
-      ['ai', 'billing', 'notes', 'users']
+      ['ai', 'billing', 'notes', 'realtime', 'users']
         .map((name) => {
           const suffix = `-${name}-grpc`;
           return `${long.slice(0, 63 - suffix.length)}${suffix}`;
@@ -440,6 +489,7 @@ describe('Gateway API, monitoring and the dashboard', () => {
       'billing',
       'gateway',
       'notes',
+      'realtime',
       'users',
     ]);
   });
@@ -473,6 +523,9 @@ describe('Gateway API, monitoring and the dashboard', () => {
       'noted_ai_index_lag_seconds',
       'noted_grpc_requests_total',
       'noted_outbox_pending_events',
+      'noted_realtime_open_sockets',
+      'noted_realtime_drops_total',
+      'noted_realtime_fanout_seconds',
     ]) {
       expect(used).toContain(wanted);
     }
@@ -541,7 +594,14 @@ describe("the README's values example", () => {
       ofKind(manifests, 'Deployment')
         .map((d) => d.metadata.name)
         .sort(),
-    ).toEqual(['noted-ai', 'noted-billing', 'noted-gateway', 'noted-notes', 'noted-users']);
+    ).toEqual([
+      'noted-ai',
+      'noted-billing',
+      'noted-gateway',
+      'noted-notes',
+      'noted-realtime',
+      'noted-users',
+    ]);
     expect(ofKind(manifests, 'Ingress')).toHaveLength(1);
   });
 });

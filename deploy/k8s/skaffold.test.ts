@@ -200,6 +200,7 @@ describe('skaffold.yaml', () => {
       '--target=billing',
       '--target=gateway',
       '--target=notes',
+      '--target=realtime',
       '--target=users',
     ]);
     const { IMAGE_REPO_noted, IMAGE_TAG_noted } = templateValues;

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Runs Noted as the Helm chart deploys it: one `noted --target=<service>` process per service
-# (users, notes, ai, billing, and the gateway with the development identity provider in front), each
-# with only its own settings and data dir, its own Postgres database, events through NATS
-# JetStream, note images in MinIO, and the others' addresses from its environment. Waits for
-# every /readyz, runs the browser test through the gateway, then a short load run whose traffic
-# reaches every service, and checks each process's /metrics with `promtool check metrics`.
+# (users, notes, ai, billing, realtime, and the gateway with the development identity provider in
+# front), each with only its own settings and data dir, its own Postgres database (realtime owns
+# none), events through NATS JetStream, note images in MinIO, and the others' addresses from its
+# environment. Waits for every /readyz, opens a live connection through the gateway and sees a
+# note created through the notes process pushed to it by the realtime process, runs the browser
+# test through the gateway, then a short load run whose traffic reaches every service, and checks
+# each process's /metrics with `promtool check metrics`.
 # Needs the build (services and frontends). Starts PostgreSQL, NATS and MinIO with the scripts
 # beside this one unless they run already (they are safe to run again).
 #
-#   bash deploy/local/split.sh              # ports SPLIT_PORT_BASE (18100) to +14
+#   bash deploy/local/split.sh              # ports SPLIT_PORT_BASE (18100) to +17
 #   SPLIT_SKIP_BROWSER=1 SPLIT_KEEP=1 bash deploy/local/split.sh   # leave it running to poke at
 #
 # SPLIT_LOAD_SECONDS sets the load per script (3); PROMTOOL a promtool to use instead of
@@ -36,11 +38,13 @@ users_http=$((base + 2)) users_grpc=$((base + 3))
 notes_http=$((base + 4)) notes_grpc=$((base + 5))
 ai_http=$((base + 6)) ai_grpc=$((base + 7))
 billing_http=$((base + 8)) billing_grpc=$((base + 9))
-for port in $(seq "$base" $((base + 14))); do
-  port_open "$port" && fail "port $port is taken; set SPLIT_PORT_BASE to a free range of 15 ports"
+# base + 10 to + 14: the metrics ports of gateway, users, notes, ai and billing.
+realtime_http=$((base + 15)) realtime_grpc=$((base + 16))
+for port in $(seq "$base" $((base + 17))); do
+  port_open "$port" && fail "port $port is taken; set SPLIT_PORT_BASE to a free range of 18 ports"
 done
 
-# One database per service, as each service owns its data; made anew for every run.
+# One database per service that owns data (realtime owns none); made anew for every run.
 admin_url="$TEST_DATABASE_URL"
 db_url() { echo "${admin_url%/*}/$1"; }
 psql_bin="$(command -v psql || true)"
@@ -71,17 +75,20 @@ declare -A service_env=(
   [notes]="NOTES_HTTP_PORT=$notes_http NOTES_GRPC_ADDR=$loopback:$notes_grpc DATABASE_URL=$(db_url noted_split_notes) NATS_URL=$TEST_NATS_URL USERS_GRPC_ADDR=$loopback:$users_grpc PUBLIC_URL=http://localhost:$gateway_port S3_ENDPOINT=$TEST_S3_ENDPOINT S3_ACCESS_KEY=$TEST_S3_ACCESS_KEY S3_SECRET_KEY=$TEST_S3_SECRET_KEY S3_BUCKET=noted-split NOTED_METRICS_PORT=$((base + 12))"
   [ai]="AI_HTTP_PORT=$ai_http AI_GRPC_ADDR=$loopback:$ai_grpc DATABASE_URL=$(db_url noted_split_ai) NATS_URL=$TEST_NATS_URL NOTES_GRPC_ADDR=$loopback:$notes_grpc NOTED_METRICS_PORT=$((base + 13))"
   [billing]="BILLING_HTTP_PORT=$billing_http BILLING_GRPC_ADDR=$loopback:$billing_grpc DATABASE_URL=$(db_url noted_split_billing) NATS_URL=$TEST_NATS_URL NOTED_METRICS_PORT=$((base + 14))"
-  [gateway]="PORT=$gateway_port PUBLIC_URL=http://localhost:$gateway_port IDENTITY_PORT=$identity_port IDENTITY_URL=http://$loopback:$identity_port USERS_URL=http://$loopback:$users_http USERS_GRPC_ADDR=$loopback:$users_grpc NOTES_URL=http://$loopback:$notes_http AI_URL=http://$loopback:$ai_http BILLING_URL=http://$loopback:$billing_http GATEWAY_RATE_LIMIT_PER_USER=0 GATEWAY_RATE_LIMIT_PER_IP=0 NOTED_METRICS_PORT=$((base + 10))"
+  # No database; PUBLIC_URL is the gateway's: WebSocket upgrades must come from that origin.
+  [realtime]="REALTIME_HTTP_PORT=$realtime_http REALTIME_GRPC_ADDR=$loopback:$realtime_grpc NATS_URL=$TEST_NATS_URL PUBLIC_URL=http://localhost:$gateway_port NOTED_METRICS_PORT=$((base + 17))"
+  [gateway]="PORT=$gateway_port PUBLIC_URL=http://localhost:$gateway_port IDENTITY_PORT=$identity_port IDENTITY_URL=http://$loopback:$identity_port USERS_URL=http://$loopback:$users_http USERS_GRPC_ADDR=$loopback:$users_grpc NOTES_URL=http://$loopback:$notes_http AI_URL=http://$loopback:$ai_http BILLING_URL=http://$loopback:$billing_http REALTIME_URL=http://$loopback:$realtime_http GATEWAY_RATE_LIMIT_PER_USER=0 GATEWAY_RATE_LIMIT_PER_IP=0 NOTED_METRICS_PORT=$((base + 10))"
 )
 declare -A ready_url=(
   [users]="http://$loopback:$users_http/readyz"
   [notes]="http://$loopback:$notes_http/readyz"
   [ai]="http://$loopback:$ai_http/readyz"
   [billing]="http://$loopback:$billing_http/readyz"
+  [realtime]="http://$loopback:$realtime_http/readyz"
   [gateway]="http://$loopback:$gateway_port/readyz"
 )
-declare -A metrics_port=([gateway]=$((base + 10)) [users]=$((base + 11)) [notes]=$((base + 12)) [ai]=$((base + 13)) [billing]=$((base + 14)))
-services=(users notes ai billing gateway)
+declare -A metrics_port=([gateway]=$((base + 10)) [users]=$((base + 11)) [notes]=$((base + 12)) [ai]=$((base + 13)) [billing]=$((base + 14)) [realtime]=$((base + 17)))
+services=(users notes ai billing realtime gateway)
 declare -A pid=()
 
 stop_all() {
@@ -126,6 +133,78 @@ for service in "${services[@]}"; do
 done
 
 export BASE_URL="http://localhost:$gateway_port"
+
+# The live connection across the processes: a token from POST /ws/token and a WebSocket on /ws,
+# both through the gateway (REALTIME_URL) to --target=realtime; a note created through the notes
+# process reaches the socket by NATS; a page of another origin is refused (realtime's PUBLIC_URL).
+echo "split: live connection through the gateway to --target=realtime"
+node --input-type=module - <<'LIVE' || { show_logs; exit 1; }
+import WebSocket from 'ws';
+const base = process.env.BASE_URL;
+const fail = (why) => {
+  console.error(`split: live: ${why}`);
+  process.exit(1);
+};
+const grant = await fetch(`${base}/realms/noted/protocol/openid-connect/token`, {
+  method: 'POST',
+  body: new URLSearchParams({
+    grant_type: 'password',
+    client_id: 'noted-cli',
+    username: `live-${Date.now()}@example.com`,
+    password: 'noted',
+  }),
+});
+if (!grant.ok) fail(`password grant answered ${grant.status}`);
+const { access_token: token } = await grant.json();
+const api = async (method, path, body) => {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (!response.ok) fail(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+};
+const connect = async (origin) => {
+  const { url } = await api('POST', '/ws/token');
+  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}${url}`, { origin });
+  const messages = [];
+  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  const status = await new Promise((resolve) => {
+    socket.once('open', () => resolve(101));
+    socket.once('unexpected-response', (_req, res) => resolve(res.statusCode));
+    socket.once('error', (error) => resolve(error.message));
+  });
+  return { socket, messages, status };
+};
+const waitFor = async (condition, what) => {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) fail(`no ${what} in 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+const live = await connect(base);
+if (live.status !== 101) fail(`the upgrade from ${base} answered ${live.status}`);
+await waitFor(() => live.messages.length >= 2, 'connection and welcome');
+const hello = live.messages.map((message) => message.type).join(', ');
+if (hello !== 'connection, welcome') fail(`first messages: ${hello}`);
+const started = Date.now();
+const note = await api('POST', '/api/note/create/direct', { title: 'Live', note: 'split' });
+const pushed = (m) => m.type === 'noteUpdated' && m.change === 'created' && m.note?.id === note.id;
+await waitFor(() => live.messages.some(pushed), 'noteUpdated for the new note');
+const pushedMs = Date.now() - started;
+const stranger = await connect('https://evil.example');
+if (stranger.status !== 403) fail(`an upgrade from another origin answered ${stranger.status}`);
+console.log(
+  `split: live: connection and welcome, the created note pushed ${pushedMs} ms after the request, another origin refused (403)`,
+);
+// A refused upgrade's request stays open when answered through 'unexpected-response'.
+live.socket.terminate();
+stranger.socket.terminate();
+process.exit(0);
+LIVE
+
 if [ -z "${SPLIT_SKIP_BROWSER:-}" ]; then
   echo "split: browser test through the gateway at $BASE_URL"
   npm run --silent test:browser || { show_logs; exit 1; }
