@@ -232,6 +232,9 @@ export const startGateway = async (
       },
     },
   });
+  // Upgraded sockets are not the HTTP server's to close: on stop they are ended here (the
+  // browser connects again, to another replica), or the server would wait for them.
+  const liveSockets = new Set<Socket>();
   http.server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== LIVE_PATH) {
@@ -239,6 +242,8 @@ export const startGateway = async (
       return;
     }
     delete req.headers[IDENTITY_HEADER];
+    liveSockets.add(socket);
+    socket.once('close', () => liveSockets.delete(socket));
     live.upgrade(req, socket, head);
   });
   serving = true;
@@ -249,6 +254,7 @@ export const startGateway = async (
     ready: () => serving,
     stop: async () => {
       serving = false;
+      for (const socket of liveSockets) socket.destroy();
       await http.close();
       upstreamAgent.destroy();
       users.close();

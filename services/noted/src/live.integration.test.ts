@@ -48,9 +48,10 @@ describe(`the live connection through the gateway (${infraLabel})`, () => {
     bob = await app.tokenFor(`bob-${randomUUID()}@example.com`);
   }, 120_000);
 
+  let stopped = false;
   afterAll(async () => {
     for (const socket of open) socket.terminate();
-    await app?.stop();
+    if (!stopped) await app?.stop();
   });
 
   it('gives a token only to a signed-in user', async () => {
@@ -106,4 +107,14 @@ describe(`the live connection through the gateway (${infraLabel})`, () => {
     });
     expect(status).toBe(404);
   });
+
+  it('stops with live connections open, ending them (the browser connects again)', async () => {
+    const { socket } = await connect(ada);
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+    const started = Date.now();
+    stopped = true;
+    await app.stop();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await closed).toBeGreaterThan(0);
+  }, 20_000);
 });
