@@ -9,7 +9,6 @@ export const CLOSE = {
   goingAway: 1001,
   /** The client did not answer a ping, or does not read what it is sent. */
   policy: 1008,
-  tryAgainLater: 1013,
 } as const;
 
 export interface HubOptions {
@@ -104,9 +103,6 @@ export const createHub = (options: HubOptions) => {
     },
 
     has: (userId: string) => byUser.has(userId),
-    get size() {
-      return bySocket.size;
-    },
 
     /** Pings every socket; one that has not answered the last ping is closed. */
     heartbeat() {

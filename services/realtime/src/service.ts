@@ -163,9 +163,19 @@ export const startRealtime = async (
       await verifyCaller(config.internalSecret, metadata.get(CALLER_METADATA)[0]?.toString());
     },
   });
-  const grpcListening = await grpc.listen(config.grpcAddress);
-  const push = await startPush({ bus: deps.bus, hub, logger });
-  const http = await listen(app, config.httpPort, config.host);
+  let push: Awaited<ReturnType<typeof startPush>> | undefined;
+  let grpcListening: { port: number };
+  let http: Awaited<ReturnType<typeof listen>>;
+  try {
+    grpcListening = await grpc.listen(config.grpcAddress);
+    push = await startPush({ bus: deps.bus, hub, logger });
+    http = await listen(app, config.httpPort, config.host);
+  } catch (error) {
+    // What started is stopped: a port taken must not leave a listener or a subscription behind.
+    await push?.stop();
+    await grpc.stop();
+    throw error;
+  }
   http.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const userId = admit(req, socket);
@@ -185,7 +195,7 @@ export const startRealtime = async (
     stop: async () => {
       serving = false;
       clearInterval(heartbeat);
-      await push.stop();
+      await push?.stop();
       hub.closeAll();
       sockets.close();
       await http.close();
