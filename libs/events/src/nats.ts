@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -310,7 +311,8 @@ export const createNatsBus = async (options: NatsBusOptions): Promise<EventBus> 
           }
           try {
             listenOptions.handler({
-              id: msg.headers?.get(msgIdHeader) || `${msg.subject}:${msg.sid}`,
+              // Every Noted event has its id; anything else is a message of its own.
+              id: msg.headers?.get(msgIdHeader) || randomUUID(),
               subject: msg.subject,
               data: msg.data,
               headers: toRecord(msg.headers),
