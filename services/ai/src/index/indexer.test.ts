@@ -269,6 +269,53 @@ describe('the AI index', () => {
     await repair.stop();
   }, 10_000);
 
+  it('stops repairing at once while a batch is being embedded, writing nothing of it', async () => {
+    const userId = randomUUID();
+    const note = noteOf({ userId, body: 'Embedded by a slow model.' });
+    // Written while the provider was down: the repair embeds it again.
+    const down: AiProvider = {
+      ...recordingProvider().provider,
+      embed: async () => {
+        throw new AppError('AI_PROVIDER_FAILED', 'The AI provider could not be reached');
+      },
+    };
+    await createIndexer({ knex: db.knex, provider: down, notes: noneLeft }).index([note]);
+    let embedding: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      embedding = resolve;
+    });
+    // A model that takes its time, and stops between batches when asked to.
+    const slow: AiProvider = {
+      ...recordingProvider().provider,
+      embed: (_texts, ctx) => {
+        embedding();
+        return new Promise((_resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('the slow model finished')), 60_000);
+          ctx.signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(ctx.signal?.reason);
+          });
+        });
+      },
+    };
+    const stored = create(notesV1.NoteSchema, {
+      ...note,
+      createdAt: timestampFromDate(note.createdAt),
+      updatedAt: timestampFromDate(note.updatedAt),
+    });
+    const repair = startIndexRepair({
+      knex: db.knex,
+      notes: { many: async () => [stored] } as unknown as NotesClient,
+      indexer: createIndexer({ knex: db.knex, provider: slow, notes: noneLeft }),
+      logger,
+      intervalMs: 3_600_000,
+    });
+    await started;
+    // The test's own timeout is far below the model's minute: waiting for it would fail here.
+    await repair.stop();
+    expect(await chunksOf(note.id)).toEqual([]);
+  }, 10_000);
+
   it('brings a cached index up to date by reading only the notes that changed', async () => {
     const userId = randomUUID();
     const indexer = createIndexer({

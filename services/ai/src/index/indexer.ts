@@ -129,7 +129,7 @@ export const createIndexer = (deps: {
     return { found, revivable };
   };
 
-  const embedChunks = async (notes: NoteForIndex[]): Promise<ChunkRow[]> => {
+  const embedChunks = async (notes: NoteForIndex[], signal?: AbortSignal): Promise<ChunkRow[]> => {
     const rows: Omit<ChunkRow, 'embedding'>[] = notes.flatMap((note) =>
       chunkNote({ title: note.title, body: note.body }).map((chunk) => ({
         note_id: note.id,
@@ -146,7 +146,7 @@ export const createIndexer = (deps: {
       const ofUser = rows.filter((row) => row.user_id === userId);
       const { vectors } = await provider.embed(
         ofUser.map((row) => row.text),
-        { userId, purpose: 'index' },
+        { userId, purpose: 'index', ...(signal ? { signal } : {}) },
       );
       ofUser.forEach((row, position) => {
         const vector = vectors[position];
@@ -156,7 +156,11 @@ export const createIndexer = (deps: {
     return embedded;
   };
 
-  const index = async (given: NoteForIndex[], options: { force?: boolean } = {}) => {
+  /** `signal` stops embedding between the model's batches (nothing is written then). */
+  const index = async (
+    given: NoteForIndex[],
+    options: { force?: boolean; signal?: AbortSignal } = {},
+  ) => {
     const force = options.force ?? false;
     const outcome: IndexOutcome = { indexed: 0, excluded: 0, skipped: 0, pending: 0 };
     const newest = newestOf(given);
@@ -187,7 +191,7 @@ export const createIndexer = (deps: {
     let chunks: ChunkRow[] = [];
     let pending = false;
     try {
-      chunks = await embedChunks(included);
+      chunks = await embedChunks(included, options.signal);
     } catch (error) {
       // Retrying the event for a while would lose the notes in a longer outage; marked as
       // waiting (no model), the repair loop embeds them once the provider answers again.

@@ -109,6 +109,9 @@ export const startIndexRepair = (deps: {
   const batch = deps.batch ?? 100;
   let stopped = false;
   let wake: (() => void) | undefined;
+  // A stop does not wait for a batch being embedded (a hundred long notes take a while): it is
+  // dropped between the model's batches, and embedded again at the next start.
+  const stopping = new AbortController();
 
   /** Embeds waiting notes until none are left or the provider still cannot embed them. */
   const drain = async () => {
@@ -117,7 +120,10 @@ export const startIndexRepair = (deps: {
       indexMetrics.pendingNotes.set(stale.length);
       if (stale.length === 0) return;
       const found = await notesStillThere(deps.notes, stale);
-      const outcome = await deps.indexer.index(found.map(noteForIndex), { force: true });
+      const outcome = await deps.indexer.index(found.map(noteForIndex), {
+        force: true,
+        signal: stopping.signal,
+      });
       const kept = new Set(found.map((note) => note.id));
       await deps.indexer.remove(stale.filter((row) => !kept.has(row.noteId)));
       deps.logger.info({ notes: stale.length, ...outcome }, 'repaired the AI index');
@@ -128,6 +134,7 @@ export const startIndexRepair = (deps: {
   const done = (async () => {
     while (!stopped) {
       await drain().catch((error: unknown) => {
+        if (stopped) return;
         deps.logger.error({ err: error }, 'repairing the AI index failed; trying again later');
       });
       // Checked again: a stop that came while draining must not wait out the interval.
@@ -144,6 +151,7 @@ export const startIndexRepair = (deps: {
   return {
     stop: async () => {
       stopped = true;
+      stopping.abort();
       wake?.();
       await done;
     },

@@ -24,7 +24,14 @@ const YOUNG_MB = 4;
 const [modelDir, threads, timeoutMs] = process.argv.slice(2);
 if (!process.send || !modelDir)
   throw new Error('embed.host runs as a child process of embedder.ts');
-const send = process.send.bind(process);
+const sendToParent = process.send.bind(process);
+/**
+ * Answers the parent, unless it is gone: it disconnects to end this process, and a batch that
+ * finishes afterwards has no one to answer (a send would throw on the closed channel).
+ */
+const send = (reply: HostReply) => {
+  if (process.connected) sendToParent(reply, undefined, undefined, () => undefined);
+};
 
 const pool = createBoundedPool<EmbedTask, Float32Array[]>({
   moduleUrl: import.meta.url,
