@@ -15,10 +15,10 @@
  * port (its tokens still come from the gateway).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { freePort } from '../../services/noted/src/test/app.js';
+import { statusKb } from '../bench/proc.js';
 import { call, signIn, type Target } from './load.js';
 import { startNoted } from './noted.js';
 
@@ -34,10 +34,7 @@ const { values } = parseArgs({
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const GATEWAY_LIMIT = 5_000;
 
-const rssMb = (pid: number) => {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(match?.[1] ?? 0) / 1024;
-};
+const rssMb = (pid: number) => (statusKb(pid, 'VmRSS') ?? 0) / 1024;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
