@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '@noted/api';
-import { usersV1 } from '@noted/proto';
+import { notesV1, usersV1 } from '@noted/proto';
 import { createGrpcClient } from './client.js';
-import { note, sleep, startNotesServer } from './test/notes-server.js';
+import { listenNotesServer, note, sleep, startNotesServer } from './test/notes-server.js';
 
 const rejection = (promise: Promise<unknown>) =>
   promise.then(
@@ -80,6 +80,44 @@ describe('gRPC client', () => {
       client.close();
     }
   });
+
+  it('reaches a server that started after its calls had been refused, within 2.5 s', async () => {
+    const port = await closedPort();
+    const client = createGrpcClient(notesV1.NotesService, `127.0.0.1:${port}`, {
+      service: 'ai',
+    });
+    try {
+      // Refused for 6 s: grpc-js's own backoff would wait up to 3.4 s from here (1 s × 1.6ⁿ).
+      const refusedUntil = Date.now() + 6_000;
+      while (Date.now() < refusedUntil) {
+        expect(await rejection(client.getNote({ userId: 'u1', noteId: 'n1' }))).toMatchObject({
+          code: 'UNAVAILABLE',
+        });
+        await sleep(200);
+      }
+      const started = await listenNotesServer(
+        {
+          getNote: async (request) => ({ note: note(request.noteId, request.userId) }),
+          listNotes: async () => ({}),
+        },
+        {},
+        `127.0.0.1:${port}`,
+      );
+      close = () => started.server.stop();
+      const startedAt = Date.now();
+      for (;;) {
+        const answered = await client.getNote({ userId: 'u1', noteId: 'n1' }).then(
+          () => true,
+          () => false,
+        );
+        if (answered) break;
+        await sleep(50);
+      }
+      expect(Date.now() - startedAt).toBeLessThan(2_500);
+    } finally {
+      client.close();
+    }
+  }, 15_000);
 
   it('rejects with the abort reason when the caller cancels', async () => {
     const started = await startNotesServer({

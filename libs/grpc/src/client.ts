@@ -52,11 +52,18 @@ export const DEFAULT_DEADLINE_MS = 5_000;
  * `maxConnectionAgeMs`, see server.ts), at most once per `dns_min_time_between_resolutions_ms`:
  * that is when pods added since are found and pods gone are forgotten. The service config
  * comes from here only: no TXT lookup of `grpc_config` alongside each resolution.
+ *
+ * A connection refused is tried again after 250 ms, doubling up to 2 s (grpc-js's defaults are
+ * 1 s up to 120 s). Calls fail fast while no connection is up, so a server that started a few
+ * seconds after its caller, or came back after a restart, would otherwise go unused for up to
+ * two minutes: the next attempt is all a caller waits for.
  */
 export const DEFAULT_CHANNEL_OPTIONS: ChannelOptions = {
   'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   'grpc.service_config_disable_resolution': 1,
   'grpc.dns_min_time_between_resolutions_ms': 5_000,
+  'grpc.initial_reconnect_backoff_ms': 250,
+  'grpc.max_reconnect_backoff_ms': 2_000,
   'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
 };
 

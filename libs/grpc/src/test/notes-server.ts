@@ -48,10 +48,11 @@ export const startNotesServer = async (
   };
 };
 
-/** A notes server alone on a free loopback port. */
+/** A notes server alone on a free loopback port, or on the address given. */
 export const listenNotesServer = async (
   impl: Pick<NotesImpl, 'getNote' | 'listNotes'>,
   serverOptions: Partial<GrpcServerOptions> = {},
+  address = '127.0.0.1:0',
 ) => {
   const server = createGrpcServer({ service: 'notes', logger: silentLogger, ...serverOptions });
   server.add(notesV1.NotesService, {
@@ -67,7 +68,7 @@ export const listenNotesServer = async (
     retryWaitingCaptures: notUsed,
     ...impl,
   });
-  const { port } = await server.listen('127.0.0.1:0');
+  const { port } = await server.listen(address);
   return { server, port, address: `127.0.0.1:${port}` };
 };
 
