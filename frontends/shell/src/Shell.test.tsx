@@ -26,6 +26,7 @@ import type {
 } from './remotes/contracts';
 import { RemoteLoadError } from './remotes/fallbackPlugin';
 import type { ComponentModule } from './remotes/loader';
+import { createOffline } from './offline/offline';
 import { createShellServices, createShellState } from './services';
 import { Shell } from './Shell';
 
@@ -157,21 +158,26 @@ const renderAt = (path: string, options: Options) => {
     openBilling: (view) => state.dialog.set({ kind: 'billing', view }),
   });
   const liveConnection = options.liveConnection ?? testLiveConnection();
+  const offline = createOffline({ log: { warn: () => undefined } });
   const services: ShellServices = createShellServices({
     state,
     i18n,
     navigateInApp: () => navigate,
     account,
     live: liveConnection.live,
+    offline,
   });
   const app: ShellApp = {
     auth: options.auth,
-    api: createShellApi({ baseUrl: '', auth: options.auth, services, fetch: options.fetch }),
+    api: offline.wrap(
+      createShellApi({ baseUrl: '', auth: options.auth, services, fetch: options.fetch }),
+    ),
     identityProviders: options.identityProviders ?? [],
     state,
     services,
     account,
     liveConnection,
+    offline,
     loadNotesApp: options.loadNotesApp ?? notesModule(),
     loadSharedNote: vi.fn(async (): Promise<ComponentModule<SharedNoteProps>> => ({
       default: SharedStub,

@@ -19,18 +19,22 @@ function RouterBridge({
 }
 
 /**
- * After every sign-in, the account's checks of spec section 4 (once per user), then the live
- * connection for the user found; signed out, the account is forgotten and the connection
- * closed. A failure is kept in the account's state, where the pages show it.
+ * After every sign-in, the device copy of the user's notes is opened, then the account's
+ * checks of spec section 4 (once per user; offline, the account as last seen here), then the
+ * live connection for the user found. Signed out, the account is forgotten, the copy closed
+ * (deleted already when the user chose to sign out) and the connection closed. A failure is
+ * kept in the account's state, where the pages show it.
  */
 function AccountSync() {
-  const { auth, account, liveConnection } = useShellApp();
+  const { auth, account, liveConnection, offline } = useShellApp();
   const state = useSyncExternalStore(auth.subscribe, auth.getState);
   const user = state.status === 'signedIn' ? state.user : undefined;
+  const offlineStart = state.status === 'signedIn' && state.offline === true;
   const signedOut = state.status === 'signedOut';
   useEffect(() => {
     if (user) {
-      account.start(user).then(
+      void offline.open(user.sub);
+      account.start(user, { offline: offlineStart }).then(
         (checked) => {
           if (checked.user) liveConnection.start(checked.user.userId);
         },
@@ -38,9 +42,10 @@ function AccountSync() {
       );
     } else if (signedOut) {
       liveConnection.stop();
+      offline.close();
       account.reset();
     }
-  }, [account, liveConnection, user, signedOut]);
+  }, [account, liveConnection, offline, user, offlineStart, signedOut]);
   return null;
 }
 

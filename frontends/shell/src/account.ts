@@ -45,7 +45,13 @@ export interface AccountOptions {
   /** Where a checkout's session id waits for the return from Stripe. */
   storage?: Pick<Storage, 'getItem' | 'removeItem'>;
   location?: Pick<Location, 'pathname' | 'search'>;
+  /** Where the last account seen is kept for an offline start (user, plan, usage; no token). */
+  keep?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 }
+
+const keptAccountKey = 'noted:account';
+
+type KeptAccount = Pick<AccountState, 'user' | 'subscription' | 'usage'> & { sub: string };
 
 /** The shell's account, with what only the shell does: start the checks and forget them. */
 export interface Account extends ShellAccount {
@@ -53,9 +59,10 @@ export interface Account extends ShellAccount {
    * Spec section 4, once per signed-in subject however often it is asked (again after a
    * failure): `GET /user/check`, `POST /user/create` when the user does not exist, then the
    * plan (the checkout verified first when the browser comes back from one) and the usage.
-   * Rejects when the user can be neither found nor created.
+   * Rejects when the user can be neither found nor created. `offline`: the account as last
+   * seen here stands in, and the next start checks it again.
    */
-  start: (user: AuthUser) => Promise<AccountState>;
+  start: (user: AuthUser, options?: { offline?: boolean }) => Promise<AccountState>;
   /** Signed out: nothing is known any more. */
   reset: () => void;
 }
@@ -66,6 +73,7 @@ export const createAccount = ({
   openBilling,
   storage = globalThis.sessionStorage,
   location = globalThis.location,
+  keep = globalThis.localStorage,
 }: AccountOptions): Account => {
   const store = createStore<AccountState>(signedOut);
   /** Each checkout is verified once per page, whoever asks (the sign-in, the success page). */
@@ -142,7 +150,37 @@ export const createAccount = ({
     return users.create({ sub: user.sub, email: user.email, name: user.name });
   };
 
-  const start = (user: AuthUser): Promise<AccountState> => {
+  const keepAccount = (sub: string, state: AccountState | undefined) => {
+    try {
+      if (!state) return keep?.removeItem(keptAccountKey);
+      const { user, subscription, usage } = state;
+      keep?.setItem(keptAccountKey, JSON.stringify({ sub, user, subscription, usage }));
+    } catch {
+      // Refused storage: an offline start shows no plan.
+    }
+  };
+  const keptAccount = (sub: string): KeptAccount | undefined => {
+    try {
+      const kept = JSON.parse(keep?.getItem(keptAccountKey) ?? 'null') as KeptAccount | null;
+      return kept?.sub === sub && kept.user ? kept : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const start = (user: AuthUser, { offline = false } = {}): Promise<AccountState> => {
+    if (offline) {
+      generation += 1;
+      subject = undefined;
+      started = undefined;
+      const kept = keptAccount(user.sub);
+      store.set(
+        kept
+          ? { ...signedOut, phase: 'ready', user: kept.user, subscription: kept.subscription, usage: kept.usage }
+          : { ...signedOut, phase: 'failed', error: 'offline' },
+      );
+      return kept ? Promise.resolve(store.get()) : Promise.reject(new Error('offline'));
+    }
     if (subject === user.sub && started) return started;
     generation += 1;
     const mine = generation;
@@ -166,6 +204,7 @@ export const createAccount = ({
       ]);
       if (mine === generation) {
         store.set({ ...signedOut, phase: 'ready', user: found, ...plan, usage });
+        keepAccount(user.sub, store.get());
       }
       return store.get();
     };
@@ -194,6 +233,7 @@ export const createAccount = ({
       subject = undefined;
       started = undefined;
       store.set(signedOut);
+      keepAccount('', undefined);
     },
     setSubscription: (subscription) =>
       store.set((current) => ({ ...current, subscription, subscriptionError: undefined })),

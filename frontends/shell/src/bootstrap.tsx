@@ -25,6 +25,7 @@ import type {
 import { setUpFederation } from './remotes/federation';
 import { createRemoteLoader } from './remotes/loader';
 import { createLiveConnection } from './live/connection';
+import { createOffline } from './offline/offline';
 import { createPwa, workboxServiceWorker } from './pwa/pwa';
 import { sharedNotePath } from './routes';
 import { createShellServices, createShellState } from './services';
@@ -51,6 +52,7 @@ const start = async () => {
   await registerMessages(i18n, shellMessages);
 
   const federation = setUpFederation();
+  const offline = createOffline({ log });
   const auth = createAuth({
     createKeycloak: async () => {
       const { default: Keycloak } = await import('keycloak-js');
@@ -58,6 +60,7 @@ const start = async () => {
     },
     isProviderReachable: providerProbe(config.keycloak),
     logoutUrl: config.logoutUrl,
+    forget: () => offline.clear(),
   });
   const state = createShellState();
   let routerNavigate: NavigateFunction | undefined;
@@ -76,8 +79,10 @@ const start = async () => {
     navigateInApp: () => routerNavigate,
     account,
     live: liveConnection.live,
+    offline,
   });
-  const api = createShellApi({ baseUrl: config.apiBaseUrl, auth, services });
+  liveConnection.live.subscribe(offline.hear);
+  const api = offline.wrap(createShellApi({ baseUrl: config.apiBaseUrl, auth, services }));
   const notesRemote = { name: 'notes', entry: config.remotes.notes };
   const billingRemote = { name: 'billing', entry: config.remotes.billing };
   const pwa = createPwa({ createServiceWorker: workboxServiceWorker, log });
@@ -97,6 +102,7 @@ const start = async () => {
           services,
           account,
           liveConnection,
+          offline,
           loadNotesApp: createRemoteLoader<NotesAppProps>(federation, {
             ...notesRemote,
             expose: 'NotesApp',

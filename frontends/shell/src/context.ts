@@ -4,6 +4,7 @@ import { createContext, useContext } from 'react';
 import type { Account } from './account';
 import type { Auth } from './auth/auth';
 import type { LiveConnection } from './live/connection';
+import type { Offline } from './offline/offline';
 import type { Pwa } from './pwa/pwa';
 import type { BillingModules, NotesAppModule, SharedNoteModule } from './remotes/contracts';
 import type { ShellState } from './services';
@@ -20,6 +21,8 @@ export interface ShellApp {
   account: Account;
   /** The live connection, opened once the signed-in user is found (spec section 4). */
   liveConnection: LiveConnection;
+  /** The device copy of the signed-in user's notes and the changes waiting to be sent. */
+  offline: Offline;
   loadNotesApp: () => Promise<NotesAppModule>;
   loadSharedNote: () => Promise<SharedNoteModule>;
   loadBilling: BillingModules;

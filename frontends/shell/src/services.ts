@@ -7,6 +7,7 @@ import {
   type Confirmer,
   type ShellAccount,
   type ShellLive,
+  type ShellOffline,
   type ShellServices,
   type Toaster,
 } from '@noted/ui';
@@ -55,12 +56,14 @@ export const createShellServices = ({
   navigateInApp,
   account,
   live,
+  offline,
 }: {
   state: ShellState;
   i18n: I18n;
   navigateInApp: () => ((path: string, options: { replace: boolean }) => void) | undefined;
   account: ShellAccount;
   live: ShellLive;
+  offline: ShellOffline;
 }): ShellServices => {
   const navigate = createNavigator({
     navigateInApp: (path, options) => {
@@ -87,6 +90,7 @@ export const createShellServices = ({
         return badge === undefined ? rest : { ...rest, [path]: badge };
       }),
     live,
+    offline,
     i18n,
   };
 };

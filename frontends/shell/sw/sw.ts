@@ -84,6 +84,22 @@ self.addEventListener('install', (event) => {
   );
 });
 
+/**
+ * Background Sync: the browser wakes the worker once the network is back, and the worker asks
+ * the open pages to send the changes kept while offline (only a page holds the user's session;
+ * the worker holds no token). With no page open, the next start sends them. The tag and the
+ * message are the shell's (src/offline/offline.ts).
+ */
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag !== 'noted-outbox') return;
+  sync.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((pages) => {
+      for (const page of pages) page.postMessage({ type: 'noted:send-outbox' });
+    }),
+  );
+});
+
 // The page asks for the new version once the user chose to refresh (workbox-window).
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

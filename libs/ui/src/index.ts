@@ -6,8 +6,10 @@ export {
   type AccountState,
   type BillingView,
   type LiveStatus,
+  type PendingChange,
   type ShellAccount,
   type ShellLive,
+  type ShellOffline,
   type ShellServices,
 } from './shell';
 export { createLiveHub, useLiveMessages, useLiveReconnect, type LiveHub } from './live';

@@ -1,4 +1,4 @@
-import type { LiveMessage, SubscriptionStatus, User, UserUsage } from '@noted/api';
+import type { LiveMessage, Note, SubscriptionStatus, User, UserUsage } from '@noted/api';
 import type { i18n as I18n } from 'i18next';
 import { createContext, useContext } from 'react';
 import type { ConfirmOptions } from './dialog/confirmer';
@@ -56,6 +56,43 @@ export interface ShellLive {
 }
 
 /**
+ * A change made on this device that the server has not taken yet: a note written or edited
+ * offline, or while the server failed. `waiting`: sent when the network is back; `sending`:
+ * on its way; `conflict`: the note changed elsewhere since the version this change was made
+ * on, so it waits for the user's choice; `refused`: the server said no (`code`), and the
+ * change waits for the user to send it again or drop it.
+ */
+export interface PendingChange {
+  noteId: string;
+  kind: 'create' | 'update';
+  /** The note's title as this change leaves it, for saying which note waits. */
+  title: string;
+  state: 'waiting' | 'sending' | 'conflict' | 'refused';
+  code?: string;
+  /** When the change was first kept, ISO 8601. */
+  since: string;
+}
+
+/**
+ * The device copy of the signed-in user's notes (IndexedDB): the notes read recently, readable
+ * offline through the same API client, and the changes waiting to be sent, in order.
+ */
+export interface ShellOffline {
+  /** Whether the browser has a network, as the page last heard. */
+  online: () => boolean;
+  /** What waits to be sent, in the order it will go (empty when signed out). */
+  pending: () => readonly PendingChange[];
+  /** Called when `online()` or `pending()` changed. */
+  subscribe: (listener: () => void) => () => void;
+  /** Sends what waits now; settles when the queue has been tried. */
+  sendNow: () => Promise<void>;
+  /** A change in conflict goes over the version saved elsewhere; a refused one is tried again. */
+  keepMine: (noteId: string) => Promise<void>;
+  /** Drops the change waiting for this note; answers the server's version when there is one. */
+  discard: (noteId: string) => Promise<Note | undefined>;
+}
+
+/**
  * Where the billing remote keeps the id of the checkout it sent the browser to, so the shell
  * verifies it after Stripe sends the browser back (sessionStorage, read once).
  */
@@ -92,6 +129,8 @@ export interface ShellServices {
   setNavBadge: (path: string, badge: string | undefined) => void;
   /** The live connection's messages, re-emitted in the page. */
   live: ShellLive;
+  /** The notes kept on this device and the changes waiting to be sent. */
+  offline: ShellOffline;
   i18n: I18n;
 }
 

@@ -9,7 +9,14 @@ import { createLiveHub, type LiveHub } from './live';
 import type { Locale, Messages } from './i18n/i18n';
 import enUi from './messages/en/ui.json';
 import zhUi from './messages/zh/ui.json';
-import { ShellContext, type AccountState, type ShellAccount, type ShellServices } from './shell';
+import {
+  ShellContext,
+  type AccountState,
+  type PendingChange,
+  type ShellAccount,
+  type ShellOffline,
+  type ShellServices,
+} from './shell';
 
 const uiMessages: Record<Locale, Messages> = { en: enUi, zh: zhUi };
 
@@ -76,10 +83,36 @@ export const createTestAccount = (initial: Partial<AccountState> = {}): ShellAcc
   };
 };
 
-/** A shell of mocks; `live.emit` plays a message of the live connection. */
+/** A device copy with nothing kept; `set` plays the network and the queue changing. */
+export const createTestOffline = (): ShellOffline & {
+  set: (next: { online?: boolean; pending?: PendingChange[] }) => void;
+} => {
+  let state: { online: boolean; pending: readonly PendingChange[] } = { online: true, pending: [] };
+  const listeners = new Set<() => void>();
+  return {
+    online: () => state.online,
+    pending: () => state.pending,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    sendNow: vi.fn(async () => undefined),
+    keepMine: vi.fn(async () => undefined),
+    discard: vi.fn(async () => undefined),
+    set: (next) => {
+      state = { ...state, ...next };
+      for (const listener of listeners) listener();
+    },
+  };
+};
+
+/**
+ * A shell of mocks; `live.emit` plays a message of the live connection, `offline.set` the
+ * device copy's network and queue.
+ */
 export const createTestShell = (
   i18n: I18n = createTestI18n(),
-): ShellServices & { live: LiveHub } => ({
+): ShellServices & { live: LiveHub; offline: ReturnType<typeof createTestOffline> } => ({
   toast: vi.fn(),
   confirm: vi.fn(async () => true),
   previewImage: vi.fn(),
@@ -92,6 +125,7 @@ export const createTestShell = (
   account: createTestAccount(),
   setNavBadge: vi.fn(),
   live: createLiveHub(),
+  offline: createTestOffline(),
   i18n,
 });
 

@@ -123,6 +123,65 @@ describe('createAuth', () => {
     expect(auth.getState()).toEqual({ status: 'signedOut', notice: 'offline' });
   });
 
+  it('opens offline as the user last signed in here, checks the session when the network is back, and forgets at sign-out', async () => {
+    const storage = new Map<string, string>();
+    const kept = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    };
+    const user = { sub: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com' };
+    const online = createAuth({
+      createKeycloak: async () => fakeKeycloak({ authenticated: true, claims: user }),
+      isProviderReachable: reachable,
+      storage: kept,
+    });
+    await online.start();
+    expect([...storage.values()].join()).not.toContain('access-token');
+
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    const adapters: KeycloakClient[] = [];
+    const forget = vi.fn(async () => undefined);
+    const offline = createAuth({
+      // The first adapter starts with no tokens; the second finds the provider's session.
+      createKeycloak: async () => {
+        adapters.push(fakeKeycloak({ authenticated: adapters.length > 0, claims: user }));
+        return adapters.at(-1) as KeycloakClient;
+      },
+      isProviderReachable: async () => window.navigator.onLine,
+      storage: kept,
+      forget,
+    });
+    await offline.start();
+    expect(offline.getState()).toEqual({ status: 'signedIn', user, offline: true });
+    // No tokens offline, and no sign-out for the lack of them.
+    expect(await offline.getToken()).toBeUndefined();
+    expect(await offline.refresh()).toBe(false);
+    expect(offline.getState()).toMatchObject({ status: 'signedIn', offline: true });
+
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(offline.getState()).toEqual({ status: 'signedIn', user }));
+    expect(adapters).toHaveLength(2);
+    expect(adapters[1]?.init).toHaveBeenCalledWith(expect.objectContaining({ onLoad: 'check-sso' }));
+    expect(await offline.getToken()).toBe('access-token');
+
+    await offline.logout();
+    expect(forget).toHaveBeenCalled();
+    expect(storage.has('noted:identity')).toBe(false);
+  });
+
+  it('stays signed out offline when nobody signed in here before', async () => {
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    const auth = createAuth({
+      createKeycloak: async () => fakeKeycloak({ authenticated: false }),
+      isProviderReachable: async () => false,
+      storage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
+    });
+    await auth.start();
+    expect(auth.getState()).toEqual({ status: 'signedOut', notice: 'offline' });
+  });
+
   it('stays signed out with a warning when the session check fails', async () => {
     const keycloak = fakeKeycloak({ authenticated: false });
     vi.mocked(keycloak.init).mockRejectedValueOnce(new Error('token endpoint down'));

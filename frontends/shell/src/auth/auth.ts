@@ -13,7 +13,11 @@ export interface AuthUser {
 export type AuthState =
   | { status: 'loading' }
   | { status: 'signedOut'; notice?: AuthNotice }
-  | { status: 'signedIn'; user: AuthUser };
+  /**
+   * `offline`: opened without a network as the user last signed in here, with no tokens; the
+   * session is checked as soon as the network is back.
+   */
+  | { status: 'signedIn'; user: AuthUser; offline?: boolean };
 
 export interface Auth {
   getState: () => AuthState;
@@ -30,6 +34,7 @@ export interface Auth {
    * `returnTo` is the path of this app to come back to (anything else returns to the root).
    */
   login: (options?: { idpHint?: string; returnTo?: string }) => Promise<void>;
+  /** Signs out here and at the provider; `forget` first deletes what this browser keeps. */
   logout: () => Promise<void>;
   /** For the ApiClient: a token valid for at least 30 more seconds, or undefined. */
   getToken: () => Promise<string | undefined>;
@@ -61,9 +66,18 @@ export interface AuthOptions {
   /** Where the "was signed in" hint is kept; no tokens are stored. */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   initTimeoutMs?: number;
+  /** Deletes what this browser keeps of the user (their notes' device copy) at sign-out. */
+  forget?: () => Promise<void>;
 }
 
 const signedInHintKey = 'noted:signedIn';
+/**
+ * Who was last signed in here (subject, name, e-mail; never a token), so the installed app
+ * opens offline in its user's notes.
+ */
+const identityKey = 'noted:identity';
+/** How soon the session is checked again when the network is back but the provider is not. */
+const recheckMs = 30_000;
 
 const baseInit: KeycloakInitOptions = {
   pkceMethod: 'S256',
@@ -107,6 +121,7 @@ export const createAuth = ({
   window: win = window,
   storage = globalThis.localStorage,
   initTimeoutMs = 20_000,
+  forget = async () => undefined,
 }: AuthOptions): Auth => {
   let state: AuthState = { status: 'loading' };
   let keycloak: KeycloakClient | undefined;
@@ -126,9 +141,33 @@ export const createAuth = ({
       return true;
     }
   };
+  const keptIdentity = (): AuthUser | undefined => {
+    try {
+      const kept = JSON.parse(storage.getItem(identityKey) ?? 'null') as Partial<AuthUser> | null;
+      return kept && typeof kept.sub === 'string' && kept.sub
+        ? {
+            sub: kept.sub,
+            ...(typeof kept.name === 'string' ? { name: kept.name } : {}),
+            ...(typeof kept.email === 'string' ? { email: kept.email } : {}),
+          }
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const keepIdentity = (user: AuthUser | undefined) => {
+    try {
+      if (user) storage.setItem(identityKey, JSON.stringify(user));
+      else storage.removeItem(identityKey);
+    } catch {
+      // Refused storage: no offline start.
+    }
+  };
   const setState = (next: AuthState) => {
     state = next;
     if (next.status !== 'loading') remember(next.status === 'signedIn');
+    if (next.status === 'signedIn' && !next.offline) keepIdentity(next.user);
+    if (next.status === 'signedOut') keepIdentity(undefined);
     for (const listener of listeners) listener();
   };
   const signOutLocally = (notice?: AuthNotice) => {
@@ -136,7 +175,7 @@ export const createAuth = ({
     setState(notice ? { status: 'signedOut', notice } : { status: 'signedOut' });
   };
 
-  const runSessionCheck = async () => {
+  const runSessionCheck = async (again = false) => {
     const url = new URL(win.location.href);
     // An answer from the provider is processed without onLoad, so an unknown state can
     // never send the browser into another round trip to the provider.
@@ -152,9 +191,20 @@ export const createAuth = ({
       keycloak = client;
       const checkSession = !callback && reachable;
       let unreachableNotice: AuthNotice | undefined;
+      const offline = win.navigator.onLine === false;
+      // No network (or, checking again, still no provider): the user who last signed in
+      // here, without tokens until the session can be checked.
+      const kept = (offline || again) && !callback && !checkSession ? keptIdentity() : undefined;
+      if (kept) {
+        if (!again) await withTimeout(client.init(baseInit), initTimeoutMs, 'The session check');
+        setState({ status: 'signedIn', user: kept, offline: true });
+        win.addEventListener('online', checkAgain, { once: true });
+        if (again) setTimeout(checkAgain, recheckMs);
+        return;
+      }
       if (!callback && !checkSession) {
         log.warn('The identity provider could not be reached; continuing signed out.');
-        unreachableNotice = win.navigator.onLine === false ? 'offline' : 'providerUnavailable';
+        unreachableNotice = offline ? 'offline' : 'providerUnavailable';
       }
       const authenticated = await withTimeout(
         client.init(
@@ -174,7 +224,7 @@ export const createAuth = ({
       );
       if (callback) dropProviderParams(win);
       if (authenticated) setState({ status: 'signedIn', user: readUser(client) });
-      else signOutLocally(providerNotice ?? unreachableNotice);
+      else signOutLocally(providerNotice ?? unreachableNotice ?? (again ? 'sessionEnded' : undefined));
     } catch (error) {
       log.warn('The session check failed; continuing signed out.', error);
       if (callback) dropProviderParams(win);
@@ -183,6 +233,11 @@ export const createAuth = ({
   };
   let started: Promise<void> | undefined;
   const start = () => (started ??= runSessionCheck());
+  /** The network is back after an offline start: the session is checked with a new adapter. */
+  const checkAgain = () => {
+    if (state.status !== 'signedIn' || !state.offline) return;
+    started = runSessionCheck(true);
+  };
 
   const login = async ({ idpHint, returnTo }: { idpHint?: string; returnTo?: string } = {}) => {
     try {
@@ -203,6 +258,13 @@ export const createAuth = ({
   };
 
   const logout = async () => {
+    await forget().catch((error: unknown) => log.warn('Forgetting this browser\'s copy failed.', error));
+    keepIdentity(undefined);
+    if (state.status === 'signedIn' && state.offline) {
+      // The provider cannot be reached: signed out here; its session ends at the next sign-in.
+      signOutLocally();
+      return;
+    }
     try {
       if (!keycloak) throw new Error('The session check has not run');
       await keycloak.logout({ redirectUri: new URL(logoutUrl, win.location.origin).href });
@@ -213,7 +275,8 @@ export const createAuth = ({
   };
 
   const endSession = () => {
-    if (state.status === 'signedIn') signOutLocally('sessionEnded');
+    // Signed in offline there are no tokens to lose: the session check comes with the network.
+    if (state.status === 'signedIn' && !state.offline) signOutLocally('sessionEnded');
   };
 
   const getToken = async () => {
