@@ -99,6 +99,14 @@ export type Note = z.infer<typeof Note>;
 
 export const NoteCreate = z
   .object({
+    id: z
+      .uuid({ message: 'Not a note id' })
+      .optional()
+      .meta({
+        description:
+          'An id chosen by the client (a UUID). Sending the same creation again answers the ' +
+          'note already made instead of making another.',
+      }),
     title: z.string().trim().max(500).default(''),
     note: z.string().max(NOTE_BODY_MAX_CHARS).default(''),
     tags: z
@@ -359,8 +367,11 @@ export const noteRoutes = {
   noteCreateDirect: notesApi.post('/api/note/create/direct', {
     summary: 'Create a note from typed text',
     body: NoteCreate,
-    answer: created(Note, 'The new note'),
-    errors: [[403, 'Over the monthly allowance of notes (code NOTES_LEFT_NOT_ENOUGH)']],
+    answer: created(Note, 'The new note, or the one already made with this id'),
+    errors: [
+      [403, 'Over the monthly allowance of notes (code NOTES_LEFT_NOT_ENOUGH)'],
+      [409, 'The id is taken by a note that is not yours (code CONFLICT)'],
+    ],
   }),
   noteList: notesApi.get('/api/notes', {
     summary: "The user's notes, newest first; with `search`, the best matches first",

@@ -102,6 +102,46 @@ describe(`notes: pin, share, tags, filters (${infraLabel})`, () => {
     expect(((await bad.json()) as ErrorBody).error.code).toBe('VALIDATION_FAILED');
   });
 
+  it('makes one note of a creation sent again with the id the client chose', async () => {
+    const user = await app.tokenFor(`outbox-${randomUUID()}@example.com`);
+    const id = randomUUID();
+    const send = () =>
+      app.api(user, 'POST', '/api/note/create/direct', { id, title: 'Typed offline' });
+    const first = await send();
+    expect(first.status).toBe(201);
+    const made = await json<Note>(first);
+    expect(made).toMatchObject({ id, title: 'Typed offline' });
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(await json<Note>(again)).toEqual(made);
+
+    const twiceAtOnce = randomUUID();
+    const answers = await Promise.all(
+      [1, 2].map(() =>
+        app.api(user, 'POST', '/api/note/create/direct', { id: twiceAtOnce, title: 'Both' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    const [a, b] = await Promise.all(answers.map((answer) => json<Note>(answer)));
+    expect(b).toEqual(a);
+    const list = await json<NotePage>(app.api(user, 'GET', '/api/notes'));
+    expect(list.items.map((n) => n.id).sort()).toEqual([id, twiceAtOnce].sort());
+    expect(list.total).toBe(2);
+
+    const taken = await app.api(bob, 'POST', '/api/note/create/direct', { id, title: 'Mine?' });
+    expect(taken.status).toBe(409);
+    const refusal = await json<ErrorBody>(taken);
+    expect(refusal.error.code).toBe('CONFLICT');
+    expect(JSON.stringify(refusal)).not.toContain('Typed offline');
+
+    const invalid = await app.api(user, 'POST', '/api/note/create/direct', {
+      id: 'not-a-uuid',
+      title: 'Typed offline',
+    });
+    expect(invalid.status).toBe(400);
+    expect((await json<ErrorBody>(invalid)).error.code).toBe('VALIDATION_FAILED');
+  });
+
   it('counts, renames and deletes tags across notes, per user', async () => {
     const user = await app.tokenFor(`tags-${randomUUID()}@example.com`);
     const a = await create(user, { title: 'a', tags: ['work', 'urgent'] });

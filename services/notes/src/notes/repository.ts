@@ -129,6 +129,20 @@ export const notesRepository = {
   find: async (db: Db, userId: string, id: string): Promise<NoteRow | undefined> =>
     db<NoteRow>('notes').where({ user_id: userId, id }).select<NoteRow[]>(NOTE_COLUMNS).first(),
 
+  /**
+   * What a client-chosen id stands for: the user's note with it, 'taken' when it is another
+   * user's note (nothing of which leaves here), or undefined when no note has it.
+   */
+  findOwnOrTaken: async (
+    db: Db,
+    userId: string,
+    id: string,
+  ): Promise<NoteRow | 'taken' | undefined> => {
+    const row = await db<NoteRow>('notes').where({ id }).select<NoteRow[]>(NOTE_COLUMNS).first();
+    if (row === undefined) return undefined;
+    return row.user_id === userId ? row : 'taken';
+  },
+
   /** The note, locked until the transaction ends. */
   lock: async (trx: Knex.Transaction, userId: string, id: string): Promise<NoteRow | undefined> =>
     trx<NoteRow>('notes')

@@ -11,15 +11,38 @@ import { noteSearchPage, notesSearch } from '../search/usecases.js';
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
 
+/** The user's note with this client-chosen id, if made; an id of another user's note is refused. */
+const madeWithId = async (ctx: NotesContext, userId: string, id: string) => {
+  const found = await notesRepository.findOwnOrTaken(ctx.knex, userId, id);
+  if (found === 'taken') {
+    throw new AppError('CONFLICT', 'This id is taken; create the note with another id');
+  }
+  return found;
+};
+
+/** Whether an insert failed because a note with its id was committed first. */
+const isDuplicateId = (error: unknown) => {
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === '23505' && constraint === 'notes_pkey';
+};
+
+/**
+ * With a client-chosen `id`, a create sent again (its answer lost, or sent twice at once)
+ * answers the note already made: no second note, event or use of the allowance.
+ */
 export const noteCreate = async (
   ctx: NotesContext,
   userId: string,
   note: Parsed<typeof NoteCreate>,
 ): Promise<Note> => {
+  if (note.id !== undefined) {
+    const made = await madeWithId(ctx, userId, note.id);
+    if (made) return presentNote(made);
+  }
   const release = await ctx.quota.consume(userId, 'notes_per_month');
   const now = new Date();
   const fresh: NoteRow = {
-    id: randomUUID(),
+    id: note.id ?? randomUUID(),
     user_id: userId,
     title: note.title,
     body: note.note,
@@ -51,6 +74,10 @@ export const noteCreate = async (
     return presentNote(row);
   } catch (error) {
     await release();
+    if (note.id !== undefined && isDuplicateId(error)) {
+      const made = await madeWithId(ctx, userId, note.id);
+      if (made) return presentNote(made);
+    }
     throw error;
   }
 };
