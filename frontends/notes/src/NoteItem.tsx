@@ -18,6 +18,7 @@ import type { NotesApi } from './api';
 import { CaptureStatus } from './capture/CaptureStatus';
 import { useCapturePolling } from './capture/useCapturePolling';
 import { NoteThumbs } from './images/NoteThumbs';
+import { PendingBadge } from './offline/OfflineNotice';
 import { log } from './log';
 import { useErrorText, useNotesMessages } from './messages';
 import { NoteActionPanels, shareUrl, useNoteActions } from './NoteActions';
@@ -203,6 +204,7 @@ export function NoteItem({ note, api, onChanged, onDeleted, onTag }: NoteItemPro
           <time dateTime={when} title={formatDate(when, i18n.language)}>
             {relativeDate(when, i18n.language, t('common.justNow'))}
           </time>
+          <PendingBadge noteId={note.id} />
           {note.publicId ? (
             <button
               type="button"

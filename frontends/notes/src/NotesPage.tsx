@@ -25,6 +25,7 @@ import { useNotesFeed, type Feed } from './feed/useNotesFeed';
 import { useListShortcuts } from './feed/useListShortcuts';
 import { ShortcutsDialog } from './feed/ShortcutsDialog';
 import { LoadFailed, Loading } from './LoadStatus';
+import { OfflineNotice } from './offline/OfflineNotice';
 import { useNotesMessages, type Translate } from './messages';
 import { NoteList } from './NoteList';
 import { SearchBox } from './search/SearchBox';
@@ -284,6 +285,7 @@ export function NotesPage({ api }: { api: NotesApi }) {
           </>
         }
       />
+      <OfflineNotice />
       <Composer
         ref={composerRef}
         api={api}

@@ -176,7 +176,13 @@ export const createAccount = ({
       const kept = keptAccount(user.sub);
       store.set(
         kept
-          ? { ...signedOut, phase: 'ready', user: kept.user, subscription: kept.subscription, usage: kept.usage }
+          ? {
+              ...signedOut,
+              phase: 'ready',
+              user: kept.user,
+              subscription: kept.subscription,
+              usage: kept.usage,
+            }
           : { ...signedOut, phase: 'failed', error: 'offline' },
       );
       return kept ? Promise.resolve(store.get()) : Promise.reject(new Error('offline'));

@@ -68,7 +68,9 @@ export interface PendingChange {
   /** The note's title as this change leaves it, for saying which note waits. */
   title: string;
   state: 'waiting' | 'sending' | 'conflict' | 'refused';
+  /** Why the server did not take it: its error code and what it said. */
   code?: string;
+  message?: string;
   /** When the change was first kept, ISO 8601. */
   since: string;
 }

@@ -16,6 +16,7 @@ import {
   Button,
   Callout,
   CheckIcon,
+  CloudOffIcon,
   EllipsisIcon,
   EyeIcon,
   GlobeIcon,
@@ -29,7 +30,9 @@ import {
   ScrollTextIcon,
   TrashIcon,
   buttonClass,
+  useShell,
   type MenuEntry,
+  type PendingChange,
 } from '@noted/ui';
 import { Link, useNavigate } from '@noted/router';
 import { RelatedNotes } from '../ai/RelatedNotes';
@@ -52,10 +55,19 @@ import { MarkdownPreview } from './MarkdownPreview';
 import { TagEditor } from './TagEditor';
 import { useNoteLinks } from './useNoteLinks';
 import { useRemoteChanges } from './useRemoteChanges';
+import { usePendingFor } from '../offline/useOffline';
 
 const TITLE_SUGGESTIONS = 8;
 
-const statusText = (t: Translate, state: SaveState, errorText: (error: unknown) => string) => {
+const statusText = (
+  t: Translate,
+  state: SaveState,
+  errorText: (error: unknown) => string,
+  pending: PendingChange | undefined,
+) => {
+  // Saved into the device copy, not on the server yet.
+  if (state.status === 'saved' && pending?.state === 'waiting') return t('offline.savedHere');
+  if (state.status === 'saved' && pending?.state === 'sending') return t('note.save.saving');
   switch (state.status) {
     case 'pending':
     case 'saving':
@@ -115,6 +127,67 @@ function TitleField({
   );
 }
 
+/**
+ * A change made on this device that the server did not take: the note changed elsewhere
+ * since (keep mine over it, or take the other), was deleted elsewhere (keep it with my
+ * changes, or let it go), or was refused (try again, or drop my changes).
+ */
+function HeldChange({
+  change,
+  onKeep,
+  onDrop,
+}: {
+  change: PendingChange;
+  onKeep: () => void;
+  onDrop: () => void;
+}) {
+  const { t } = useNotesMessages('note');
+  const errorText = useErrorText();
+  const kind =
+    change.state === 'conflict' ? 'conflict' : change.code === 'NOT_FOUND' ? 'deleted' : 'refused';
+  const text = {
+    conflict: {
+      title: t('offline.conflictTitle'),
+      body: t('offline.conflict'),
+      keep: t('note.save.keepMine'),
+      drop: t('note.remote.takeTheirs'),
+    },
+    deleted: {
+      title: t('offline.deletedTitle'),
+      body: t('offline.deleted'),
+      keep: t('offline.keepDeleted'),
+      drop: t('offline.letGo'),
+    },
+    refused: {
+      title: t('offline.refusedTitle'),
+      body: t('offline.refused', {
+        reason: errorText({ code: change.code, message: change.message }),
+      }),
+      keep: t('offline.tryAgain'),
+      drop: t('offline.drop'),
+    },
+  }[kind];
+  return (
+    <Callout
+      tone="warning"
+      role="alert"
+      title={text.title}
+      actions={
+        <>
+          <Button size="sm" onClick={onKeep}>
+            {text.keep}
+          </Button>
+          <Button size="sm" onClick={onDrop}>
+            {text.drop}
+          </Button>
+        </>
+      }
+    >
+      {text.body}
+    </Callout>
+  );
+}
+
 export interface NoteDetailProps {
   /** The note as loaded. */
   initial: Note;
@@ -167,6 +240,10 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
   };
   const saveState = useSyncExternalStore(autosave.subscribe, autosave.getState);
   const flush = () => void autosave.flush();
+  const { offline } = useShell();
+  const pending = usePendingFor(initial.id);
+  /** Changes kept on this device that wait for the user's choice (a conflict, a refusal). */
+  const held = pending?.state === 'conflict' || pending?.state === 'refused' ? pending : undefined;
 
   // The note as it changes elsewhere (the live connection): taken in, or offered.
   /** Shows another tab's or device's version, text and all, as the one edited from now. */
@@ -190,7 +267,17 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
   const keepMine = () => {
     autosave.rebase(undefined);
     dismissRemote();
-    flush();
+    // A change held in the device copy goes first (over the other version, or again).
+    void offline.keepMine(initial.id).then(flush);
+  };
+  /** Drops what waits on this device for the note: the server's version is shown, if any. */
+  const dropMine = async () => {
+    const fresh = await offline.discard(initial.id);
+    if (fresh) takeVersion(fresh);
+    else {
+      autosave.close();
+      void navigate('/', { replace: true });
+    }
   };
   const deletedElsewhere = remote?.kind === 'deleted';
   const offeredConflict =
@@ -294,13 +381,23 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
           {/* A note deleted elsewhere is saved no more: its callout says what can be done. */}
           <div className="note-save" data-status={saveState.status} hidden={deletedElsewhere}>
             <p className="note-save-status" role="status">
-              {saveState.status === 'saved' ? (
+              {saveState.status === 'saved' && pending?.state === 'waiting' ? (
+                <CloudOffIcon className="ui-icon" aria-hidden="true" />
+              ) : saveState.status === 'saved' ? (
                 <CheckIcon className="ui-icon" aria-hidden="true" />
               ) : null}
               {/* The callout below says why and offers the choice; the line just says so. */}
-              {offeredConflict ? t('note.remote.notSaved') : statusText(t, saveState, errorText)}
+              {offeredConflict || held
+                ? t('note.remote.notSaved')
+                : statusText(t, saveState, errorText, pending)}
             </p>
-            {saveState.status === 'failed' && saveState.code === 'CONFLICT' && !offeredConflict ? (
+            {pending?.state === 'waiting' && saveState.status === 'saved' ? (
+              <span className="note-save-hint">{t('offline.savedHereHint')}</span>
+            ) : null}
+            {saveState.status === 'failed' &&
+            saveState.code === 'CONFLICT' &&
+            !offeredConflict &&
+            !held ? (
               <>
                 <Button size="sm" onClick={keepMine}>
                   {t('note.save.keepMine')}
@@ -316,7 +413,7 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
                 </Button>
               </>
             ) : null}
-            {saveState.status === 'failed' && saveState.code !== 'CONFLICT' ? (
+            {saveState.status === 'failed' && saveState.code !== 'CONFLICT' && !held ? (
               <Button size="sm" icon={RefreshIcon} onClick={flush}>
                 {t('common.retry')}
               </Button>
@@ -353,7 +450,10 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
             />
           </div>
         </div>
-        {remote?.kind === 'changed' ? (
+        {held ? (
+          <HeldChange change={held} onKeep={keepMine} onDrop={() => void dropMine()} />
+        ) : null}
+        {remote?.kind === 'changed' && !held ? (
           <Callout
             tone="warning"
             role="alert"

@@ -1,5 +1,5 @@
 import type { LiveNote } from '@noted/api';
-import { useLiveMessages } from '@noted/ui';
+import { useLiveMessages, useShell } from '@noted/ui';
 import { useEffect, useRef, useState } from 'react';
 import type { Autosave, Draft } from './autosave';
 
@@ -17,8 +17,8 @@ const sameText = (note: LiveNote, draft: Draft) =>
  * The open note as the live connection reports it changed elsewhere. A newer version is taken
  * in at once when nothing typed here waits to be saved; otherwise the page offers the choice it
  * offers on a 409 (keep mine, or take theirs), so nothing typed is overwritten. A version that
- * arrives while a save is on its way is judged once that save has landed: it is most often that
- * save's own echo.
+ * arrives while a save is on its way, or while changes made here wait in the device copy, is
+ * judged once they have landed: it is most often their own echo.
  */
 export const useRemoteChanges = ({
   noteId,
@@ -36,10 +36,13 @@ export const useRemoteChanges = ({
 }) => {
   const [remote, setRemote] = useState<RemoteChange>();
   const waiting = useRef<LiveNote | undefined>(undefined);
+  const { offline } = useShell();
+  const busy = () =>
+    autosave.isSaving() || offline.pending().some((change) => change.noteId === noteId);
 
   const judge = (incoming: LiveNote) => {
     if (incoming.updatedAt <= (autosave.version() ?? '')) return;
-    if (autosave.isSaving()) {
+    if (busy()) {
       waiting.current = incoming;
       return;
     }
@@ -59,16 +62,24 @@ export const useRemoteChanges = ({
   });
 
   // A version held back while a save ran is judged when the save has landed.
-  useEffect(
-    () =>
-      autosave.subscribe(() => {
-        const held = waiting.current;
-        if (!held || autosave.isSaving()) return;
-        waiting.current = undefined;
-        judgeRef.current(held);
-      }),
-    [autosave],
-  );
+  const busyRef = useRef(busy);
+  useEffect(() => {
+    busyRef.current = busy;
+  });
+  useEffect(() => {
+    const judgeHeld = () => {
+      const held = waiting.current;
+      if (!held || busyRef.current()) return;
+      waiting.current = undefined;
+      judgeRef.current(held);
+    };
+    const unsubscribeSaves = autosave.subscribe(judgeHeld);
+    const unsubscribeQueue = offline.subscribe(judgeHeld);
+    return () => {
+      unsubscribeSaves();
+      unsubscribeQueue();
+    };
+  }, [autosave, offline]);
 
   useLiveMessages((message) => {
     if (message.type === 'noteDeleted' && message.noteId === noteId) {

@@ -163,7 +163,9 @@ describe('createAuth', () => {
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(offline.getState()).toEqual({ status: 'signedIn', user }));
     expect(adapters).toHaveLength(2);
-    expect(adapters[1]?.init).toHaveBeenCalledWith(expect.objectContaining({ onLoad: 'check-sso' }));
+    expect(adapters[1]?.init).toHaveBeenCalledWith(
+      expect.objectContaining({ onLoad: 'check-sso' }),
+    );
     expect(await offline.getToken()).toBe('access-token');
 
     await offline.logout();

@@ -224,7 +224,8 @@ export const createAuth = ({
       );
       if (callback) dropProviderParams(win);
       if (authenticated) setState({ status: 'signedIn', user: readUser(client) });
-      else signOutLocally(providerNotice ?? unreachableNotice ?? (again ? 'sessionEnded' : undefined));
+      else
+        signOutLocally(providerNotice ?? unreachableNotice ?? (again ? 'sessionEnded' : undefined));
     } catch (error) {
       log.warn('The session check failed; continuing signed out.', error);
       if (callback) dropProviderParams(win);
@@ -258,7 +259,9 @@ export const createAuth = ({
   };
 
   const logout = async () => {
-    await forget().catch((error: unknown) => log.warn('Forgetting this browser\'s copy failed.', error));
+    await forget().catch((error: unknown) =>
+      log.warn("Forgetting this browser's copy failed.", error),
+    );
     keepIdentity(undefined);
     if (state.status === 'signedIn' && state.offline) {
       // The provider cannot be reached: signed out here; its session ends at the next sign-in.

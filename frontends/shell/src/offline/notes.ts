@@ -46,7 +46,8 @@ const withFields = (note: Note, change: QueuedChange): Note => ({
 /** The notes as the queue will leave them: each change laid over the note it changes. */
 const laidOver = <N extends Note>(notes: N[], queue: QueuedChange[]): N[] => {
   const changes = new Map<string, QueuedChange[]>();
-  for (const change of queue) changes.set(change.noteId, [...(changes.get(change.noteId) ?? []), change]);
+  for (const change of queue)
+    changes.set(change.noteId, [...(changes.get(change.noteId) ?? []), change]);
   return notes.map((note) => (changes.get(note.id) ?? []).reduce(withFields, note) as N);
 };
 

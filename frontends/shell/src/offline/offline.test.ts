@@ -120,7 +120,10 @@ describe('the device copy of notes', () => {
     const { api, offline, notes } = await start();
     const made = await api.notes.create({ title: 'Online', note: 'first' });
     expect(notes.get(made.id)?.note).toBe('first');
-    const changed = await api.notes.update(made.id, { note: 'second', baseUpdatedAt: made.updatedAt });
+    const changed = await api.notes.update(made.id, {
+      note: 'second',
+      baseUpdatedAt: made.updatedAt,
+    });
     expect(changed.updatedAt).not.toBe(made.updatedAt);
     expect(notes.get(made.id)?.note).toBe('second');
     await expect.poll(() => offline.pending()).toEqual([]);
@@ -152,7 +155,10 @@ describe('the device copy of notes', () => {
     // Edited as the editor does: each save made on the version it loaded.
     await api.notes.update(first.id, { note: 'one, edited', baseUpdatedAt: first.updatedAt });
     await api.notes.update(before.id, { note: 'edited offline', baseUpdatedAt: before.updatedAt });
-    await api.notes.update(before.id, { title: 'Before, renamed', baseUpdatedAt: before.updatedAt });
+    await api.notes.update(before.id, {
+      title: 'Before, renamed',
+      baseUpdatedAt: before.updatedAt,
+    });
 
     expect(offline.pending().map(({ title, kind, state }) => [title, kind, state])).toEqual([
       ['First offline', 'create', 'waiting'],

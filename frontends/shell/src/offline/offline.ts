@@ -80,7 +80,10 @@ export const createOffline = ({
     const queue = await current.outbox.list();
     const kept = new Map<string, string>();
     for (const change of queue) {
-      const note = change.fields.title === undefined ? await current.db.get('notes', change.noteId) : undefined;
+      const note =
+        change.fields.title === undefined
+          ? await current.db.get('notes', change.noteId)
+          : undefined;
       if (note) kept.set(change.noteId, note.note.title);
     }
     if (device !== current || mine !== refreshes) return;
@@ -92,6 +95,7 @@ export const createOffline = ({
         title: titleOf(change, kept),
         state: change.state,
         ...(change.code ? { code: change.code } : {}),
+        ...(change.message ? { message: change.message } : {}),
         since: change.since,
       })),
     }));
@@ -103,7 +107,11 @@ export const createOffline = ({
     const workers = win.navigator.serviceWorker as ServiceWorkerContainer | undefined;
     void workers?.ready
       .then((registration) =>
-        (registration as ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }).sync?.register(syncTag),
+        (
+          registration as ServiceWorkerRegistration & {
+            sync?: { register: (tag: string) => Promise<void> };
+          }
+        ).sync?.register(syncTag),
       )
       .catch(() => undefined);
   };
@@ -160,7 +168,11 @@ export const createOffline = ({
           : (new BroadcastChannel(`noted-outbox:${subject}`) as unknown as TabChannel);
       const outbox = createOutbox({
         db,
-        server: { create: (note) => raw().create(note), update: (id, patch) => raw().update(id, patch), get: (id) => raw().get(id) },
+        server: {
+          create: (note) => raw().create(note),
+          update: (id, patch) => raw().update(id, patch),
+          get: (id) => raw().get(id),
+        },
         online: () => win.navigator.onLine,
         exclusive: exclusiveIn(win, `noted-outbox:${subject}`),
         ...(channel ? { channel } : {}),
@@ -170,7 +182,9 @@ export const createOffline = ({
         onChanged: () => void refresh(),
       });
       device = { db, outbox, subject };
-      await trimKept(db).catch((error: unknown) => log.warn('Trimming the device copy failed.', error));
+      await trimKept(db).catch((error: unknown) =>
+        log.warn('Trimming the device copy failed.', error),
+      );
       await refresh();
     };
     const started = run();
@@ -203,7 +217,11 @@ export const createOffline = ({
         .get('notes', note.id)
         .then((kept) =>
           // The pushed note carries no capture details: the kept ones stay.
-          current.db.put('notes', { id: note.id, note: { ...kept?.note, ...note } as Note, seenAt: Date.now() }),
+          current.db.put('notes', {
+            id: note.id,
+            note: { ...kept?.note, ...note } as Note,
+            seenAt: Date.now(),
+          }),
         )
         .catch(() => undefined);
     }
@@ -224,7 +242,9 @@ export const createOffline = ({
       const current = device;
       if (!current) return undefined;
       await current.outbox.discard(noteId);
-      const fresh = await raw().get(noteId).catch(() => undefined);
+      const fresh = await raw()
+        .get(noteId)
+        .catch(() => undefined);
       if (fresh) await current.db.put('notes', { id: fresh.id, note: fresh, seenAt: Date.now() });
       else await current.db.delete('notes', noteId);
       return fresh;

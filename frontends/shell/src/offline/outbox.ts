@@ -288,7 +288,10 @@ export const createOutbox = ({
 
   const sendUpdate = async (change: QueuedChange) => {
     const base = await baseFor(change);
-    return server.update(change.noteId, { ...change.fields, ...(base ? { baseUpdatedAt: base } : {}) });
+    return server.update(change.noteId, {
+      ...change.fields,
+      ...(base ? { baseUpdatedAt: base } : {}),
+    });
   };
 
   let draining: Promise<'empty' | 'stopped'> | undefined;
@@ -341,7 +344,11 @@ export const createOutbox = ({
               state: 'waiting',
             }
           : // A conflict goes over the other version; a refusal is simply tried again.
-            { ...rest, ...(code === 'CONFLICT' ? {} : change.base ? { base: change.base } : {}), state: 'waiting' };
+            {
+              ...rest,
+              ...(code === 'CONFLICT' ? {} : change.base ? { base: change.base } : {}),
+              state: 'waiting',
+            };
       await tx.store.put(again);
     }
     await tx.done;

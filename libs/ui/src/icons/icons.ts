@@ -17,6 +17,8 @@ export {
   ChevronRight as ChevronRightIcon,
   CircleCheck as CircleCheckIcon,
   CircleX as CircleXIcon,
+  CloudOff as CloudOffIcon,
+  CloudUpload as CloudUploadIcon,
   Copy as CopyIcon,
   Cpu as CpuIcon,
   CreditCard as CreditCardIcon,
