@@ -1,6 +1,6 @@
 import { AppError } from '@noted/api';
 import type { LiveHub } from '@noted/ui';
-import { createTestI18n } from '@noted/ui/testing';
+import { createTestI18n, type createTestOffline } from '@noted/ui/testing';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reviewStore } from './review/store';
@@ -65,6 +65,51 @@ describe('NotesApp', () => {
     act(() => live.emit({ type: 'noteDeleted', noteId: first.id }));
     expect(screen.queryByRole('heading', { name: 'Kept here' })).toBeNull();
     expect(screen.getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('says the list is the device copy offline, what waits to be sent, and what waits for a choice', async () => {
+    const waiting = makeNote({ title: 'Written offline' });
+    const held = makeNote({ title: 'Edited on two devices' });
+    const { api } = fakeApi([waiting, held]);
+    const { shell } = renderNotes(api);
+    await screen.findByRole('heading', { name: 'Written offline' });
+    const offline = shell.offline as ReturnType<typeof createTestOffline>;
+    const change = (note: typeof waiting, state: 'waiting' | 'conflict') => ({
+      noteId: note.id,
+      kind: 'update' as const,
+      title: note.title,
+      state,
+      since: note.updatedAt,
+    });
+    act(() =>
+      offline.set({
+        online: false,
+        pending: [change(waiting, 'waiting'), change(held, 'conflict')],
+      }),
+    );
+    expect(
+      screen.getByText(/You are offline\. These are the notes kept on this device/),
+    ).toBeTruthy();
+    expect(screen.getByText(/1 change is waiting to be sent/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send now' })).toBeNull();
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText(/1 note was changed elsewhere/)).toBeTruthy();
+    expect(
+      within(alert).getByRole('link', { name: 'Edited on two devices' }).getAttribute('href'),
+    ).toBe(`/notes/${held.id}`);
+    const card = screen.getByRole('article', { name: 'Written offline' });
+    expect(within(card).getByText('Not sent yet')).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: 'Edited on two devices' })).getByText('Conflict'),
+    ).toBeTruthy();
+
+    act(() => offline.set({ online: true }));
+    expect(screen.queryByText(/You are offline/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send now' }));
+    expect(offline.sendNow).toHaveBeenCalled();
+    act(() => offline.set({ pending: [] }));
+    expect(screen.queryByText(/waiting to be sent/)).toBeNull();
+    expect(within(card).queryByText('Not sent yet')).toBeNull();
   });
 
   it('marks Review as new when notes fall due while the app is open', async () => {

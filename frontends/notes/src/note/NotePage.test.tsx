@@ -1,5 +1,6 @@
 import { AppError, type Note } from '@noted/api';
-import { currentNoteKey, type LiveHub } from '@noted/ui';
+import { currentNoteKey, type LiveHub, type PendingChange } from '@noted/ui';
+import type { createTestOffline } from '@noted/ui/testing';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { address, fakeApi, makeNote, renderNotes } from '../testing';
@@ -229,6 +230,107 @@ describe('NotePage', () => {
       fireEvent.click(within(alert).getByRole('button', { name: 'Keep this text as a new note' }));
       await vi.waitFor(() =>
         expect(create).toHaveBeenCalledWith({ title: 'Plan', note: 'Not lost', tags: ['work'] }),
+      );
+    });
+  });
+
+  describe('kept on this device (offline)', () => {
+    const openKept = async () => {
+      const note = makeNote({ title: 'Plan', note: 'First line' });
+      const fake = fakeApi([note]);
+      const { shell } = renderNotes(fake.api, `/notes/${note.id}`);
+      await screen.findByLabelText('Title');
+      const offline = shell.offline as ReturnType<typeof createTestOffline>;
+      const pending = (state: PendingChange['state'], extra: Partial<PendingChange> = {}) =>
+        act(() =>
+          offline.set({
+            pending: [
+              {
+                noteId: note.id,
+                kind: 'update',
+                title: 'Plan',
+                state,
+                since: note.updatedAt,
+                ...extra,
+              },
+            ],
+          }),
+        );
+      return { ...fake, note, offline, pending, live: shell.live as LiveHub };
+    };
+
+    it('says a save is kept on this device while it waits to be sent', async () => {
+      const { pending } = await openKept();
+      fireEvent.change(field('Note'), { target: { value: 'Written offline' } });
+      fireEvent.blur(field('Note'));
+      await vi.waitFor(() => expect(status()).toBe('Saved'));
+      pending('waiting');
+      expect(status()).toBe('Saved on this device');
+      expect(screen.getByText('Sent when the connection is back')).toBeTruthy();
+    });
+
+    it('offers keeping mine or taking theirs when an offline change met another', async () => {
+      const { note, offline, pending } = await openKept();
+      pending('conflict', { code: 'CONFLICT' });
+      const alert = screen.getByRole('alert');
+      expect(within(alert).getByText('Changed elsewhere while you were offline')).toBeTruthy();
+      expect(status()).toBe('Not saved');
+
+      fireEvent.click(within(alert).getByRole('button', { name: 'Keep my version' }));
+      expect(offline.keepMine).toHaveBeenCalledWith(note.id);
+
+      vi.mocked(offline.discard).mockResolvedValueOnce({
+        ...note,
+        note: 'Saved on the phone',
+        updatedAt: new Date(Date.parse(note.updatedAt) + 60_000).toISOString(),
+      });
+      fireEvent.click(within(alert).getByRole('button', { name: 'Take the other version' }));
+      await vi.waitFor(() => expect(field('Note').value).toBe('Saved on the phone'));
+      expect(offline.discard).toHaveBeenCalledWith(note.id);
+    });
+
+    it('says when an offline change was refused, with the reason, and tries it again', async () => {
+      const { note, offline, pending } = await openKept();
+      pending('refused', {
+        code: 'NOTES_LEFT_NOT_ENOUGH',
+        message: 'Notes left not enough this month',
+      });
+      const alert = screen.getByRole('alert');
+      expect(within(alert).getByText(/Notes left not enough this month/)).toBeTruthy();
+      fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(offline.keepMine).toHaveBeenCalledWith(note.id);
+    });
+
+    it('holds pushed versions while its own changes wait, then goes on from the last', async () => {
+      const { note, pending, update, live, offline } = await openKept();
+      const version = (minutes: number, text: string) => ({
+        ...note,
+        note: text,
+        updatedAt: new Date(Date.parse(note.updatedAt) + minutes * 60_000).toISOString(),
+      });
+      // Kept on the device: answered as the note stands there, on the version it was made on.
+      update.mockImplementationOnce(async (_id, patch) => ({ ...note, ...patch }) as typeof note);
+      fireEvent.change(field('Note'), { target: { value: 'Typed offline' } });
+      fireEvent.blur(field('Note'));
+      await vi.waitFor(() => expect(status()).toBe('Saved'));
+      pending('sending');
+      // The echo of an earlier change of this device's queue: not what is typed here now.
+      act(() => live.emit({ type: 'noteUpdated', change: 'updated', note: version(1, 'Earlier') }));
+      expect(field('Note').value).toBe('Typed offline');
+      expect(screen.queryByRole('alert')).toBeNull();
+      const last = version(2, 'Typed offline');
+      act(() => live.emit({ type: 'noteUpdated', change: 'updated', note: last }));
+      act(() => offline.set({ pending: [] }));
+      expect(field('Note').value).toBe('Typed offline');
+      expect(screen.queryByRole('alert')).toBeNull();
+      // Edits now go on from the version the last change made.
+      fireEvent.change(field('Note'), { target: { value: 'More' } });
+      fireEvent.blur(field('Note'));
+      await vi.waitFor(() =>
+        expect(update).toHaveBeenLastCalledWith(note.id, {
+          note: 'More',
+          baseUpdatedAt: last.updatedAt,
+        }),
       );
     });
   });
