@@ -7,8 +7,9 @@
  * the AI writer say it needs a model, stop sharing, delete it. On the way every page (signed-out
  * home, 404, the shared note, the list, a note, todos, review, mind map, chat, summaries, AI
  * settings, the pages still to come) is checked with axe-core, in
- * the light and dark theme; the shell's own behaviours are the steps of shell.ts, and the live
- * connection between two devices of one user those of live.ts.
+ * the light and dark theme; the shell's own behaviours are the steps of shell.ts, the live
+ * connection between two devices of one user those of live.ts, and working offline those of
+ * offline.ts.
  *
  *   BASE_URL=http://localhost:8080 node --conditions=@noted/source --import tsx test/browser/run.ts
  */
@@ -27,6 +28,7 @@ import {
   expectReadableText,
 } from './look.js';
 import { runLiveChecks } from './live.js';
+import { runOfflineChecks } from './offline.js';
 import { shellSteps, signOutStep, type Step } from './shell.js';
 import { launchChromium, openPage, runSteps, signIn } from './steps.js';
 
@@ -721,6 +723,13 @@ const main = async (): Promise<number> => {
     const live = await runLiveChecks(browser, { baseUrl, timeoutMs: stepTimeoutMs, pageErrors });
     passed += live.passed;
     failed += live.failed;
+    const offline = await runOfflineChecks(browser, {
+      baseUrl,
+      timeoutMs: stepTimeoutMs,
+      pageErrors,
+    });
+    passed += offline.passed;
+    failed += offline.failed;
   } catch (error) {
     failed += 1;
     const message = error instanceof Error ? error.message : String(error);

@@ -302,7 +302,7 @@ export const shellSteps = (baseUrl: URL): Step[] => [
     },
   },
   {
-    name: 'after one online visit the app opens offline, its notes module cached ahead',
+    name: 'after one online visit the app opens offline in the notes kept on the device, its notes module cached ahead',
     run: async (page) => {
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
@@ -314,9 +314,14 @@ export const shellSteps = (baseUrl: URL): Step[] => [
       await context.setOffline(true);
       try {
         await page.reload();
+        // Signed in as the user last seen here, reading the device copy.
         await page
           .getByRole('main')
-          .getByText('You are offline, so Noted cannot check your sign-in.', { exact: false })
+          .getByText('You are offline. These are the notes kept on this device', { exact: false })
+          .waitFor();
+        await page
+          .getByRole('banner')
+          .getByRole('button', { name: /^Account: / })
           .waitFor();
         if ((await page.title()) !== 'Noted') fail('offline, the page is not Noted');
         await page.goto(new URL('/todos', baseUrl).href);

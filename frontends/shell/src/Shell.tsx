@@ -33,7 +33,8 @@ function AccountSync() {
   const signedOut = state.status === 'signedOut';
   useEffect(() => {
     if (user) {
-      void offline.open(user.sub);
+      // Opened (or, when the session was checked after an offline start, told it can send).
+      void offline.open(user.sub).then(() => (offlineStart ? undefined : offline.sendNow()));
       account.start(user, { offline: offlineStart }).then(
         (checked) => {
           if (checked.user) liveConnection.start(checked.user.userId);

@@ -52,7 +52,13 @@ const start = async () => {
   await registerMessages(i18n, shellMessages);
 
   const federation = setUpFederation();
-  const offline = createOffline({ log });
+  const offline = createOffline({
+    log,
+    canSend: () => {
+      const signedIn = auth.getState();
+      return signedIn.status === 'signedIn' && !signedIn.offline;
+    },
+  });
   const auth = createAuth({
     createKeycloak: async () => {
       const { default: Keycloak } = await import('keycloak-js');

@@ -56,14 +56,15 @@ interface RuntimeConfig {
 }
 
 /**
- * Fetches every file of every remote the configuration names (from the `assets.json` each
+ * Fetches the configuration and every file of every remote it names (from the `assets.json` each
  * remote build writes beside its `mf-manifest.json`), so the whole app works offline after
  * one visit, not only the pages that were opened.
  */
 const warmRemotes = async (): Promise<void> => {
-  const config = (await (
-    await fetch('/config.json', { cache: 'no-store' })
-  ).json()) as RuntimeConfig;
+  const configResponse = await fetch('/config.json', { cache: 'no-store' });
+  // Kept too, so a page opened offline after one visit (never under this worker) can start.
+  await (await caches.open(configCache)).put('/config.json', configResponse.clone());
+  const config = (await configResponse.json()) as RuntimeConfig;
   const cache = await caches.open(remotesCache);
   for (const manifestAddress of Object.values(config.remotes ?? {})) {
     const manifestUrl = new URL(manifestAddress, self.location.origin);

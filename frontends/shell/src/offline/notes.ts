@@ -14,6 +14,7 @@ import type { KeptNote, OfflineDatabase, QueuedChange } from './database';
 import { isTemporary, type Outbox, type Settled } from './outbox';
 
 type NotesCalls = ApiClient['notes'];
+type TagsCalls = ApiClient['tags'];
 
 /** Notes kept on the device at most; the ones seen longest ago go first (never one waiting). */
 export const KEPT_NOTES = 2_000;
@@ -117,13 +118,9 @@ export const offlineNotes = (
 
   /** The list as the device copy has it: the server's order, filtered and searched here. */
   const fromDevice = async (device: DeviceCopy, query: NoteListQuery): Promise<SearchPage> => {
-    const [kept, queue] = await Promise.all([device.db.getAll('notes'), device.outbox.list()]);
-    const keptIds = new Set(kept.map(({ id }) => id));
-    const all = laidOver(
-      kept.map(({ note }) => note),
-      queue,
-    ).concat(madeHere(queue).filter((note) => !keptIds.has(note.id)));
-    const matching = all.filter((note) => fits(note, query)).sort(newestFirst);
+    const matching = (await deviceNotes(device))
+      .filter((note) => fits(note, query))
+      .sort(newestFirst);
     if (query.pinnedFirst && !query.search) {
       matching.sort((a, b) => Number(b.isPinned) - Number(a.isPinned));
     }
@@ -225,6 +222,40 @@ export const offlineNotes = (
 };
 
 const codeIs = (error: unknown, code: string) => error instanceof AppError && error.code === code;
+
+/** The notes on the device as the queue will leave them: kept ones and ones made here. */
+const deviceNotes = async (device: DeviceCopy): Promise<Note[]> => {
+  const [kept, queue] = await Promise.all([device.db.getAll('notes'), device.outbox.list()]);
+  const keptIds = new Set(kept.map(({ id }) => id));
+  return laidOver(
+    kept.map(({ note }) => note),
+    queue,
+  ).concat(madeHere(queue).filter((note) => !keptIds.has(note.id)));
+};
+
+/** The tags calls with the device copy behind the list: counted there when offline. */
+export const offlineTags = (
+  tags: TagsCalls,
+  copy: () => Promise<DeviceCopy | undefined>,
+): TagsCalls => ({
+  ...tags,
+  list: async () => {
+    try {
+      return await tags.list();
+    } catch (error) {
+      const device = await copy();
+      if (!device || !isTemporary(error)) throw error;
+      const counts = new Map<string, number>();
+      for (const note of await deviceNotes(device)) {
+        for (const tag of note.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+      }
+      const items = [...counts]
+        .map(([tag, count]) => ({ tag, count }))
+        .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag));
+      return { items, total: items.length, page: 1, limit: items.length };
+    }
+  },
+});
 
 /** Keeps at most `limit` notes, dropping the ones seen longest ago that wait for nothing. */
 export const trimKept = async (db: OfflineDatabase, limit = KEPT_NOTES) => {

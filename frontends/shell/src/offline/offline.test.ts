@@ -77,7 +77,18 @@ const fakeServer = () => {
       notes.delete(id);
     },
   };
-  return { notes, calls, server, api: { notes: notesCalls } as unknown as ApiClient };
+  const tagsCalls = {
+    list: async () => {
+      reachable();
+      return { items: [], total: 0, page: 1, limit: 0 };
+    },
+  };
+  return {
+    notes,
+    calls,
+    server,
+    api: { notes: notesCalls, tags: tagsCalls } as unknown as ApiClient,
+  };
 };
 
 /** A window whose network is switched by the test. */
@@ -140,6 +151,7 @@ describe('the device copy of notes', () => {
     expect(page.items.map((note) => note.title)).toEqual(['Other', 'Kept here']);
     expect((await api.notes.list({ search: 'wombat' })).items.map((n) => n.id)).toEqual([kept.id]);
     expect((await api.notes.list({ tag: 'zoo' })).total).toBe(1);
+    expect((await api.tags.list()).items).toEqual([{ tag: 'zoo', count: 1 }]);
     await expect(api.notes.get(crypto.randomUUID())).rejects.toMatchObject({ code: 'UNAVAILABLE' });
   });
 

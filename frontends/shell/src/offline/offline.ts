@@ -7,7 +7,7 @@ import {
   type OfflineDatabase,
   type QueuedChange,
 } from './database';
-import { offlineNotes, trimKept, type DeviceCopy } from './notes';
+import { offlineNotes, offlineTags, trimKept, type DeviceCopy } from './notes';
 import { createOutbox, type TabChannel } from './outbox';
 
 /** The Background Sync tag the service worker answers by asking the open pages to send. */
@@ -26,7 +26,7 @@ export interface Offline extends ShellOffline {
   close: () => void;
   /** Signed out: every copy on this browser is deleted. */
   clear: () => Promise<void>;
-  /** The API client with its notes calls through the device copy. */
+  /** The API client with its notes and tags calls through the device copy. */
   wrap: (api: ApiClient) => ApiClient;
   /** Keeps the copy as the live connection reports changes; a reconnect sends what waits. */
   hear: (message: LiveMessage) => void;
@@ -38,6 +38,11 @@ export interface OfflineOptions {
   /** Opens a user's database; a test gives fake-indexeddb's. */
   openDatabase?: (subject: string) => Promise<OfflineDatabase>;
   deleteDatabases?: (subject?: string) => Promise<void>;
+  /**
+   * Whether the page has a session to send with: not while it was opened offline and the
+   * session has not been checked yet (every change would be refused for want of a token).
+   */
+  canSend?: () => boolean;
 }
 
 /** Runs work alone among this browser's tabs (Web Locks), or alone in this page without them. */
@@ -60,7 +65,9 @@ export const createOffline = ({
   window: win = window,
   openDatabase = openOfflineDatabase,
   deleteDatabases = deleteOfflineDatabases,
+  canSend = () => true,
 }: OfflineOptions): Offline => {
+  const sendable = () => win.navigator.onLine && canSend();
   const state = createStore<{ online: boolean; pending: readonly PendingChange[] }>({
     online: win.navigator.onLine,
     pending: [],
@@ -124,7 +131,7 @@ export const createOffline = ({
   const sendNow = async (): Promise<void> => {
     stopRetry();
     const current = device ?? (await opening?.then(() => device));
-    if (!current || !win.navigator.onLine) return;
+    if (!current || !sendable()) return;
     const outcome = await current.outbox.drain().catch((error: unknown) => {
       log.warn('Sending the changes kept on this device failed.', error);
       return 'stopped' as const;
@@ -173,7 +180,7 @@ export const createOffline = ({
           update: (id, patch) => raw().update(id, patch),
           get: (id) => raw().get(id),
         },
-        online: () => win.navigator.onLine,
+        online: sendable,
         exclusive: exclusiveIn(win, `noted-outbox:${subject}`),
         ...(channel ? { channel } : {}),
         onSent: async (note: Note) => {
@@ -262,7 +269,7 @@ export const createOffline = ({
       rawNotes = api.notes;
       // A call made while the copy opens waits for it (the first list of an offline start).
       const copy = async () => device ?? (await opening?.catch(() => undefined), device);
-      return { ...api, notes: offlineNotes(api.notes, copy) };
+      return { ...api, notes: offlineNotes(api.notes, copy), tags: offlineTags(api.tags, copy) };
     },
     hear,
   };
