@@ -1,5 +1,6 @@
 import { Button, Callout, RefreshIcon, Skeleton } from '@noted/ui';
 import { useErrorText, useNotesMessages } from './messages';
+import { OfflineUnavailable, useOfflineFailure } from './offline/OfflineNotice';
 
 /**
  * What stands where something is on its way: grey shapes of its size (`blocks` cards or
@@ -17,7 +18,7 @@ export function Loading({
   return <Skeleton label={children} blocks={blocks} lines={lines} className="notes-status" />;
 }
 
-/** Why something could not be loaded (`message` given the reason), with Retry. */
+/** Why something could not be loaded (`message` given the reason), with Retry; offline, that. */
 export function LoadFailed({
   message,
   error,
@@ -29,6 +30,7 @@ export function LoadFailed({
 }) {
   const { t } = useNotesMessages('note');
   const errorText = useErrorText();
+  if (useOfflineFailure(error)) return <OfflineUnavailable onRetry={onRetry} />;
   return (
     <Callout
       tone="danger"

@@ -10,6 +10,7 @@ import { Trans } from 'react-i18next';
 import { Link } from '@noted/router';
 import { useErrorText, useNotesMessages } from '../messages';
 import { errorCode } from '../text';
+import { OfflineUnavailable, useOfflineFailure } from '../offline/OfflineNotice';
 
 /** Whether an AI call failed because no language model is configured. */
 export const needsModel = (error: unknown) => errorCode(error) === 'AI_MODEL_REQUIRED';
@@ -34,6 +35,8 @@ export function AiNotice({ error, onRetry }: { error: unknown; onRetry?: () => v
   const { t } = useNotesMessages('ai');
   const errorText = useErrorText();
   const code = errorCode(error);
+  const offline = useOfflineFailure(error);
+  if (offline) return <OfflineUnavailable onRetry={onRetry} />;
   if (code === 'AI_MODEL_REQUIRED') {
     return (
       <Callout

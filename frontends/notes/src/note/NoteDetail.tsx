@@ -380,7 +380,11 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
           </Link>
           {/* A note deleted elsewhere is saved no more: its callout says what can be done. */}
           <div className="note-save" data-status={saveState.status} hidden={deletedElsewhere}>
-            <p className="note-save-status" role="status">
+            <p
+              className="note-save-status"
+              role="status"
+              title={pending?.state === 'waiting' ? t('offline.savedHereHint') : undefined}
+            >
               {saveState.status === 'saved' && pending?.state === 'waiting' ? (
                 <CloudOffIcon className="ui-icon" aria-hidden="true" />
               ) : saveState.status === 'saved' ? (
@@ -391,9 +395,6 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
                 ? t('note.remote.notSaved')
                 : statusText(t, saveState, errorText, pending)}
             </p>
-            {pending?.state === 'waiting' && saveState.status === 'saved' ? (
-              <span className="note-save-hint">{t('offline.savedHereHint')}</span>
-            ) : null}
             {saveState.status === 'failed' &&
             saveState.code === 'CONFLICT' &&
             !offeredConflict &&

@@ -266,7 +266,7 @@ describe('NotePage', () => {
       await vi.waitFor(() => expect(status()).toBe('Saved'));
       pending('waiting');
       expect(status()).toBe('Saved on this device');
-      expect(screen.getByText('Sent when the connection is back')).toBeTruthy();
+      expect(screen.getByRole('status').title).toBe('Sent when the connection is back');
     });
 
     it('offers keeping mine or taking theirs when an offline change met another', async () => {
