@@ -6,7 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 source deploy/local/common.sh
 port="${SMOKE_PORT:-18080}"
-start_noted "$port" smoke
+# Notes fall due for review 2 s after they are written and the review scheduler looks every
+# second, so the browser test sees a due note announced to the other device (test/browser/live.ts).
+start_noted "$port" smoke NOTES_REVIEW_FIRST_DUE_SECONDS=2 NOTES_REVIEW_INTERVAL_SECONDS=1
 export BASE_URL="http://localhost:$port"
 npm run test:browser || { echo "--- noted log"; tail -80 "$log"; exit 1; }
 npm run report:size || { echo "--- noted log"; tail -80 "$log"; exit 1; }

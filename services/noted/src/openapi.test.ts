@@ -174,6 +174,7 @@ describe("the gateway's OpenAPI document", () => {
           objects,
           logger: createLogger({ level: 'silent' }),
           publicUrl: 'http://localhost:8080',
+          reviewFirstDueSeconds: 86_400,
         }),
       ),
       ai: routesOf(aiRouter({} as AiContext)),

@@ -27,6 +27,11 @@ export const notesConfigSchema = z.object({
   /** How often the review scheduler looks for notes that fell due. */
   NOTES_REVIEW_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   /**
+   * How long after it was written a note first falls due for review: a day. The browser test
+   * makes it seconds, to see the scheduler's announcement reach the page.
+   */
+  NOTES_REVIEW_FIRST_DUE_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(86_400),
+  /**
    * Uploaded images decoded at once in this process (each up to 40 megapixels, about 55 MB
    * while it is decoded); the others wait their turn.
    */
@@ -37,6 +42,7 @@ export interface NotesConfig extends ServiceSettings {
   publicUrl: string;
   usersGrpcAddress: string;
   reviewIntervalMs: number;
+  reviewFirstDueSeconds: number;
   imageConcurrency: number;
   /** Where note images are kept when no S3 endpoint is set. */
   objectsRoot: string;
@@ -70,6 +76,7 @@ export const notesConfigFrom = (
   databaseUrl: env.NOTES_DATABASE_URL ?? env.DATABASE_URL,
   usersGrpcAddress: env.USERS_GRPC_ADDR,
   reviewIntervalMs: env.NOTES_REVIEW_INTERVAL_SECONDS * 1000,
+  reviewFirstDueSeconds: env.NOTES_REVIEW_FIRST_DUE_SECONDS,
   imageConcurrency: env.NOTES_IMAGE_CONCURRENCY,
   publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   objectsRoot: `${shared.dataDir}/notes/objects`,

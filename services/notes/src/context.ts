@@ -19,3 +19,9 @@ export interface ImagesContext extends NotesContext {
   objects: ObjectStore;
   logger: Logger;
 }
+
+/** The review use-cases that enrol notes also know when a new note first falls due. */
+export interface ReviewContext extends NotesContext {
+  /** Seconds from a note's creation to its first review (NOTES_REVIEW_FIRST_DUE_SECONDS). */
+  reviewFirstDueSeconds: number;
+}

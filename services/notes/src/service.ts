@@ -14,13 +14,13 @@ import { imageHandlers } from './images/routes.js';
 import { captureHandlers } from './capture/routes.js';
 import { uploadsSweep } from './capture/uploads.js';
 import { limitImageWork } from './images/process.js';
-import type { ImagesContext } from './context.js';
+import type { ImagesContext, ReviewContext } from './context.js';
 import { reviewHandlers } from './review/routes.js';
 import { startReviewEnrolment } from './review/enrolment.js';
 import { startReviewScheduler } from './review/scheduler.js';
 
 /** Every public route of the notes service, as its contracts in `@noted/api` declare them. */
-export const notesRouter = (ctx: ImagesContext & { publicUrl: string }) =>
+export const notesRouter = (ctx: ImagesContext & ReviewContext & { publicUrl: string }) =>
   serveRoutes('notes', {
     ...noteHandlers(ctx),
     ...tagHandlers(ctx),
@@ -56,6 +56,7 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
           unitOfWork,
           quota,
           publicUrl: config.publicUrl,
+          reviewFirstDueSeconds: config.reviewFirstDueSeconds,
           objects,
           logger,
         }),
@@ -76,7 +77,12 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
             if (deleted > 0) logger.info({ deleted }, 'expired uploads deleted');
           },
         }),
-        startReviewEnrolment({ bus, knex: db.knex, logger }),
+        startReviewEnrolment({
+          bus,
+          knex: db.knex,
+          logger,
+          firstDueSeconds: config.reviewFirstDueSeconds,
+        }),
         startReviewScheduler({
           unitOfWork,
           logger,

@@ -8,6 +8,7 @@ import { openDatabase, startOutboxRelay, type Database } from '@noted/db';
 import { createMemoryBus, type EventBus } from '@noted/events';
 import { createLogger } from '@noted/kit';
 import { noteEvents } from '@noted/proto';
+import { notesConfigSchema } from '../config.js';
 import { notesMigrations } from '../migrations.js';
 import { noteEventOf } from '../notes/events.js';
 import { notesRepository, type NoteRow } from '../notes/repository.js';
@@ -18,6 +19,7 @@ import { startReviewEnrolment } from './enrolment.js';
 import { testNotesContext } from '../test/context.js';
 
 const logger = createLogger({ level: 'silent' });
+const { NOTES_REVIEW_FIRST_DUE_SECONDS: firstDueSeconds } = notesConfigSchema.parse({});
 const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-review-enrolment-'));
 let db: Database;
 let bus: EventBus;
@@ -29,7 +31,7 @@ beforeAll(async () => {
   await db.migrate();
   bus = createMemoryBus({ service: 'notes', logger });
   const relay = startOutboxRelay({ db, bus, service: 'notes', logger, pollMs: 20 });
-  const enrolment = startReviewEnrolment({ bus, knex: db.knex, logger });
+  const enrolment = startReviewEnrolment({ bus, knex: db.knex, logger, firstDueSeconds });
   stop = async () => {
     await enrolment.stop();
     await relay.stop();
@@ -56,7 +58,7 @@ const eventually = async <T>(check: () => Promise<T | undefined>): Promise<T> =>
 };
 
 describe('review enrolment', () => {
-  it('schedules a new note from its created event, first due a day after it was written', async () => {
+  it('schedules a new note from its created event, by default first due a day after it was written', async () => {
     const userId = randomUUID();
     const note = await noteCreate(ctx, userId, { title: 'Remember me' });
     const schedule = await eventually(() => scheduleOf(note.id));
@@ -94,7 +96,7 @@ describe('review enrolment, event by event', () => {
           },
         }),
     };
-    enrolment = startReviewEnrolment({ bus: observed, knex: db.knex, logger });
+    enrolment = startReviewEnrolment({ bus: observed, knex: db.knex, logger, firstDueSeconds });
   });
 
   afterAll(async () => {

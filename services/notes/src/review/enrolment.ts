@@ -11,13 +11,18 @@ export const REVIEW_ENROLMENT_CONSUMER = 'notes-review-enrolment';
 export const REVIEW_ENROLMENT_WORKERS = 16;
 
 /**
- * Gives every new note a review schedule (first due a day after it was written) from its
- * note.created event, off the request that created it. A note deleted meanwhile gets none;
- * a redelivered event changes nothing.
+ * Gives every new note a review schedule (first due `firstDueSeconds`, a day unless set, after
+ * it was written) from its note.created event, off the request that created it. A note deleted
+ * meanwhile gets none; a redelivered event changes nothing.
  */
-export const startReviewEnrolment = (options: { bus: EventBus; knex: Knex; logger: Logger }) => {
+export const startReviewEnrolment = (options: {
+  bus: EventBus;
+  knex: Knex;
+  logger: Logger;
+  firstDueSeconds: number;
+}) => {
   const enrol = gatherPerTurn<NewNote>((notes) =>
-    reviewRepository.enrolNewNotes(options.knex, notes),
+    reviewRepository.enrolNewNotes(options.knex, notes, options.firstDueSeconds),
   );
   return subscribeWorkers(options.bus, {
     name: 'review enrolment',

@@ -24,36 +24,37 @@ export interface NewNote {
 /** Every query names the owner, except the scheduler's, which works across users by design. */
 export const reviewRepository = {
   /**
-   * Gives up to `limit` of the user's notes without a schedule one that falls due a day after
-   * the note was created, oldest notes first. Running it twice changes nothing.
+   * Gives up to `limit` of the user's notes without a schedule one that falls due
+   * `firstDueSeconds` after the note was created, oldest notes first. Running it twice changes
+   * nothing.
    */
-  enrol: async (db: Db, userId: string, limit: number): Promise<void> => {
+  enrol: async (db: Db, userId: string, limit: number, firstDueSeconds: number): Promise<void> => {
     await db.raw(
       `insert into note_reviews (note_id, user_id, repetitions, interval_days, ease, due_at)
-       select n.id, n.user_id, 0, 0, 2.5, n.created_at + interval '1 day'
+       select n.id, n.user_id, 0, 0, 2.5, n.created_at + make_interval(secs => ?)
        from notes n
        where n.user_id = ?
          and not exists (select 1 from note_reviews r where r.note_id = n.id)
        order by n.created_at, n.id
        limit ?
        on conflict (note_id) do nothing`,
-      [userId, limit],
+      [firstDueSeconds, userId, limit],
     );
   },
 
   /**
-   * Enrols new notes, each first due a day after it was created; a note that is gone, is not
-   * its user's, or already has a schedule is left as it is.
+   * Enrols new notes, each first due `firstDueSeconds` after it was created; a note that is
+   * gone, is not its user's, or already has a schedule is left as it is.
    */
-  enrolNewNotes: async (db: Db, notes: NewNote[]): Promise<void> => {
+  enrolNewNotes: async (db: Db, notes: NewNote[], firstDueSeconds: number): Promise<void> => {
     if (notes.length === 0) return;
     await db.raw(
       `insert into note_reviews (note_id, user_id, repetitions, interval_days, ease, due_at)
-       select distinct n.id, n.user_id, 0, 0, 2.5, n.created_at + interval '1 day'
+       select distinct n.id, n.user_id, 0, 0, 2.5, n.created_at + make_interval(secs => ?)
        from unnest(?::uuid[], ?::uuid[]) as e(user_id, note_id)
        join notes n on n.id = e.note_id and n.user_id = e.user_id
        on conflict (note_id) do nothing`,
-      [notes.map((note) => note.userId), notes.map((note) => note.noteId)],
+      [firstDueSeconds, notes.map((note) => note.userId), notes.map((note) => note.noteId)],
     );
   },
 

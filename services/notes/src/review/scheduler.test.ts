@@ -7,7 +7,9 @@ import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { reviewEvents } from '@noted/proto';
 import { infraUrl } from '@noted/testing';
+import { notesConfigSchema } from '../config.js';
 import { notesMigrations } from '../migrations.js';
+import { reviewRepository } from './repository.js';
 import { reviewAnnounceDue, startReviewScheduler } from './scheduler.js';
 
 const logger = createLogger({ level: 'silent' });
@@ -133,6 +135,33 @@ const suite = (name: string, url: string | undefined) =>
       const events = await dueEvents(since);
       expect(events.flatMap((e) => e.notes.map((n) => n.id)).sort()).toHaveLength(6);
       expect(new Set(events.flatMap((e) => e.notes.map((n) => n.id))).size).toBe(6);
+    });
+
+    it('announces a new note once its first-due seconds have passed; by default a day', async () => {
+      const created = new Date(Date.UTC(2031, 0, 1));
+      const user = randomUUID();
+      const [soon, byDefault] = [randomUUID(), randomUUID()];
+      for (const id of [soon, byDefault]) {
+        await db.knex('notes').insert({ id, user_id: user, title: id, created_at: created });
+      }
+      await reviewRepository.enrolNewNotes(db.knex, [{ userId: user, noteId: soon }], 1);
+      const { NOTES_REVIEW_FIRST_DUE_SECONDS } = notesConfigSchema.parse({});
+      await reviewRepository.enrolNewNotes(
+        db.knex,
+        [{ userId: user, noteId: byDefault }],
+        NOTES_REVIEW_FIRST_DUE_SECONDS,
+      );
+      const since = await lastSeq();
+      const announcedBy = async (at: Date) => {
+        await reviewAnnounceDue(unitOfWork(), { now: at });
+        return (await dueEvents(since))
+          .filter((event) => event.userId === user)
+          .map((event) => event.notes.map((note) => note.id));
+      };
+      expect(await announcedBy(new Date(created.getTime() + 999))).toEqual([]);
+      expect(await announcedBy(new Date(created.getTime() + 1_000))).toEqual([[soon]]);
+      expect(await announcedBy(new Date(created.getTime() + DAY - 1))).toEqual([[soon]]);
+      expect(await announcedBy(new Date(created.getTime() + DAY))).toEqual([[soon], [byDefault]]);
     });
 
     it('runs on its interval, kicks the relay, and stops cleanly', async () => {

@@ -8,7 +8,7 @@ import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { reviewEvents } from '@noted/proto';
 import { notesMigrations } from '../migrations.js';
-import type { NotesContext } from '../context.js';
+import type { ReviewContext } from '../context.js';
 import { reviewDue, reviewDueOf, reviewMark } from '../test/validated.js';
 
 const logger = createLogger({ level: 'silent' });
@@ -17,7 +17,7 @@ const now = new Date(Date.UTC(2027, 0, 10, 12));
 
 describe('review use-cases', () => {
   let db: Database;
-  let ctx: NotesContext;
+  let ctx: ReviewContext;
   let kicks = 0;
 
   /** Notes written straight to the table, created the given number of days before now. */
@@ -54,6 +54,7 @@ describe('review use-cases', () => {
         recordingLimit: async () => 60,
         close: () => {},
       },
+      reviewFirstDueSeconds: DAY / 1000,
     };
   }, 60_000);
 
@@ -78,6 +79,16 @@ describe('review use-cases', () => {
     expect(limited.items.map((n) => n.id)).toEqual([tenDays, threeDays]);
     await expect(reviewDue(ctx, userId, { limit: '0' }, now)).rejects.toMatchObject({
       name: 'ZodError',
+    });
+  });
+
+  it('first lists a note as long after its creation as the service is set to', async () => {
+    const userId = randomUUID();
+    const [hourOld] = (await seed(userId, [1 / 24])) as [string];
+    const soon = { ...ctx, reviewFirstDueSeconds: 60 };
+    expect((await reviewDue(soon, userId, {}, now)).items.map((n) => n.id)).toEqual([hourOld]);
+    expect(await scheduleOf(hourOld)).toMatchObject({
+      due_at: new Date(now.getTime() - DAY / 24 + 60_000),
     });
   });
 

@@ -4,7 +4,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { enqueueEvent, outboxEvent } from '@noted/db';
 import { reviewEvents, userEventHeaders } from '@noted/proto';
 import { presentNote } from '../notes/presenter.js';
-import type { NotesContext } from '../context.js';
+import type { NotesContext, ReviewContext } from '../context.js';
 import { reviewRepository, type ReviewRow } from './repository.js';
 import { outcomeGrades, sm2 } from './sm2.js';
 
@@ -21,23 +21,24 @@ const presentSchedule = (row: ReviewRow): ReviewSchedule => ({
 
 /**
  * The user's notes due for review, most overdue first. Notes without a schedule get one
- * here (due a day after they were created), so every note enters review without a step.
+ * here (first due as the enrolment consumer makes it), so every note enters review without
+ * a step.
  */
 export const reviewDue = async (
-  ctx: NotesContext,
+  ctx: ReviewContext,
   userId: string,
   query: Parsed<typeof ReviewDueQuery>,
   now: Date = new Date(),
 ): Promise<ReviewDueList> => {
   const { limit } = query;
-  await reviewRepository.enrol(ctx.knex, userId, ENROL_AT_MOST);
+  await reviewRepository.enrol(ctx.knex, userId, ENROL_AT_MOST, ctx.reviewFirstDueSeconds);
   const rows = await reviewRepository.due(ctx.knex, userId, now, limit);
   return { items: rows.map(presentNote), total: rows.length, page: 1, limit };
 };
 
 /** The same list for `notes-review/{userId}`: only the caller's own id answers. */
 export const reviewDueOf = async (
-  ctx: NotesContext,
+  ctx: ReviewContext,
   callerId: string,
   params: Parsed<typeof ReviewUserParams>,
   query: Parsed<typeof ReviewDueQuery>,

@@ -16,7 +16,7 @@ import * as links from '../links/usecases.js';
 import * as notes from '../notes/usecases.js';
 import * as review from '../review/usecases.js';
 import * as todos from '../todos/usecases.js';
-import type { NotesContext } from '../context.js';
+import type { NotesContext, ReviewContext } from '../context.js';
 
 /**
  * The use-cases as a route calls them: with input its contract has validated (the same
@@ -41,10 +41,10 @@ export const noteLinkRemove = async (ctx: NotesContext, userId: string, input: u
 export const noteGraph = async (ctx: NotesContext, userId: string, query: unknown) =>
   links.noteGraph(ctx, userId, NoteGraphQuery.parse(query));
 
-export const reviewDue = async (ctx: NotesContext, userId: string, query: unknown, now?: Date) =>
+export const reviewDue = async (ctx: ReviewContext, userId: string, query: unknown, now?: Date) =>
   review.reviewDue(ctx, userId, ReviewDueQuery.parse(query), now);
 export const reviewDueOf = async (
-  ctx: NotesContext,
+  ctx: ReviewContext,
   callerId: string,
   params: unknown,
   query: unknown,
