@@ -1,6 +1,6 @@
-import { Button, Callout, RefreshIcon, Skeleton } from '@noted/ui';
+import { Button, Callout, CloudOffIcon, RefreshIcon, Skeleton, errorCode } from '@noted/ui';
 import { useErrorText, useNotesMessages } from './messages';
-import { OfflineUnavailable, useOfflineFailure } from './offline/OfflineNotice';
+import { useOnline } from './offline/useOffline';
 
 /**
  * What stands where something is on its way: grey shapes of its size (`blocks` cards or
@@ -18,6 +18,35 @@ export function Loading({
   return <Skeleton label={children} blocks={blocks} lines={lines} className="notes-status" />;
 }
 
+/** The Retry of a notice that something could not be had. */
+export function RetryButton({ onRetry }: { onRetry: () => void }) {
+  const { t } = useNotesMessages('note');
+  return (
+    <Button size="sm" icon={RefreshIcon} onClick={onRetry}>
+      {t('common.retry')}
+    </Button>
+  );
+}
+
+/** Whether `error` is the server not being reached because the browser is offline. */
+export const useOfflineFailure = (error: unknown): boolean =>
+  !useOnline() && errorCode(error) === 'UNAVAILABLE';
+
+/** Where something needs the server and the browser is offline: said calmly, not as a failure. */
+export function OfflineUnavailable({ onRetry }: { onRetry?: () => void }) {
+  const { t } = useNotesMessages('note');
+  return (
+    <Callout
+      tone="neutral"
+      role="status"
+      icon={CloudOffIcon}
+      actions={onRetry ? <RetryButton onRetry={onRetry} /> : undefined}
+    >
+      {t('offline.unavailable')}
+    </Callout>
+  );
+}
+
 /** Why something could not be loaded (`message` given the reason), with Retry; offline, that. */
 export function LoadFailed({
   message,
@@ -28,19 +57,10 @@ export function LoadFailed({
   error: unknown;
   onRetry: () => void;
 }) {
-  const { t } = useNotesMessages('note');
   const errorText = useErrorText();
   if (useOfflineFailure(error)) return <OfflineUnavailable onRetry={onRetry} />;
   return (
-    <Callout
-      tone="danger"
-      role="alert"
-      actions={
-        <Button size="sm" icon={RefreshIcon} onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    >
+    <Callout tone="danger" role="alert" actions={<RetryButton onRetry={onRetry} />}>
       {message(errorText(error))}
     </Callout>
   );

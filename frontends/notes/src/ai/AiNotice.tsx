@@ -1,16 +1,9 @@
-import {
-  Button,
-  Callout,
-  RefreshIcon,
-  SparklesIcon,
-  ArrowUpRightIcon,
-  EyeOffIcon,
-} from '@noted/ui';
+import { ArrowUpRightIcon, Callout, EyeOffIcon, SparklesIcon } from '@noted/ui';
 import { Trans } from 'react-i18next';
 import { Link } from '@noted/router';
 import { useErrorText, useNotesMessages } from '../messages';
 import { errorCode } from '../text';
-import { OfflineUnavailable, useOfflineFailure } from '../offline/OfflineNotice';
+import { OfflineUnavailable, RetryButton, useOfflineFailure } from '../LoadStatus';
 
 /** Whether an AI call failed because no language model is configured. */
 export const needsModel = (error: unknown) => errorCode(error) === 'AI_MODEL_REQUIRED';
@@ -72,13 +65,7 @@ export function AiNotice({ error, onRetry }: { error: unknown; onRetry?: () => v
       tone="danger"
       role="alert"
       className="ai-notice"
-      actions={
-        onRetry ? (
-          <Button size="sm" icon={RefreshIcon} onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        ) : undefined
-      }
+      actions={onRetry ? <RetryButton onRetry={onRetry} /> : undefined}
     >
       <p>{t('notice.failed', { reason: errorText(error) })}</p>
     </Callout>

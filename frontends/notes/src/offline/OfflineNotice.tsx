@@ -1,13 +1,4 @@
-import {
-  Button,
-  Callout,
-  CloudOffIcon,
-  CloudUploadIcon,
-  RefreshIcon,
-  SendIcon,
-  errorCode,
-  useShell,
-} from '@noted/ui';
+import { Button, Callout, CloudUploadIcon, SendIcon, useShell } from '@noted/ui';
 import { Link } from '@noted/router';
 import { useNotesMessages } from '../messages';
 import { useOnline, usePending } from './useOffline';
@@ -85,30 +76,5 @@ export function PendingBadge({ noteId }: { noteId: string }) {
       {held ? null : <CloudUploadIcon className="ui-icon" aria-hidden="true" />}
       {label}
     </span>
-  );
-}
-
-/** Whether `error` is the server not being reached because the browser is offline. */
-export const useOfflineFailure = (error: unknown): boolean =>
-  !useOnline() && errorCode(error) === 'UNAVAILABLE';
-
-/** Where something needs the server and the browser is offline: said calmly, not as a failure. */
-export function OfflineUnavailable({ onRetry }: { onRetry?: () => void }) {
-  const { t } = useNotesMessages('note');
-  return (
-    <Callout
-      tone="neutral"
-      role="status"
-      icon={CloudOffIcon}
-      actions={
-        onRetry ? (
-          <Button size="sm" icon={RefreshIcon} onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        ) : undefined
-      }
-    >
-      {t('offline.unavailable')}
-    </Callout>
   );
 }

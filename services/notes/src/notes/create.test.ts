@@ -5,13 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fromBinary } from '@bufbuild/protobuf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@noted/db';
-import { createLogger } from '@noted/kit';
+import type { Database } from '@noted/db';
 import { notesV1 } from '@noted/proto';
-import { notesMigrations } from '../migrations.js';
 import type { NotesContext } from '../context.js';
 import { noteCreate, noteUpdate } from '../test/validated.js';
-import { testNotesContext } from '../test/context.js';
+import { testNotesContext, openTestNotesDatabase } from '../test/context.js';
 import { noteDelete } from './usecases.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-notes-create-'));
@@ -22,13 +20,7 @@ const used = new Map<string, number>();
 const asked = new Map<string, number>();
 
 beforeAll(async () => {
-  db = await openDatabase({
-    dataDir,
-    schema: 'notes',
-    migrations: notesMigrations,
-    logger: createLogger({ level: 'silent' }),
-  });
-  await db.migrate();
+  db = await openTestNotesDatabase(dataDir);
   ctx = {
     ...testNotesContext(db.knex),
     quota: {

@@ -4,22 +4,15 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@noted/db';
-import { createLogger } from '@noted/kit';
-import { notesMigrations } from '../migrations.js';
+import type { Database } from '@noted/db';
+import { openTestNotesDatabase } from '../test/context.js';
 import { COUNTED_NOTES, notesRepository } from './repository.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-notes-repository-'));
 let db: Database;
 
 beforeAll(async () => {
-  db = await openDatabase({
-    dataDir,
-    schema: 'notes',
-    migrations: notesMigrations,
-    logger: createLogger({ level: 'silent' }),
-  });
-  await db.migrate();
+  db = await openTestNotesDatabase(dataDir);
 });
 
 afterAll(async () => {

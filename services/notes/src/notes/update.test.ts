@@ -4,26 +4,18 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database } from '@noted/db';
-import { createLogger } from '@noted/kit';
-import { notesMigrations } from '../migrations.js';
+import type { Database } from '@noted/db';
 import { notePin, noteShare } from './actions.js';
 import type { NotesContext } from '../context.js';
 import { noteCreate, noteUpdate } from '../test/validated.js';
-import { testNotesContext } from '../test/context.js';
+import { testNotesContext, openTestNotesDatabase } from '../test/context.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'noted-notes-update-'));
 let db: Database;
 let ctx: NotesContext;
 
 beforeAll(async () => {
-  db = await openDatabase({
-    dataDir,
-    schema: 'notes',
-    migrations: notesMigrations,
-    logger: createLogger({ level: 'silent' }),
-  });
-  await db.migrate();
+  db = await openTestNotesDatabase(dataDir);
   ctx = testNotesContext(db.knex);
 }, 60_000);
 

@@ -3,11 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openTestNotesDatabase } from '../test/context.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NoteListQuery, type SearchPage } from '@noted/api';
-import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
-import { createLogger } from '@noted/kit';
-import { notesMigrations } from '../migrations.js';
+import { createUnitOfWork, type Database } from '@noted/db';
 import { notesRepository } from '../notes/repository.js';
 import type { NotesContext } from '../context.js';
 import { noteDelete } from '../notes/usecases.js';
@@ -50,13 +49,7 @@ const search = async (userId: string, query: Record<string, string>) =>
 const titles = (page: SearchPage) => page.items.map((item) => item.title);
 
 beforeAll(async () => {
-  db = await openDatabase({
-    dataDir,
-    schema: 'notes',
-    migrations: notesMigrations,
-    logger: createLogger({ level: 'silent' }),
-  });
-  await db.migrate();
+  db = await openTestNotesDatabase(dataDir);
   ctx = { knex: db.knex, unitOfWork: createUnitOfWork(db.knex, () => {}), quota };
 });
 

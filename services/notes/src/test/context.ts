@@ -1,6 +1,20 @@
-import { createUnitOfWork } from '@noted/db';
+import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
+import { createLogger } from '@noted/kit';
 import type { Knex } from 'knex';
 import type { NotesContext } from '../context.js';
+import { notesMigrations } from '../migrations.js';
+
+/** The notes schema, migrated, in an embedded database under `dataDir`. */
+export const openTestNotesDatabase = async (dataDir: string): Promise<Database> => {
+  const db = await openDatabase({
+    dataDir,
+    schema: 'notes',
+    migrations: notesMigrations,
+    logger: createLogger({ level: 'silent' }),
+  });
+  await db.migrate();
+  return db;
+};
 
 /**
  * The notes service's context for a suite on its own database: the outbox relay is `kick`
