@@ -1,14 +1,12 @@
 import type { ApiClient, LiveMessage, Note } from '@noted/api';
 import type { PendingChange, ShellOffline } from '@noted/ui';
 import { createStore } from '../store';
-import {
-  deleteOfflineDatabases,
-  openOfflineDatabase,
-  type OfflineDatabase,
-  type QueuedChange,
-} from './database';
-import { offlineNotes, offlineTags, trimKept, type DeviceCopy } from './notes';
-import { createOutbox, type TabChannel } from './outbox';
+import type { OfflineDatabase, QueuedChange } from './database';
+import type { DeviceCopy } from './notes';
+import type { TabChannel } from './outbox';
+
+/** The device copy's code, fetched at the first sign-in of the page. */
+const loadDevice = () => import('./device');
 
 /** The Background Sync tag the service worker answers by asking the open pages to send. */
 export const syncTag = 'noted-outbox';
@@ -63,8 +61,8 @@ const titleOf = (change: QueuedChange, kept: Map<string, string>) =>
 export const createOffline = ({
   log,
   window: win = window,
-  openDatabase = openOfflineDatabase,
-  deleteDatabases = deleteOfflineDatabases,
+  openDatabase,
+  deleteDatabases,
   canSend = () => true,
 }: OfflineOptions): Offline => {
   const sendable = () => win.navigator.onLine && canSend();
@@ -72,7 +70,13 @@ export const createOffline = ({
     online: win.navigator.onLine,
     pending: [],
   });
-  let device: (DeviceCopy & { subject: string }) | undefined;
+  let device:
+    | (DeviceCopy & {
+        subject: string;
+        /** The notes and tags calls through this copy. */
+        calls: Pick<ApiClient, 'notes' | 'tags'>;
+      })
+    | undefined;
   let opening: Promise<void> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let retryMs = RETRY_MS;
@@ -168,12 +172,13 @@ export const createOffline = ({
     if (device?.subject === subject) return opening ?? Promise.resolve();
     close();
     const run = async () => {
-      const db = await openDatabase(subject);
+      const code = await loadDevice();
+      const db = await (openDatabase ?? code.openOfflineDatabase)(subject);
       const channel =
         typeof BroadcastChannel === 'undefined'
           ? undefined
           : (new BroadcastChannel(`noted-outbox:${subject}`) as unknown as TabChannel);
-      const outbox = createOutbox({
+      const outbox = code.createOutbox({
         db,
         server: {
           create: (note) => raw().create(note),
@@ -188,10 +193,19 @@ export const createOffline = ({
         },
         onChanged: () => void refresh(),
       });
-      device = { db, outbox, subject };
-      await trimKept(db).catch((error: unknown) =>
-        log.warn('Trimming the device copy failed.', error),
-      );
+      const copy = { db, outbox };
+      const api = rawApi();
+      device = {
+        ...copy,
+        subject,
+        calls: {
+          notes: code.offlineNotes(api.notes, async () => copy),
+          tags: code.offlineTags(api.tags, async () => copy),
+        },
+      };
+      await code
+        .trimKept(db)
+        .catch((error: unknown) => log.warn('Trimming the device copy failed.', error));
       await refresh();
     };
     const started = run();
@@ -205,11 +219,12 @@ export const createOffline = ({
       });
   };
 
-  let rawNotes: ApiClient['notes'] | undefined;
-  const raw = () => {
-    if (!rawNotes) throw new Error('offline.wrap() has not been given the API client');
-    return rawNotes;
+  let wrapped: Pick<ApiClient, 'notes' | 'tags'> | undefined;
+  const rawApi = () => {
+    if (!wrapped) throw new Error('offline.wrap() has not been given the API client');
+    return wrapped;
   };
+  const raw = () => rawApi().notes;
 
   const hear = (message: LiveMessage) => {
     const current = device;
@@ -261,15 +276,28 @@ export const createOffline = ({
     clear: async () => {
       const subject = device?.subject;
       close();
-      await deleteDatabases(subject).catch((error: unknown) =>
-        log.warn('Deleting the device copy of your notes failed.', error),
+      await (deleteDatabases ?? (await loadDevice()).deleteOfflineDatabases)(subject).catch(
+        (error: unknown) => log.warn('Deleting the device copy of your notes failed.', error),
       );
     },
     wrap: (api) => {
-      rawNotes = api.notes;
-      // A call made while the copy opens waits for it (the first list of an offline start).
-      const copy = async () => device ?? (await opening?.catch(() => undefined), device);
-      return { ...api, notes: offlineNotes(api.notes, copy), tags: offlineTags(api.tags, copy) };
+      wrapped = api;
+      // Signed in, a call goes through the user's copy; one made while the copy opens waits
+      // for it (the first list of an offline start); signed out, straight to the server.
+      const through = async () =>
+        (device ?? (await opening?.catch(() => undefined), device))?.calls ?? api;
+      return {
+        ...api,
+        notes: {
+          ...api.notes,
+          list: async (query, options) => (await through()).notes.list(query, options),
+          get: async (id) => (await through()).notes.get(id),
+          create: async (note) => (await through()).notes.create(note),
+          update: async (id, patch) => (await through()).notes.update(id, patch),
+          remove: async (id) => (await through()).notes.remove(id),
+        },
+        tags: { ...api.tags, list: async () => (await through()).tags.list() },
+      };
     },
     hear,
   };
