@@ -7,6 +7,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { sendMessage, syncTag } from '../src/offline/sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -88,15 +89,14 @@ self.addEventListener('install', (event) => {
 /**
  * Background Sync: the browser wakes the worker once the network is back, and the worker asks
  * the open pages to send the changes kept while offline (only a page holds the user's session;
- * the worker holds no token). With no page open, the next start sends them. The tag and the
- * message are the shell's (src/offline/offline.ts).
+ * the worker holds no token). With no page open, the next start sends them.
  */
 self.addEventListener('sync', (event: Event) => {
   const sync = event as ExtendableEvent & { tag?: string };
-  if (sync.tag !== 'noted-outbox') return;
+  if (sync.tag !== syncTag) return;
   sync.waitUntil(
     self.clients.matchAll({ type: 'window' }).then((pages) => {
-      for (const page of pages) page.postMessage({ type: 'noted:send-outbox' });
+      for (const page of pages) page.postMessage({ type: sendMessage });
     }),
   );
 });

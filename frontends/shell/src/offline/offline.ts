@@ -4,14 +4,10 @@ import { createStore } from '../store';
 import type { OfflineDatabase, QueuedChange } from './database';
 import type { DeviceCopy } from './notes';
 import type { TabChannel } from './outbox';
+import { sendMessage, syncTag } from './sync';
 
 /** The device copy's code, fetched at the first sign-in of the page. */
 const loadDevice = () => import('./device');
-
-/** The Background Sync tag the service worker answers by asking the open pages to send. */
-export const syncTag = 'noted-outbox';
-/** What the service worker posts to the pages when the browser says the network is back. */
-export const sendMessage = 'noted:send-outbox';
 
 /** The first wait before trying the queue again after the server could not take it. */
 const RETRY_MS = 5_000;
