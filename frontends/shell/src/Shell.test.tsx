@@ -6,7 +6,7 @@ import {
   takeCurrentNote,
   type ShellServices,
 } from '@noted/ui';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { MemoryRouter, useLocation } from '@noted/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -294,6 +294,36 @@ describe('the shell', () => {
 
     fireEvent.click(within(header).getByRole('menuitem', { name: 'Sign out' }));
     expect(auth.logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before signing out while changes made on this device wait to be sent', async () => {
+    const { auth, set } = fakeAuth({ status: 'loading' });
+    const { app } = renderAt('/', { auth });
+    act(() => set(signedIn));
+    await screen.findByText('Notes with a client and the shell at /');
+    vi.spyOn(app.offline, 'pending').mockReturnValue([
+      { noteId: 'n1', kind: 'create', title: 'Written offline', state: 'waiting', since: '' },
+      { noteId: 'n2', kind: 'update', title: 'Edited offline', state: 'conflict', since: '' },
+    ]);
+    const header = screen.getByRole('banner');
+    signOutFrom(header);
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Sign out with changes not sent?',
+    });
+    expect(dialog.textContent).toContain(
+      '2 changes made on this device have not reached the server',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(auth.logout).not.toHaveBeenCalled();
+
+    signOutFrom(header);
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Sign out and delete them',
+      }),
+    );
+    await waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
   });
 
   it('opens the live connection for the user found, and closes it on sign-out', async () => {

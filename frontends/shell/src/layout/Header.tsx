@@ -31,6 +31,20 @@ function AccountMenu({ user }: { user: AuthUser }) {
   const shell = useShell();
   const { subscription } = useSyncExternalStore(account.subscribe, account.get);
   const name = user.name ?? user.email ?? t('auth.signedIn');
+  /** Signing out deletes the device copy: changes not sent yet are named and confirmed first. */
+  const signOut = async () => {
+    const waiting = shell.offline.pending().length;
+    if (waiting > 0) {
+      const confirmed = await shell.confirm({
+        title: t('auth.unsent.title'),
+        message: t('auth.unsent.message', { count: waiting }),
+        confirmLabel: t('auth.unsent.confirm'),
+        danger: true,
+      });
+      if (!confirmed) return;
+    }
+    await auth.logout();
+  };
   // A paid plan is named quietly beside the name in the menu; the free plan goes unsaid.
   const paidPlan =
     subscription?.isActive && subscription.planName !== 'free'
@@ -69,7 +83,7 @@ function AccountMenu({ user }: { user: AuthUser }) {
           onSelect: () => shell.navigate('/settings/ai'),
         },
         'separator',
-        { label: t('auth.signOut'), icon: LogOutIcon, onSelect: () => void auth.logout() },
+        { label: t('auth.signOut'), icon: LogOutIcon, onSelect: () => void signOut() },
       ]}
     />
   );
