@@ -46,7 +46,45 @@ export interface Band {
   x: number;
   width: number;
   color: string;
+  radius: number;
 }
+
+/** An item at its place on a page (or on the card). */
+export interface Placed {
+  item: Item;
+  y: number;
+  height: number;
+  image?: ImageSlot;
+}
+
+export interface BandRect {
+  band: Band;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The bands of placed items as rectangles, one for each run of consecutive items that share a
+ * band (a code block's background, a quote's bar), outer bands first.
+ */
+export const bandRects = (placed: readonly Placed[]): BandRect[] => {
+  const rects: BandRect[] = [];
+  let open = new Map<number, BandRect>();
+  for (const { item, y, height } of placed) {
+    const next = new Map<number, BandRect>();
+    for (const band of item.bands) {
+      let rect = open.get(band.id);
+      if (rect) rect.bottom = y + height;
+      else {
+        rect = { band, top: y, bottom: y + height };
+        rects.push(rect);
+      }
+      next.set(band.id, rect);
+    }
+    open = next;
+  }
+  return rects.sort((a, b) => a.band.id - b.band.id);
+};
 
 /** An image's place: drawn at `height` or, to finish a page, down to `minHeight`. */
 export interface ImageSlot {
@@ -387,11 +425,13 @@ export class Flow {
           x: ctx.x,
           width: s * SCALE.quoteBar,
           color: palette.borderStrong,
+          radius: (s * SCALE.quoteBar) / 2,
         };
+        const indent = ctx.width - s * SCALE.quoteIndent >= s * 8 ? s * SCALE.quoteIndent : 0;
         const inner: Context = {
           ...ctx,
-          x: ctx.x + s * SCALE.quoteIndent,
-          width: ctx.width - s * SCALE.quoteIndent,
+          x: ctx.x + indent,
+          width: ctx.width - indent,
           color: palette.muted,
           bands: [...ctx.bands, bar],
         };
@@ -428,7 +468,8 @@ export class Flow {
   private list(block: Extract<Block, { type: 'list' }>, ctx: Context, space: number): void {
     const s = this.o.size;
     const { palette } = this.o;
-    const indent = s * SCALE.listIndent;
+    // Nested deeper than the page is wide, items stop moving right.
+    const indent = ctx.width - s * SCALE.listIndent >= s * 8 ? s * SCALE.listIndent : 0;
     const tight = !block.spread;
     block.items.forEach((item, index) => {
       if (this.full) return;
@@ -545,6 +586,7 @@ export class Flow {
       x: ctx.x,
       width: ctx.width,
       color: palette.codeBackground,
+      radius: s * 0.35,
     };
     const bands = [...ctx.bands, band];
     const inner = ctx.width - 2 * padX;

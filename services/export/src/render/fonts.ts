@@ -6,6 +6,9 @@ export const FONT_FILES = {
   sans: 'NotoSansSC-Regular.ttf',
   bold: 'NotoSansSC-Bold.ttf',
   mono: 'JetBrainsMono-Regular.ttf',
+  /** Latin, Greek and Cyrillic that Noto Sans SC lacks (ą, ł, ğ, ř, ά, ...). */
+  latin: 'NotoSans-Regular.ttf',
+  latinBold: 'NotoSans-Bold.ttf',
   emoji: 'NotoEmoji-Regular.ttf',
 } as const;
 
@@ -28,7 +31,7 @@ export type FontData = Record<FontKey, Buffer>;
 
 let loading: Promise<FontData> | undefined;
 
-/** The font files, read once per process (22 MB, shared by every render). */
+/** The font files, read once per process (23 MB, shared by every render). */
 export const loadFontData = (): Promise<FontData> => {
   loading ??= Promise.all(
     FONT_KEYS.map(async (key) => [key, await readFile(new URL(FONT_FILES[key], FONT_DIR))]),

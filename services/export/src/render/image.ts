@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { ExportImage, ExportNote } from '../model.js';
 import type { FontKey } from './fonts.js';
 import { loadFontData, openFonts } from './fonts.js';
-import { Flow, type Item, type Op } from './flow.js';
+import { bandRects, Flow, type Item, type Op } from './flow.js';
 import { prepareImages, type PreparedImage } from './images.js';
 import { formatDay, labelsFor } from './labels.js';
 import { firstImage, markdownBlocks, withoutImages } from './markdown.js';
@@ -264,25 +264,22 @@ export const renderNoteCard = async (
     `<clipPath id="content"><rect x="0" y="0" width="${width}" height="${n(limit)}"/></clipPath>`,
   );
   svg.add('<g clip-path="url(#content)">');
-  flow.items.forEach((item, i) => {
-    const y = ys[i] ?? 0;
-    if (y >= limit) return;
-    const before = flow.items[i - 1];
-    const beforeY = ys[i - 1] ?? 0;
-    for (const band of item.bands) {
-      const joined = before?.bands.some((other) => other.id === band.id);
-      const bandTop = joined && before ? beforeY + before.height : y;
-      svg.add(
-        `<rect x="${n(left + band.x)}" y="${n(bandTop)}" width="${n(band.width)}" height="${n(y + item.height - bandTop)}" fill="${band.color}"/>`,
-      );
-    }
+  const placed = flow.items
+    .map((item, i) => ({ item, y: ys[i] ?? 0, height: item.height }))
+    .filter(({ y }) => y < limit);
+  for (const { band, top, bottom } of bandRects(placed)) {
+    svg.add(
+      `<rect x="${n(left + band.x)}" y="${n(top)}" width="${n(band.width)}" height="${n(bottom - top)}" rx="${n(band.radius)}" fill="${band.color}"/>`,
+    );
+  }
+  for (const { item, y } of placed) {
     if (item.image) {
       const image = prepared.get(item.image.url);
       const slot = item.image;
       if (image) svg.image(image, left + slot.x, y, slot.width, slot.height, slot.radius);
     }
     for (const op of item.ops) svg.op(op, left, y);
-  });
+  }
   svg.add('</g>');
 
   if (cut) {

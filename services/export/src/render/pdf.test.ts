@@ -79,7 +79,7 @@ describe('renderNotePdf', () => {
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) {
       expect(name).toMatch(
-        /^[A-Z]{6}\+(NotoSansSC-Regular|NotoSansSC-Bold|JetBrainsMono-Regular|NotoEmoji-Regular)$/,
+        /^[A-Z]{6}\+(NotoSansSC-Regular|NotoSansSC-Bold|JetBrainsMono-Regular|NotoEmoji-Regular|NotoSans-Regular|NotoSans-Bold)$/,
       );
     }
     expect(new Set(names.map((name) => name?.slice(7)))).toEqual(

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { ExportImage, ExportNote } from '../model.js';
 import { FONT_FEATURES, FONT_KEYS, loadFontData, openFonts } from './fonts.js';
-import { fitImage, Flow, type Band, type ImageSlot, type Item, type Op } from './flow.js';
+import { bandRects, fitImage, Flow, type Item, type Op, type Placed } from './flow.js';
 import { prepareImages, type PreparedImage } from './images.js';
 import { labelsFor, noteDates } from './labels.js';
 import { markdownBlocks } from './markdown.js';
@@ -24,13 +24,6 @@ const CONTENT_WIDTH = PAGE.width - PAGE.left - PAGE.right;
 const BODY_HEIGHT = PAGE.height - PAGE.top - PAGE.bottom;
 /** Images are embedded at up to this many pixels across (about 250 dpi over the text's width). */
 const IMAGE_PIXELS = 1600;
-
-export interface Placed {
-  item: Item;
-  y: number;
-  height: number;
-  image?: ImageSlot;
-}
 
 const outer = (item: Item | undefined): number => (item ? item.space + item.height : 0);
 
@@ -154,15 +147,10 @@ const drawOp = (doc: Doc, op: Op, dx: number, dy: number): void => {
   }
 };
 
-const drawBands = (doc: Doc, page: readonly Placed[], index: number, dy: number): void => {
-  const placed = page[index];
-  if (!placed) return;
-  const before = page[index - 1];
-  for (const band of placed.item.bands) {
-    const joined = before?.item.bands.some((other: Band) => other.id === band.id);
-    const top = joined && before ? before.y + before.height : placed.y;
+const drawBands = (doc: Doc, page: readonly Placed[]): void => {
+  for (const { band, top, bottom } of bandRects(page)) {
     doc
-      .rect(PAGE.left + band.x, dy + top, band.width, placed.y + placed.height - top)
+      .roundedRect(PAGE.left + band.x, PAGE.top + top, band.width, bottom - top, band.radius)
       .fillColor(band.color)
       .fill();
   }
@@ -237,9 +225,9 @@ export const renderNotePdf = async (
   const footerTitle = fitText(ts, title, footerSize, CONTENT_WIDTH * 0.7);
   pages.forEach((page, number) => {
     doc.addPage();
-    page.forEach((placed, index) => {
+    drawBands(doc, page);
+    page.forEach((placed) => {
       const dy = PAGE.top + placed.y;
-      drawBands(doc, page, index, PAGE.top);
       if (placed.image) {
         const image = prepared.get(placed.image.url);
         if (image) {

@@ -60,6 +60,14 @@ describe('Typesetter', () => {
     ]);
   });
 
+  it('sets Latin letters Noto Sans SC lacks (Polish, Czech, Turkish) in Noto Sans', () => {
+    const [line] = ts.layout([{ text: 'Łódź, Dvořák, İstanbul', style: body }], 500);
+    const latin = line?.pieces.filter((piece) => piece.font === 'latin').map((piece) => piece.text);
+    expect(latin).toEqual(['Ł', 'ź', 'ř', 'İ']);
+    const [bold] = ts.layout([{ text: 'Łódź', style: { ...body, face: 'bold' } }], 500);
+    expect(bold?.pieces.map((piece) => piece.font)).toEqual(['latinBold', 'bold', 'latinBold']);
+  });
+
   it('keeps a hard line break and drops the spaces a line ends with', () => {
     const lines = ts.layout([{ text: 'first line   \nsecond', style: body }], 500);
     expect(lines.map(lineText)).toEqual(['first line', 'second']);

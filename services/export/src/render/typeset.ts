@@ -29,6 +29,12 @@ export interface Span {
   style: TextStyle;
 }
 
+const FALLBACKS: Record<Face, FontKey[]> = {
+  sans: ['sans', 'latin', 'emoji'],
+  bold: ['bold', 'latinBold', 'emoji'],
+  mono: ['mono', 'sans', 'latin', 'emoji'],
+};
+
 /** Text in one face and one style, placed on a line: x is where its glyphs start. */
 export interface Piece {
   text: string;
@@ -106,13 +112,13 @@ export class Typesetter {
     return (this.shape(text, font).advanceWidth / this.fonts[font].unitsPerEm) * size;
   }
 
-  /** The font that draws this character: the face asked for, then Noto Sans SC, then emoji. */
+  /** The font that draws this character: the face asked for, then Noto Sans, then emoji. */
   faceFor(char: string, face: Face): FontKey {
     const key = `${face}${char}`;
     const known = this.faces.get(key);
     if (known) return known;
     const codePoint = char.codePointAt(0) ?? 0;
-    const order: FontKey[] = face === 'mono' ? ['mono', 'sans', 'emoji'] : [face, 'emoji'];
+    const order = FALLBACKS[face];
     const font = order.find((candidate) => this.fonts[candidate].hasGlyphForCodePoint(codePoint));
     const chosen = font ?? face;
     this.faces.set(key, chosen);
