@@ -47,6 +47,8 @@ export interface Band {
   width: number;
   color: string;
   radius: number;
+  /** Drawn this far past a page break through the block (the code block's padding). */
+  pad: number;
 }
 
 /** An item at its place on a page (or on the card). */
@@ -69,20 +71,27 @@ export interface BandRect {
  */
 export const bandRects = (placed: readonly Placed[]): BandRect[] => {
   const rects: BandRect[] = [];
+  // A block cut by a page break keeps its padding on both sides of the break.
+  const cutBefore = (item: Item) => (item.line?.index ?? 0) > 0;
+  const cutAfter = (item: Item | undefined) =>
+    item?.line !== undefined && item.line.index < item.line.count - 1;
   let open = new Map<number, BandRect>();
-  for (const { item, y, height } of placed) {
+  placed.forEach(({ item, y, height }, i) => {
     const next = new Map<number, BandRect>();
     for (const band of item.bands) {
       let rect = open.get(band.id);
       if (rect) rect.bottom = y + height;
       else {
-        rect = { band, top: y, bottom: y + height };
+        rect = { band, top: y - (cutBefore(item) ? band.pad : 0), bottom: y + height };
         rects.push(rect);
       }
       next.set(band.id, rect);
     }
+    if (i === placed.length - 1 && cutAfter(item)) {
+      for (const rect of next.values()) rect.bottom += rect.band.pad;
+    }
     open = next;
-  }
+  });
   return rects.sort((a, b) => a.band.id - b.band.id);
 };
 
@@ -426,6 +435,7 @@ export class Flow {
           width: s * SCALE.quoteBar,
           color: palette.borderStrong,
           radius: (s * SCALE.quoteBar) / 2,
+          pad: 0,
         };
         const indent = ctx.width - s * SCALE.quoteIndent >= s * 8 ? s * SCALE.quoteIndent : 0;
         const inner: Context = {
@@ -587,6 +597,7 @@ export class Flow {
       width: ctx.width,
       color: palette.codeBackground,
       radius: s * 0.35,
+      pad: s * SCALE.codePadY,
     };
     const bands = [...ctx.bands, band];
     const inner = ctx.width - 2 * padX;

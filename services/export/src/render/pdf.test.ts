@@ -60,6 +60,12 @@ describe('renderNotePdf', () => {
     }
   });
 
+  it('makes links clickable, a link wrapped over two lines on both', () => {
+    const uris = [...raw(pdf).matchAll(/\/URI \(([^)]*)\)/g)].map((match) => match[1]);
+    expect(uris.filter((uri) => uri === 'https://example.com/docs/export')).toHaveLength(1);
+    expect(uris.filter((uri) => uri?.endsWith('/and/keeps/going'))).toHaveLength(2);
+  });
+
   it('numbers its pages "n / total" in the footer', () => {
     expect(pages.length).toBe(2);
     pages.forEach((page, i) => expect(page).toContain(`${i + 1} / ${pages.length}`));
