@@ -23,6 +23,7 @@ import type { ReviewMark } from './review.js';
 import type { CheckoutRequest, PlanChange } from './billing.js';
 import type { UserCreate } from './users.js';
 import type { UploadKind, UploadTarget } from './capture.js';
+import type { MarkdownImages } from './export.js';
 import { routes } from './routes.js';
 import type { TodoRecentQuery } from './todos.js';
 
@@ -102,6 +103,11 @@ const fetchWithUploadProgress =
       init.signal?.addEventListener('abort', abort, { once: true });
       xhr.send(init.body ?? null);
     });
+
+/** A download's options: cancelling it. */
+export interface Download {
+  signal?: AbortSignal;
+}
 
 /** Creating a note from text, an image or a recording; a 403 there means the quota is used up. */
 const noteCreation = /^\/api\/note\/create\//;
@@ -279,6 +285,19 @@ export const createApiClient = (options: ApiClientOptions) => {
 
   type Events = { signal?: AbortSignal; onEvent: (event: AiStreamEvent) => void };
   const byNote = (noteId: string) => ({ params: { id: noteId } });
+
+  /**
+   * Fetches a file a route answers and gives back the Response, so the caller reads its body as
+   * it likes (a Blob, or a stream for progress) and its name from Content-Disposition.
+   */
+  const download = (route: Contract, input: RequestInput, { signal }: Download = {}) =>
+    send(
+      'GET',
+      `${fillPath(route.path, input.params)}${queryString(input.query ?? {})}`,
+      undefined,
+      route.answer.kind === 'file' ? route.answer.mediaTypes.join(', ') : '*/*',
+      signal ? { signal } : {},
+    );
   /** A file upload's options: its progress (through XHR in a browser) and cancelling. */
   type Upload = { signal?: AbortSignal; onUploadProgress?: UploadProgress };
   const formOf = (field: string, data: Blob, fileName: string) => {
@@ -476,6 +495,22 @@ export const createApiClient = (options: ApiClientOptions) => {
     live: {
       /** A token for the live connection; connect to its `url` with a WebSocket. */
       token: () => request(routes.liveToken),
+    },
+    export: {
+      /** One note as a PDF. */
+      pdf: (noteId: string, options: Download = {}) =>
+        download(routes.noteExportPdf, { query: { id: noteId } }, options),
+      /** One note as a PNG card. */
+      image: (noteId: string, theme: 'light' | 'dark' = 'light', options: Download = {}) =>
+        download(routes.noteExportImage, { query: { id: noteId, theme } }, options),
+      /** One note as a .md file (`link`) or a .zip of it and its images (`bundle`). */
+      markdown: (noteId: string, images: MarkdownImages = 'link', options: Download = {}) =>
+        download(routes.noteExportMarkdown, { query: { id: noteId, images } }, options),
+      /**
+       * Every note as one .zip, streamed: read `body` through countExportedNotes against the
+       * X-Noted-Notes-Total header to show progress.
+       */
+      all: (options: Download = {}) => download(routes.exportAll, {}, options),
     },
   };
 };

@@ -26,7 +26,7 @@ export interface Contract {
 }
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
-export type ServiceName = 'notes' | 'ai' | 'users' | 'billing' | 'realtime';
+export type ServiceName = 'notes' | 'ai' | 'users' | 'billing' | 'realtime' | 'export';
 
 /** An error status a route may answer, alone or with what it means on that route. */
 export type ErrorAnswer = number | readonly [number, string];
@@ -35,7 +35,14 @@ export type Answer =
   | { kind: 'json'; status: 200 | 201; description: string; schema: z.ZodType }
   | { kind: 'empty'; status: 204; description: string }
   | { kind: 'events'; status: 200; description: string; schema: z.ZodType }
-  | { kind: 'file'; status: 200; description: string; mediaType: string }
+  | {
+      kind: 'file';
+      status: 200;
+      description: string;
+      mediaTypes: readonly string[];
+      /** Response headers worth documenting (`Content-Disposition`, a count for progress). */
+      headers?: z.ZodObject;
+    }
   /** A WebSocket: the handler takes the upgrade; `schema` is one message the server sends. */
   | { kind: 'upgrade'; status: 101; description: string; schema: z.ZodType };
 
@@ -70,8 +77,19 @@ export const events = <S extends z.ZodType>(schema: S, description: string) =>
   ({ kind: 'events', status: 200, description, schema }) as const;
 export const upgrade = <S extends z.ZodType>(schema: S, description: string) =>
   ({ kind: 'upgrade', status: 101, description, schema }) as const;
-export const file = (mediaType: string, description: string) =>
-  ({ kind: 'file', status: 200, description, mediaType }) as const;
+/** A file, of one media type or of one of several (chosen by the query). */
+export const file = (
+  mediaType: string | readonly string[],
+  description: string,
+  headers?: z.ZodObject,
+) =>
+  ({
+    kind: 'file',
+    status: 200,
+    description,
+    mediaTypes: typeof mediaType === 'string' ? [mediaType] : mediaType,
+    ...(headers ? { headers } : {}),
+  }) as const;
 
 /**
  * What every route may answer, so none is left out of a route's list: bad input (400, a NUL

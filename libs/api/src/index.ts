@@ -4,6 +4,7 @@ export * from './capture.js';
 export * from './plans.js';
 export * from './contract.js';
 export * from './errors.js';
+export * from './export.js';
 export * from './images.js';
 export * from './links.js';
 export * from './live.js';

@@ -71,7 +71,13 @@ const answerResponse = ({ answer }: Contract) => {
       return {
         [status]: {
           description: answer.description,
-          content: { [answer.mediaType]: { schema: z.string().meta({ format: 'binary' }) } },
+          content: Object.fromEntries(
+            answer.mediaTypes.map((mediaType) => [
+              mediaType,
+              { schema: z.string().meta({ format: 'binary' }) },
+            ]),
+          ),
+          ...(answer.headers ? { headers: answer.headers } : {}),
         },
       };
   }

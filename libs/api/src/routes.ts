@@ -1,6 +1,7 @@
 import { aiRoutes } from './ai.js';
 import { billingRoutes } from './billing.js';
 import { captureRoutes } from './capture.js';
+import { exportRoutes } from './export.js';
 import type { Contract, ServiceName } from './contract.js';
 import { imageRoutes } from './images.js';
 import { linkRoutes } from './links.js';
@@ -23,6 +24,7 @@ export const routes = {
   ...userRoutes,
   ...billingRoutes,
   ...liveRoutes,
+  ...exportRoutes,
 };
 export type Routes = typeof routes;
 export type OperationId = keyof Routes;

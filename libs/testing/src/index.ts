@@ -4,3 +4,4 @@ export * from './openai-server.js';
 export * from './keycloak.js';
 export * from './stripe-server.js';
 export * from './files.js';
+export * from './zip.js';

@@ -28,6 +28,8 @@ export const gatewayConfigSchema = z.object({
   BILLING_URL: z.url().default('http://127.0.0.1:4104'),
   /** The realtime service: POST /ws/token, and the live connection's WebSocket upgrades. */
   REALTIME_URL: z.url().default('http://127.0.0.1:4105'),
+  /** The export service: /export/* (Markdown, PDF, PNG, everything as a zip). */
+  EXPORT_URL: z.url().default('http://127.0.0.1:4106'),
   /** Stripe's publishable key: when set, the pages may load Stripe.js (the CSP allows Stripe). */
   STRIPE_PUBLISHABLE_KEY: z
     .string()
@@ -78,6 +80,7 @@ export interface GatewayConfig {
     ai: string;
     billing: string;
     realtime: string;
+    export: string;
     identity: string;
   };
   /** True when Stripe.js may load (a publishable key is configured). */
@@ -129,6 +132,7 @@ export const gatewayConfigFrom = (
       ai: env.AI_URL,
       billing: env.BILLING_URL,
       realtime: env.REALTIME_URL,
+      export: env.EXPORT_URL,
       identity: env.IDENTITY_URL,
     },
     stripeJs: env.STRIPE_PUBLISHABLE_KEY !== undefined,

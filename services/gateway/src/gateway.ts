@@ -4,7 +4,7 @@ import cors from 'cors';
 import type { Request, RequestHandler } from 'express';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { AppError } from '@noted/api';
+import { AppError, NOTES_TOTAL_HEADER } from '@noted/api';
 import { openApiDocument } from '@noted/api/openapi';
 import {
   IDENTITY_HEADER,
@@ -161,7 +161,13 @@ export const startGateway = async (
     cors({
       origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
       allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
-      exposedHeaders: ['x-request-id', ...RATE_LIMIT_HEADERS],
+      exposedHeaders: [
+        'x-request-id',
+        ...RATE_LIMIT_HEADERS,
+        // A download's name, and the count an export of everything shows progress against.
+        'content-disposition',
+        NOTES_TOTAL_HEADER,
+      ],
       maxAge: 600,
     }),
   );
@@ -211,6 +217,7 @@ export const startGateway = async (
       users: proxyTo(config.upstreams.users),
       billing: proxyTo(config.upstreams.billing),
       realtime: proxyTo(config.upstreams.realtime),
+      export: proxyTo(config.upstreams.export),
     }),
   );
   app.use(web.router);

@@ -7,6 +7,7 @@ import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '@noted/db';
 import { parseConfig } from '@noted/kit';
 import { aiConfigSchema } from '@noted/ai';
 import { billingConfigSchema } from '@noted/billing';
+import { exportConfigSchema } from '@noted/export';
 import { gatewayConfigSchema } from '@noted/gateway';
 import { identityConfigSchema } from '@noted/identity';
 import { notesConfigSchema } from '@noted/notes';
@@ -65,7 +66,8 @@ export const programConfigSchemaAll = programConfigSchema
   .extend(notesConfigSchema.shape)
   .extend(aiConfigSchema.shape)
   .extend(billingConfigSchema.shape)
-  .extend(realtimeConfigSchema.shape);
+  .extend(realtimeConfigSchema.shape)
+  .extend(exportConfigSchema.shape);
 
 export type ProgramEnv = z.infer<typeof programConfigSchemaAll>;
 
@@ -82,6 +84,8 @@ const internalListeners = {
   BILLING_GRPC_ADDR: '127.0.0.1:0',
   REALTIME_HTTP_PORT: '0',
   REALTIME_GRPC_ADDR: '127.0.0.1:0',
+  EXPORT_HTTP_PORT: '0',
+  EXPORT_GRPC_ADDR: '127.0.0.1:0',
 };
 
 /**

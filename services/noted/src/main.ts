@@ -13,7 +13,7 @@ import { runMigrate } from './migrate.js';
 import { startNoted } from './program.js';
 import { runReindex } from './reindex.js';
 
-const usage = `Usage: noted [--target=all|identity,users,notes,ai,gateway,bus]
+const usage = `Usage: noted [--target=all|identity,users,notes,ai,billing,realtime,export,gateway,bus]
        noted migrate [--target=all|users,notes,ai] [--require-database-url]
        noted reindex [--user=<user id>]
 

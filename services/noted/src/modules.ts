@@ -35,12 +35,13 @@ export interface Provides {
   ai: Endpoint;
   billing: Endpoint;
   realtime: Endpoint;
+  export: Endpoint;
   gateway: undefined;
 }
 
 /** Where the modules started in this process listen (recorded for `noted reindex`). */
 export type Endpoints = Partial<
-  Pick<Provides, 'identity' | 'users' | 'notes' | 'ai' | 'billing' | 'realtime'>
+  Pick<Provides, 'identity' | 'users' | 'notes' | 'ai' | 'billing' | 'realtime' | 'export'>
 >;
 
 /** The gateway's upstreams, pointed at the modules of this process where they run here. */
@@ -55,6 +56,7 @@ const gatewayWithEndpoints = (gateway: GatewayConfig, endpoints: Endpoints): Gat
       ai: endpoints.ai?.http ?? gateway.upstreams.ai,
       billing: endpoints.billing?.http ?? gateway.upstreams.billing,
       realtime: endpoints.realtime?.http ?? gateway.upstreams.realtime,
+      export: endpoints.export?.http ?? gateway.upstreams.export,
     },
     usersGrpcAddress: endpoints.users?.grpc ?? gateway.usersGrpcAddress,
     keycloak: {
@@ -75,6 +77,7 @@ export const moduleNames = [
   'ai',
   'billing',
   'realtime',
+  'export',
   'gateway',
 ] as const;
 export type ModuleName = (typeof moduleNames)[number];
@@ -87,6 +90,7 @@ export const allTarget: readonly ModuleName[] = [
   'ai',
   'billing',
   'realtime',
+  'export',
   'gateway',
 ];
 
@@ -236,10 +240,27 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
       return providing(realtime, { http: realtime.httpUrl, grpc: realtime.grpcAddress });
     },
   }),
+  export: defineModule('export', {
+    deps: [],
+    // Notes and their images, over gRPC; it owns no data and hears no events.
+    reads: ['notes'],
+    start: async (context, { notes }) => {
+      const { startExport, exportConfigFrom } = await import('@noted/export');
+      const config = exportConfigFrom(context.env, {
+        ...context.shared,
+        publicUrl: context.gateway.publicUrl,
+      });
+      const running = await startExport(
+        { ...config, notesGrpcAddress: notes?.grpc ?? config.notesGrpcAddress },
+        { logger: context.logger, processReady: context.processReady },
+      );
+      return providing(running, { http: running.httpUrl, grpc: running.grpcAddress });
+    },
+  }),
   gateway: defineModule('gateway', {
     deps: ['identity'],
     // The upstreams it forwards to, and users over gRPC to resolve who is calling.
-    reads: ['users', 'notes', 'ai', 'billing', 'realtime'],
+    reads: ['users', 'notes', 'ai', 'billing', 'realtime', 'export'],
     start: async (context, endpoints) => {
       const { startGateway } = await import('@noted/gateway');
       return startGateway(gatewayWithEndpoints(context.gateway, endpoints), {

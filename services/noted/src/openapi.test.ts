@@ -17,6 +17,7 @@ import { routingTable } from '@noted/gateway';
 import { createLogger } from '@noted/kit';
 import { aiRouter, type AiContext } from '@noted/ai';
 import { billingRouter, type BillingContext } from '@noted/billing';
+import { exportRouter } from '@noted/export';
 import { notesRouter } from '@noted/notes';
 import { createLiveTokens, realtimeRouter } from '@noted/realtime';
 import { openObjectStore, type ObjectStore } from '@noted/storage';
@@ -129,6 +130,10 @@ const everyCall = (
   'billing.cancel': () => client.billing.cancel(),
   'billing.portal': () => client.billing.portal(),
   'live.token': () => client.live.token(),
+  'export.pdf': () => client.export.pdf(id),
+  'export.image': () => client.export.image(id, 'dark'),
+  'export.markdown': () => client.export.markdown(id, 'bundle'),
+  'export.all': () => client.export.all(),
 });
 
 /** The names of every method of the client but the generic `request`. */
@@ -150,7 +155,7 @@ describe("the gateway's OpenAPI document", () => {
   );
   const db = knex({ client: 'pg' });
   let objects: ObjectStore;
-  let served: Record<'users' | 'notes' | 'ai' | 'billing' | 'realtime', string[]>;
+  let served: Record<'users' | 'notes' | 'ai' | 'billing' | 'realtime' | 'export', string[]>;
 
   beforeAll(async () => {
     objects = await openObjectStore({ root: mkdtempSync(path.join(tmpdir(), 'noted-openapi-')) });
@@ -180,6 +185,7 @@ describe("the gateway's OpenAPI document", () => {
       ai: routesOf(aiRouter({} as AiContext)),
       billing: routesOf(billingRouter({} as BillingContext)),
       realtime: routesOf(realtimeRouter(createLiveTokens({ secret: 'x'.repeat(32), ttlMs: 1 }))),
+      export: routesOf(exportRouter({} as Parameters<typeof exportRouter>[0])),
     };
   });
 
@@ -200,6 +206,7 @@ describe("the gateway's OpenAPI document", () => {
         users: (_req, res) => res.end(),
         billing: (_req, res) => res.end(),
         realtime: (_req, res) => res.end(),
+        export: (_req, res) => res.end(),
       }),
     );
     expect([...table].sort()).toEqual([...declared].sort());

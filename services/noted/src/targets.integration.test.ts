@@ -56,7 +56,9 @@ describe.runIf(databaseUrl && natsUrl)(
         aiGrpc,
         billingHttp,
         billingGrpc,
-      ] = await Promise.all(Array.from({ length: 10 }, freePort));
+        exportHttp,
+        exportGrpc,
+      ] = await Promise.all(Array.from({ length: 12 }, freePort));
       const shared = {
         DATABASE_URL: databaseUrl ?? '',
         NATS_URL: natsUrl ?? '',
@@ -80,17 +82,23 @@ describe.runIf(databaseUrl && natsUrl)(
         BILLING_HTTP_PORT: String(billingHttp),
         BILLING_GRPC_ADDR: `127.0.0.1:${billingGrpc}`,
         BILLING_URL: `http://127.0.0.1:${billingHttp}`,
+        EXPORT_HTTP_PORT: String(exportHttp),
+        EXPORT_GRPC_ADDR: `127.0.0.1:${exportGrpc}`,
+        EXPORT_URL: `http://127.0.0.1:${exportHttp}`,
       };
       const notes = startProcess('notes', shared);
       const ai = startProcess('ai', shared);
       const billing = startProcess('billing', shared);
+      // export alone (no database, no bus): it reads the notes process over gRPC.
+      const exporter = startProcess('export', shared);
       const front = startProcess('users,gateway', shared);
-      children.push(notes, ai, billing, front);
+      children.push(notes, ai, billing, exporter, front);
       gateway = `http://localhost:${port}`;
       await Promise.all([
         waitReady(`http://127.0.0.1:${notesHttp}`, notes),
         waitReady(`http://127.0.0.1:${aiHttp}`, ai),
         waitReady(`http://127.0.0.1:${billingHttp}`, billing),
+        waitReady(`http://127.0.0.1:${exportHttp}`, exporter),
         waitReady(gateway, front),
       ]);
     }, 120_000);
@@ -126,6 +134,10 @@ describe.runIf(databaseUrl && natsUrl)(
       expect((await json<NotePage>(call('GET', '/api/notes'))).items[0]?.id).toBe(note.id);
       expect((await call('PUT', `/api/notes/${note.id}`, { note: 'body' })).status).toBe(200);
       expect((await json<Note>(call('GET', `/api/notes/${note.id}`))).note).toBe('body');
+      // The export process reads the note from the notes process.
+      const markdown = await call('GET', `/export/note/markdown?id=${note.id}`);
+      expect(markdown.status).toBe(200);
+      expect(await markdown.text()).toMatch(/^---\ntitle: Across processes\n[\s\S]*---\nbody$/);
       // The ai process indexes the note from its events through NATS, and finds it.
       let found: string[] = [];
       for (let attempt = 0; attempt < 100 && !found.includes(note.id); attempt += 1) {

@@ -1,0 +1,131 @@
+import * as z from 'zod';
+import { file, routesFor } from './contract.js';
+
+const noteId = z.uuid({ message: 'Not a note id' }).meta({ description: 'The note' });
+
+export const ExportNoteQuery = z.object({ id: noteId });
+
+export const ExportNoteImageQuery = z.object({
+  id: noteId,
+  theme: z
+    .enum(['light', 'dark'])
+    .default('light')
+    .meta({ description: 'The card on a light or a dark ground' }),
+});
+export type ExportNoteImageQuery = z.infer<typeof ExportNoteImageQuery>;
+
+/** How a note's images go with its Markdown. */
+export const MarkdownImages = z.enum(['link', 'bundle']);
+export type MarkdownImages = z.infer<typeof MarkdownImages>;
+
+export const ExportMarkdownQuery = z.object({
+  id: noteId,
+  images: MarkdownImages.default('link').meta({
+    description:
+      'link: one .md file, images as absolute links to Noted (they need the owner signed in); ' +
+      'bundle: a .zip of the .md file and its images in images/, referred to by relative paths',
+  }),
+});
+export type ExportMarkdownQuery = z.infer<typeof ExportMarkdownQuery>;
+
+/** Counted before the first byte of an export of everything, so a client can show progress. */
+export const NOTES_TOTAL_HEADER = 'x-noted-notes-total';
+
+const attachment = z.string().meta({
+  description: 'attachment; filename="…" (ASCII); filename*=UTF-8\'\'… (the name from the title)',
+});
+
+const fileHeaders = z.object({ 'Content-Disposition': attachment });
+
+const exportApi = routesFor('export', 'export');
+
+/** The export routes (spec section 7), served by the export service. */
+export const exportRoutes = {
+  noteExportPdf: exportApi.get('/export/note', {
+    summary: 'One of your notes as an A4 PDF: title, tags, dates, the Markdown set, its images',
+    query: ExportNoteQuery,
+    answer: file('application/pdf', 'The PDF', fileHeaders),
+    errors: [404],
+  }),
+  noteExportImage: exportApi.get('/export/note/image', {
+    summary: 'One of your notes as a shareable PNG card, light or dark',
+    query: ExportNoteImageQuery,
+    answer: file('image/png', 'The PNG', fileHeaders),
+    errors: [404],
+  }),
+  noteExportMarkdown: exportApi.get('/export/note/markdown', {
+    summary:
+      'One of your notes as Markdown with YAML front matter (title, tags, created, updated, ' +
+      'source), its images linked or bundled in a .zip',
+    query: ExportMarkdownQuery,
+    answer: file(
+      ['text/markdown', 'application/zip'],
+      'The .md file (images=link) or a .zip of it and its images (images=bundle)',
+      fileHeaders,
+    ),
+    errors: [404],
+  }),
+  exportAll: exportApi.get('/export/all', {
+    summary:
+      'All your notes as one .zip, streamed: a Markdown file per note, images/, and manifest.json',
+    answer: file(
+      'application/zip',
+      'The zip, written as the notes are read. A failure after the first byte cuts the ' +
+        'connection off (the zip then has no central directory and no tool opens it); it is ' +
+        'never ended as if complete. HEAD answers the headers alone, with the count',
+      fileHeaders.extend({
+        'X-Noted-Notes-Total': z
+          .string()
+          .regex(/^\d+$/)
+          .meta({
+            description:
+              'How many notes the zip will hold, counted before the first byte: progress is the ' +
+              'Markdown entries received (countExportedNotes in @noted/api) of this many',
+          }),
+      }),
+    ),
+  }),
+};
+
+const LOCAL_HEADER = [0x50, 0x4b, 0x03, 0x04];
+const LOCAL_HEADER_SIZE = 30;
+const names = new TextDecoder();
+
+/**
+ * Progress of an export of everything as it downloads: fed the bytes as they arrive, answers
+ * how many notes (Markdown files at the top of the zip) have begun so far. It reads the name in
+ * each local file header; the compressed data between them is skipped unread, and a false
+ * match inside it would also need a valid header naming a `.md` file, so the count is exact in
+ * practice (and a caller caps it at the total).
+ */
+export const countExportedNotes = () => {
+  let carry = new Uint8Array(0);
+  let notes = 0;
+  return (chunk: Uint8Array): number => {
+    const data = new Uint8Array(carry.length + chunk.length);
+    data.set(carry);
+    data.set(chunk, carry.length);
+    let at = 0;
+    while (at + LOCAL_HEADER_SIZE <= data.length) {
+      const found = data.indexOf(LOCAL_HEADER[0] as number, at);
+      if (found < 0 || found + LOCAL_HEADER_SIZE > data.length) {
+        at = found < 0 ? data.length : found;
+        break;
+      }
+      at = found;
+      if (LOCAL_HEADER.some((byte, i) => data[at + i] !== byte)) {
+        at += 1;
+        continue;
+      }
+      const nameLength = (data[at + 26] ?? 0) | ((data[at + 27] ?? 0) << 8);
+      if (at + LOCAL_HEADER_SIZE + nameLength > data.length) break;
+      const name = names.decode(
+        data.subarray(at + LOCAL_HEADER_SIZE, at + LOCAL_HEADER_SIZE + nameLength),
+      );
+      if (name.endsWith('.md') && !name.includes('/')) notes += 1;
+      at += LOCAL_HEADER_SIZE + nameLength;
+    }
+    carry = data.slice(at);
+    return notes;
+  };
+};

@@ -1,0 +1,5 @@
+export * from './config.js';
+export type { ExportImage, ExportNote } from './model.js';
+export { loadRenderers, type Renderers, type RenderOptions } from './renderers.js';
+export { exportRouter } from './routes.js';
+export { startExport, type RunningExport } from './service.js';

@@ -1,0 +1,183 @@
+import { pipeline } from 'node:stream/promises';
+import type { Response } from 'express';
+import { AppError, NOTES_TOTAL_HEADER } from '@noted/api';
+import { serveRoutes, startTimer, type Logger } from '@noted/kit';
+import {
+  everythingPages,
+  exportEverything,
+  noteMarkdownBundle,
+  noteMarkdownFile,
+  noteToRender,
+  type ExportContext,
+} from './exports.js';
+import { contentDisposition } from './files.js';
+import {
+  exportBytes,
+  exportSeconds,
+  exportsDone,
+  notesExported,
+  type ExportFormat,
+  type ExportOutcome,
+} from './metrics.js';
+import { createZipWriter, type ZipWriter } from './zip.js';
+
+/** Headers of every export: a download, never cached (it is someone's notes). */
+const downloadHeaders = (res: Response, fileName: string, contentType: string) => {
+  res.setHeader('content-type', contentType);
+  res.setHeader('content-disposition', contentDisposition(fileName));
+  res.setHeader('cache-control', 'no-store');
+  res.setHeader('x-content-type-options', 'nosniff');
+};
+
+/** Counts and times one export, whatever its end. */
+const measured = (format: ExportFormat, logger: Logger) => {
+  const elapsed = startTimer();
+  return {
+    done: (outcome: ExportOutcome, details: Record<string, unknown> = {}) => {
+      exportsDone.inc({ format, outcome });
+      const seconds = elapsed();
+      if (outcome === 'ok') exportSeconds.observe({ format }, seconds);
+      logger.info({ format, outcome, seconds, ...details }, 'export');
+    },
+  };
+};
+
+const outcomeOf = (error: unknown): ExportOutcome =>
+  error instanceof AppError && error.code === 'NOT_FOUND' ? 'not_found' : 'failed';
+
+/**
+ * Answers with a file made before the first byte: any failure is still a JSON error, and is
+ * counted; the bytes are counted when sent.
+ */
+const sendFile = async (
+  res: Response,
+  measure: ReturnType<typeof measured>,
+  format: ExportFormat,
+  make: () => Promise<{ fileName: string; contentType: string; data: Buffer | string }>,
+) => {
+  let made: Awaited<ReturnType<typeof make>>;
+  try {
+    made = await make();
+  } catch (error) {
+    measure.done(outcomeOf(error));
+    throw error;
+  }
+  downloadHeaders(res, made.fileName, made.contentType);
+  const bytes = Buffer.byteLength(made.data);
+  res.setHeader('content-length', bytes);
+  res.end(made.data);
+  exportBytes.inc({ format }, bytes);
+  measure.done('ok', { bytes });
+};
+
+/**
+ * Streams a zip into the response. A failure after the headers destroys the response: the
+ * connection is cut without HTTP's end of body (chunked encoding's last chunk), so the client
+ * sees a failed download and the zip lacks its central directory, never a complete-looking zip
+ * with notes missing. Answers the outcome: `ok`, `aborted` (the client went away) or `failed`.
+ */
+const streamZip = async (
+  res: Response,
+  format: ExportFormat,
+  logger: Logger,
+  fill: (zip: ZipWriter) => Promise<void>,
+): Promise<{ outcome: ExportOutcome; bytes: number }> => {
+  const zip = createZipWriter();
+  let bytes = 0;
+  zip.stream.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+  });
+  let failure: unknown;
+  let clientLeft = false;
+  res.once('close', () => {
+    clientLeft = !res.writableFinished && failure === undefined;
+  });
+  const sent = pipeline(zip.stream, res);
+  try {
+    await fill(zip);
+    zip.end();
+  } catch (error) {
+    failure = error;
+    zip.abort(error instanceof Error ? error : new Error(String(error)));
+  }
+  // Rejects when the response was cut off: by the failure above, or by the client leaving.
+  await sent.catch(() => {});
+  if (failure !== undefined && !res.destroyed) res.destroy();
+  exportBytes.inc({ format }, bytes);
+  if (clientLeft) return { outcome: 'aborted', bytes };
+  if (failure !== undefined) {
+    logger.error({ err: failure, format }, 'an export failed after it began: response cut off');
+    return { outcome: 'failed', bytes };
+  }
+  return { outcome: 'ok', bytes };
+};
+
+/** The export service's routes as their contracts declare them. */
+export const exportRouter = (ctx: ExportContext) =>
+  serveRoutes('export', {
+    noteExportMarkdown: async ({ userId, query, res }) => {
+      if (query.images === 'link') {
+        const measure = measured('markdown', ctx.logger);
+        await sendFile(res, measure, 'markdown', async () => {
+          const { fileName, text } = await noteMarkdownFile(ctx, userId, query.id);
+          return { fileName, data: text, contentType: 'text/markdown; charset=utf-8' };
+        });
+        return;
+      }
+      const measure = measured('markdown_zip', ctx.logger);
+      let bundle: Awaited<ReturnType<typeof noteMarkdownBundle>>;
+      try {
+        bundle = await noteMarkdownBundle(ctx, userId, query.id);
+      } catch (error) {
+        measure.done(outcomeOf(error));
+        throw error;
+      }
+      downloadHeaders(res, bundle.fileName, 'application/zip');
+      const { outcome, bytes } = await streamZip(res, 'markdown_zip', ctx.logger, bundle.write);
+      measure.done(outcome, { bytes });
+    },
+    noteExportPdf: async ({ userId, query, res }) => {
+      await sendFile(res, measured('pdf', ctx.logger), 'pdf', async () => {
+        const { note, images, base } = await noteToRender(ctx, userId, query.id);
+        const data = await (await ctx.renderers()).pdf(note, images, {});
+        return { fileName: `${base}.pdf`, contentType: 'application/pdf', data };
+      });
+    },
+    noteExportImage: async ({ userId, query, res }) => {
+      await sendFile(res, measured('png', ctx.logger), 'png', async () => {
+        const { note, images, base } = await noteToRender(ctx, userId, query.id);
+        const data = await (await ctx.renderers()).card(note, images, { theme: query.theme });
+        return { fileName: `${base}.png`, contentType: 'image/png', data };
+      });
+    },
+    exportAll: async ({ userId, req, res }) => {
+      const measure = measured('all', ctx.logger);
+      let started: Awaited<ReturnType<typeof everythingPages>>;
+      try {
+        // The first page is read before the first byte: it brings the count, and a notes
+        // service that does not answer is still a plain 503.
+        started = await everythingPages(ctx, userId);
+      } catch (error) {
+        measure.done(outcomeOf(error));
+        throw error;
+      }
+      const day = new Date().toISOString().slice(0, 10);
+      downloadHeaders(res, `Noted export ${day}.zip`, 'application/zip');
+      res.setHeader(NOTES_TOTAL_HEADER, String(started.total));
+      if (req.method === 'HEAD') {
+        await started.pages.return?.();
+        res.end();
+        return;
+      }
+      let notes = 0;
+      const { outcome, bytes } = await streamZip(res, 'all', ctx.logger, async (zip) => {
+        try {
+          notes = await exportEverything(ctx, userId, started.pages, zip);
+        } finally {
+          await started.pages.return?.();
+        }
+      });
+      notesExported.inc(notes);
+      measure.done(outcome, { notes, total: started.total, bytes });
+    },
+  });
