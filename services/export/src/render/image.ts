@@ -206,15 +206,21 @@ export const renderNoteCard = async (
 
   const svg = new Svg(ts);
   svg.add(`<rect width="${width}" height="${height}" fill="${palette.background}"/>`);
-  if (options.theme === 'light') {
-    svg.def(
-      'shadow',
-      `<filter id="shadow" x="-10%" y="-10%" width="120%" height="120%"><feDropShadow dx="0" dy="${n(10 * k)}" stdDeviation="${n(18 * k)}" flood-color="#101828" flood-opacity="0.10"/></filter>`,
-    );
-  }
   const cardRadius = 32 * k;
+  const cardWidth = width - 2 * margin;
+  const cardHeight = height - 2 * margin;
+  if (options.theme === 'light') {
+    // A soft shadow from a few translucent rounded rectangles: librsvg's blur filter took
+    // 450 ms of a card's 550.
+    for (let i = 10; i >= 1; i--) {
+      const grow = i * 2.2 * k;
+      svg.add(
+        `<rect x="${n(margin - grow)}" y="${n(margin - grow + 8 * k)}" width="${n(cardWidth + 2 * grow)}" height="${n(cardHeight + 2 * grow)}" rx="${n(cardRadius + grow)}" fill="#101828" fill-opacity="0.009"/>`,
+      );
+    }
+  }
   svg.add(
-    `<rect x="${n(margin)}" y="${n(margin)}" width="${n(width - 2 * margin)}" height="${n(height - 2 * margin)}" rx="${n(cardRadius)}" fill="${palette.surface}" stroke="${palette.border}" stroke-width="${n(1.5 * k)}"${options.theme === 'light' ? ' filter="url(#shadow)"' : ''}/>`,
+    `<rect x="${n(margin)}" y="${n(margin)}" width="${n(cardWidth)}" height="${n(cardHeight)}" rx="${n(cardRadius)}" fill="${palette.surface}" stroke="${palette.border}" stroke-width="${n(1.5 * k)}"/>`,
   );
 
   // The header: the mark and the name on the left, the date on the right.

@@ -108,7 +108,7 @@ Emoji 👍 and symbols ✓ → ★ in a line, and a very long URL https://exampl
 export const longBody = (): string => {
   const sections: string[] = [sampleBody()];
   const images = ['/images/tall.jpg', '/images/square.webp', '/images/small.jpg'];
-  for (let i = 1; i <= 12; i++) {
+  for (let i = 1; i <= 8; i++) {
     sections.push(`## Section ${i} 第${i}节
 
 ${EN_PARAGRAPH} ${EN_PARAGRAPH}
@@ -126,7 +126,7 @@ ${ZH_PARAGRAPH}${ZH_PARAGRAPH}
 \`\`\`js
 for (let i = 0; i < ${i}; i++) console.log('line', i); // 第 ${i} 段代码
 \`\`\`
-${i % 4 === 0 ? `\n![Section image](${images[(i / 4 - 1) % images.length] ?? ''})\n` : ''}`);
+${(i + 1) % 3 === 0 ? `\n![Section image](${images[(i + 1) / 3 - 1] ?? ''})\n` : ''}`);
   }
   return sections.join('\n\n');
 };
