@@ -166,8 +166,15 @@ describe('gateway in front of a service', () => {
   let requests = 0;
 
   beforeAll(async () => {
-    upstream = createServer((_req, res) => {
+    upstream = createServer((req, res) => {
       requests += 1;
+      if (req.url?.endsWith('/cut-off')) {
+        // A download that fails midway: some bytes, then the connection goes.
+        res.writeHead(200, { 'content-type': 'application/zip' });
+        res.write(Buffer.alloc(64 * 1024, 1));
+        setTimeout(() => res.destroy(), 50);
+        return;
+      }
       res.setHeader('content-type', 'application/json');
       res.end('{"issuer":"test"}');
     });
@@ -207,6 +214,19 @@ describe('gateway in front of a service', () => {
     }
     expect(requests).toBe(5);
     expect(connections).toBe(1);
+  });
+
+  it('cuts a download off when its service does, rather than ending it as if complete', async () => {
+    const response = await fetch(`${gateway.url}/realms/noted/cut-off`);
+    expect(response.status).toBe(200);
+    const reading = (async () => {
+      let bytes = 0;
+      for await (const part of response.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += part.length;
+      }
+      return bytes;
+    })();
+    await expect(reading).rejects.toThrow();
   });
 
   it('drops an idle connection before a Noted service would, so no request meets a closing one', async () => {

@@ -98,6 +98,13 @@ export const startGateway = async (
           if (req.id) proxyReq.setHeader('x-request-id', req.id);
           if (req.identityToken) proxyReq.setHeader(IDENTITY_HEADER, req.identityToken);
         },
+        proxyRes: (proxyRes, _req, res) => {
+          // A service that cuts its answer off midway (an export that failed) cuts the client's
+          // off too: http-proxy would leave it open, and the download would hang.
+          proxyRes.once('close', () => {
+            if (!proxyRes.complete) res.destroy();
+          });
+        },
         error: (error, req, res) => {
           logger.warn(
             { err: error, target, requestId: (req as ProxiedRequest).id },
