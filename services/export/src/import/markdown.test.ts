@@ -17,7 +17,8 @@ describe('a Markdown file as a note', () => {
       'Temples #photos and `#notATag`',
       '',
     ].join('\n');
-    expect(parseMarkdown('trips/kyoto.md', text)).toEqual({
+    const { references: _, ...note } = parseMarkdown('trips/kyoto.md', text);
+    expect(note).toEqual({
       sourcePath: 'trips/kyoto.md',
       key: 'trips/kyoto.md',
       title: 'Trip to Kyoto',

@@ -267,6 +267,7 @@ export const notionExportNotes = (
           properties = split.properties;
           text = split.rest;
         }
+        if (!text.includes('.csv')) return text;
         return rewriteReferences(text, findReferences(text, file.path), (reference) =>
           reference.kind === 'link' && extension(reference.path) === 'csv'
             ? (reference.text ?? '')

@@ -4,7 +4,6 @@ import {
   findReferences,
   imageMarkdown,
   parseMarkdown,
-  rewriteReferences,
   type FindByName,
   type ImportedNote,
   type Reference,
@@ -215,11 +214,29 @@ export const planImport = async (input: PlanInput): Promise<ImportPlan> => {
         ? `[[${title}]]`
         : `[[${title}|${text}]]`;
     };
-    const body = rewriteReferences(
-      note.body,
-      findReferences(note.body, note.sourcePath, findByName),
-      linkTo,
-    );
+    // One pass: links become [[Title]], images stay and their places move with the text.
+    const references = note.references ?? findReferences(note.body, note.sourcePath, findByName);
+    let body = '';
+    let at = 0;
+    const shownAt: { start: number; end: number; path: string; alt: string }[] = [];
+    for (const reference of references) {
+      if (reference.start < at) continue;
+      if (reference.kind === 'image' || reference.kind === 'embed') {
+        const start = body.length + reference.start - at;
+        shownAt.push({
+          start,
+          end: start + reference.end - reference.start,
+          path: reference.path,
+          alt: reference.text ?? '',
+        });
+        continue;
+      }
+      const replacement = linkTo(reference);
+      if (replacement === undefined) continue;
+      body += note.body.slice(at, reference.start) + replacement;
+      at = reference.end;
+    }
+    body += note.body.slice(at);
     if (body.length > NOTE_BODY_MAX_CHARS) {
       skipped.push({ path: note.sourcePath, reason: 'NOTE_TOO_LONG' });
       continue;
@@ -251,14 +268,9 @@ export const planImport = async (input: PlanInput): Promise<ImportPlan> => {
       }
     };
     const shown = new Set<string>();
-    for (const reference of findReferences(body, note.sourcePath, findByName)) {
-      if (reference.kind !== 'image' && reference.kind !== 'embed') continue;
-      shown.add(reference.path);
-      take(reference.path, {
-        start: reference.start,
-        end: reference.end,
-        alt: reference.text ?? '',
-      });
+    for (const { path, ...slot } of shownAt) {
+      shown.add(path);
+      take(path, slot);
     }
     // Images the note has without showing them (Noted's export lists them in front matter).
     for (const path of note.imageRefs) if (!shown.has(path)) take(path);
