@@ -21,7 +21,10 @@ interface Declared {
   database: boolean;
   uses: string[];
 }
-const declared: Record<'gateway' | 'users' | 'notes' | 'ai' | 'billing' | 'realtime', Declared> = {
+const declared: Record<
+  'gateway' | 'users' | 'notes' | 'ai' | 'billing' | 'realtime' | 'export',
+  Declared
+> = {
   gateway: { http: 8080, grpc: undefined, public: true, database: false, uses: [] },
   users: { http: 4101, grpc: 5101, public: false, database: true, uses: [] },
   notes: { http: 4102, grpc: 5102, public: false, database: true, uses: ['objectStore'] },
@@ -29,6 +32,8 @@ const declared: Record<'gateway' | 'users' | 'notes' | 'ai' | 'billing' | 'realt
   billing: { http: 4104, grpc: 5104, public: false, database: true, uses: ['stripe'] },
   // Owns no data; its gRPC port serves the health service only.
   realtime: { http: 4105, grpc: 5105, public: false, database: false, uses: [] },
+  // Owns no data either: it reads notes over gRPC.
+  export: { http: 4106, grpc: 5106, public: false, database: false, uses: [] },
 };
 
 const external = render(['--values', valuesFile('external')]);
@@ -42,8 +47,16 @@ const envOf = (deployment: Manifest): Record<string, { value?: string; valueFrom
   );
 
 describe.each([
-  ['split, external servers', external, ['gateway', 'users', 'notes', 'ai', 'billing', 'realtime']],
-  ['split, every option on', full, ['gateway', 'users', 'notes', 'ai', 'billing', 'realtime']],
+  [
+    'split, external servers',
+    external,
+    ['gateway', 'users', 'notes', 'ai', 'billing', 'realtime', 'export'],
+  ],
+  [
+    'split, every option on',
+    full,
+    ['gateway', 'users', 'notes', 'ai', 'billing', 'realtime', 'export'],
+  ],
 ] as const)('the chart (%s)', (_, manifests, services) => {
   it('renders a Deployment, Service, PodDisruptionBudget and NetworkPolicy for every services entry, and an HPA where it autoscales', () => {
     expect(
@@ -226,6 +239,38 @@ describe.each([
     );
   });
 
+  it('runs the export service without a database or the bus, reading notes over gRPC, behind the gateway', () => {
+    const exporter = find(manifests, 'Deployment', 'noted-export');
+    const container = containerOf(exporter);
+    expect(container.args).toEqual(['--target=export']);
+    expect(container.envFrom).toEqual([{ configMapRef: { name: 'noted' } }]);
+    const data = find(manifests, 'ConfigMap', 'noted').data;
+    // Where it reads notes, and the public URL its links and front matter point at.
+    expect(data.NOTES_GRPC_ADDR).toMatch(/^dns:\/\/\/noted-notes-grpc\./);
+    expect(data.PUBLIC_URL).toBe('https://notes.example.com');
+    expect(data.EXPORT_URL).toBe('http://noted-export:4106');
+    const env = envOf(exporter);
+    expect(env.EXPORT_HTTP_PORT?.value).toBe('4106');
+    expect(env.EXPORT_GRPC_ADDR?.value).toBe('0.0.0.0:5106');
+    expect(Object.keys(env).filter((key) => key.includes('DATABASE_URL'))).toEqual([]);
+    expect(
+      Object.entries(env)
+        .filter(([, e]) => e.valueFrom)
+        .map(([key]) => key),
+    ).toEqual(['NOTED_INTERNAL_SECRET']);
+    const policy = find(manifests, 'NetworkPolicy', 'noted-export');
+    const http = policy.spec.ingress.find((r: Json) =>
+      r.ports.some((p: Json) => p.port === 'http'),
+    );
+    expect(http.from).toEqual([
+      {
+        podSelector: {
+          matchLabels: find(manifests, 'Deployment', 'noted-gateway').spec.selector.matchLabels,
+        },
+      },
+    ]);
+  });
+
   it('runs the realtime service on the bus with no database, and points the gateway at it for /ws', () => {
     const realtime = find(manifests, 'Deployment', 'noted-realtime');
     const container = containerOf(realtime);
@@ -403,7 +448,7 @@ describe('the gRPC addresses', () => {
       .map((m) => m.metadata.name)
       .sort();
     expect(names).toEqual(
-      ['ai', 'billing', 'notes', 'realtime', 'users']
+      ['ai', 'billing', 'export', 'notes', 'realtime', 'users']
         .map((name) => {
           const suffix = `-${name}-grpc`;
           return `${long.slice(0, 63 - suffix.length)}${suffix}`;
@@ -487,6 +532,7 @@ describe('Gateway API, monitoring and the dashboard', () => {
     expect(monitor.spec.selector.matchExpressions[0].values).toEqual([
       'ai',
       'billing',
+      'export',
       'gateway',
       'notes',
       'realtime',
@@ -526,6 +572,8 @@ describe('Gateway API, monitoring and the dashboard', () => {
       'noted_realtime_open_sockets',
       'noted_realtime_drops_total',
       'noted_realtime_fanout_seconds',
+      'noted_export_requests_total',
+      'noted_export_duration_seconds',
     ]) {
       expect(used).toContain(wanted);
     }
@@ -597,6 +645,7 @@ describe("the README's values example", () => {
     ).toEqual([
       'noted-ai',
       'noted-billing',
+      'noted-export',
       'noted-gateway',
       'noted-notes',
       'noted-realtime',

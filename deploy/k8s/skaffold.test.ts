@@ -198,6 +198,7 @@ describe('skaffold.yaml', () => {
     ).toEqual([
       '--target=ai',
       '--target=billing',
+      '--target=export',
       '--target=gateway',
       '--target=notes',
       '--target=realtime',
