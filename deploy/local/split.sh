@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Runs Noted as the Helm chart deploys it: one `noted --target=<service>` process per service
-# (users, notes, ai, billing, realtime, and the gateway with the development identity provider in
-# front), each with only its own settings and data dir, its own Postgres database (realtime owns
-# none), events through NATS JetStream, note images in MinIO, and the others' addresses from its
-# environment. Waits for every /readyz, opens a live connection through the gateway and sees a
-# note created through the notes process pushed to it by the realtime process, runs the browser
-# test through the gateway, then a short load run whose traffic reaches every service, and checks
-# each process's /metrics with `promtool check metrics`.
+# (users, notes, ai, billing, realtime, export, and the gateway with the development identity
+# provider in front), each with only its own settings and data dir, its own Postgres database
+# (realtime and export own none), events through NATS JetStream, note images in MinIO, and the
+# others' addresses from its environment. Waits for every /readyz, opens a live connection
+# through the gateway and sees a note created through the notes process pushed to it by the
+# realtime process, exports a note with an image (stored in MinIO) and everything through the
+# export process, runs the browser test through the gateway, then a short load run whose traffic
+# reaches every service, and checks each process's /metrics with `promtool check metrics`.
 # Needs the build (services and frontends). Starts PostgreSQL, NATS and MinIO with the scripts
 # beside this one unless they run already (they are safe to run again).
 #
-#   bash deploy/local/split.sh              # ports SPLIT_PORT_BASE (18100) to +17
+#   bash deploy/local/split.sh              # ports SPLIT_PORT_BASE (18100) to +20
 #   SPLIT_SKIP_BROWSER=1 SPLIT_KEEP=1 bash deploy/local/split.sh   # leave it running to poke at
 #
 # SPLIT_LOAD_SECONDS sets the load per script (3); PROMTOOL a promtool to use instead of
@@ -40,11 +41,13 @@ ai_http=$((base + 6)) ai_grpc=$((base + 7))
 billing_http=$((base + 8)) billing_grpc=$((base + 9))
 # base + 10 to + 14: the metrics ports of gateway, users, notes, ai and billing.
 realtime_http=$((base + 15)) realtime_grpc=$((base + 16))
-for port in $(seq "$base" $((base + 17))); do
-  port_open "$port" && fail "port $port is taken; set SPLIT_PORT_BASE to a free range of 18 ports"
+# base + 17: realtime's metrics port; base + 20: export's.
+export_http=$((base + 18)) export_grpc=$((base + 19))
+for port in $(seq "$base" $((base + 20))); do
+  port_open "$port" && fail "port $port is taken; set SPLIT_PORT_BASE to a free range of 21 ports"
 done
 
-# One database per service that owns data (realtime owns none); made anew for every run.
+# One database per service that owns data (realtime and export own none); made anew for every run.
 admin_url="$TEST_DATABASE_URL"
 db_url() { echo "${admin_url%/*}/$1"; }
 psql_bin="$(command -v psql || true)"
@@ -79,7 +82,10 @@ declare -A service_env=(
   [billing]="BILLING_HTTP_PORT=$billing_http BILLING_GRPC_ADDR=$loopback:$billing_grpc DATABASE_URL=$(db_url noted_split_billing) NATS_URL=$TEST_NATS_URL NOTED_METRICS_PORT=$((base + 14))"
   # No database; PUBLIC_URL is the gateway's: WebSocket upgrades must come from that origin.
   [realtime]="REALTIME_HTTP_PORT=$realtime_http REALTIME_GRPC_ADDR=$loopback:$realtime_grpc NATS_URL=$TEST_NATS_URL PUBLIC_URL=http://localhost:$gateway_port NOTED_METRICS_PORT=$((base + 17))"
-  [gateway]="PORT=$gateway_port PUBLIC_URL=http://localhost:$gateway_port IDENTITY_PORT=$identity_port IDENTITY_URL=http://$loopback:$identity_port USERS_URL=http://$loopback:$users_http USERS_GRPC_ADDR=$loopback:$users_grpc NOTES_URL=http://$loopback:$notes_http AI_URL=http://$loopback:$ai_http BILLING_URL=http://$loopback:$billing_http REALTIME_URL=http://$loopback:$realtime_http GATEWAY_RATE_LIMIT_PER_USER=0 GATEWAY_RATE_LIMIT_PER_IP=0 NOTED_METRICS_PORT=$((base + 10))"
+  # No database and no bus: it reads notes and images from the notes process over gRPC; its links
+  # and front matter point at the gateway's PUBLIC_URL.
+  [export]="EXPORT_HTTP_PORT=$export_http EXPORT_GRPC_ADDR=$loopback:$export_grpc NOTES_GRPC_ADDR=$loopback:$notes_grpc PUBLIC_URL=http://localhost:$gateway_port NOTED_METRICS_PORT=$((base + 20))"
+  [gateway]="PORT=$gateway_port PUBLIC_URL=http://localhost:$gateway_port IDENTITY_PORT=$identity_port IDENTITY_URL=http://$loopback:$identity_port USERS_URL=http://$loopback:$users_http USERS_GRPC_ADDR=$loopback:$users_grpc NOTES_URL=http://$loopback:$notes_http AI_URL=http://$loopback:$ai_http BILLING_URL=http://$loopback:$billing_http REALTIME_URL=http://$loopback:$realtime_http EXPORT_URL=http://$loopback:$export_http GATEWAY_RATE_LIMIT_PER_USER=0 GATEWAY_RATE_LIMIT_PER_IP=0 NOTED_METRICS_PORT=$((base + 10))"
 )
 declare -A ready_url=(
   [users]="http://$loopback:$users_http/readyz"
@@ -87,10 +93,11 @@ declare -A ready_url=(
   [ai]="http://$loopback:$ai_http/readyz"
   [billing]="http://$loopback:$billing_http/readyz"
   [realtime]="http://$loopback:$realtime_http/readyz"
+  [export]="http://$loopback:$export_http/readyz"
   [gateway]="http://$loopback:$gateway_port/readyz"
 )
-declare -A metrics_port=([gateway]=$((base + 10)) [users]=$((base + 11)) [notes]=$((base + 12)) [ai]=$((base + 13)) [billing]=$((base + 14)) [realtime]=$((base + 17)))
-services=(users notes ai billing realtime gateway)
+declare -A metrics_port=([gateway]=$((base + 10)) [users]=$((base + 11)) [notes]=$((base + 12)) [ai]=$((base + 13)) [billing]=$((base + 14)) [realtime]=$((base + 17)) [export]=$((base + 20)))
+services=(users notes ai billing realtime export gateway)
 declare -A pid=()
 
 stop_all() {
@@ -206,6 +213,93 @@ live.socket.terminate();
 stranger.socket.terminate();
 process.exit(0);
 LIVE
+
+# Export across the processes: a note with an image (stored in MinIO by the notes process) as a
+# bundled Markdown zip and in the zip of everything, both through the gateway (EXPORT_URL) to
+# --target=export, which reads them from the notes process over gRPC.
+echo "split: export through the gateway to --target=export"
+node --input-type=module - <<'EXPORT' || { show_logs; exit 1; }
+import sharp from 'sharp';
+import yauzl from 'yauzl';
+const base = process.env.BASE_URL;
+const fail = (why) => {
+  console.error(`split: export: ${why}`);
+  process.exit(1);
+};
+const grant = await fetch(`${base}/realms/noted/protocol/openid-connect/token`, {
+  method: 'POST',
+  body: new URLSearchParams({
+    grant_type: 'password',
+    client_id: 'noted-cli',
+    username: `export-${Date.now()}@example.com`,
+    password: 'noted',
+  }),
+});
+if (!grant.ok) fail(`password grant answered ${grant.status}`);
+const { access_token: token } = await grant.json();
+const call = async (method, path, body) => {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(body ? { body } : {}),
+  });
+  if (!response.ok) fail(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response;
+};
+const note = await (
+  await fetch(`${base}/api/note/create/direct`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Split export 导出', note: 'from the notes process', tags: ['split'] }),
+  })
+).json();
+const form = new FormData();
+const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#16a34a' } })
+  .png()
+  .toBuffer();
+form.append('image', new Blob([png], { type: 'image/png' }), 'dot.png');
+const { image } = await (await call('POST', `/api/notes/${note.id}/images`, form)).json();
+const stored = Buffer.from(await (await call('GET', image.url)).arrayBuffer());
+const entries = (zip) =>
+  new Promise((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
+      if (error) return reject(error);
+      const found = new Map();
+      file.on('end', () => resolve(found));
+      file.on('error', reject);
+      file.on('entry', (entry) =>
+        file.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const parts = [];
+          stream.on('data', (part) => parts.push(part));
+          stream.on('end', () => {
+            found.set(entry.fileName, Buffer.concat(parts));
+            file.readEntry();
+          });
+        }),
+      );
+      file.readEntry();
+    }),
+  );
+const imagePath = `images/${image.url.split('/').at(-1)}`;
+const bundle = await entries(
+  Buffer.from(
+    await (await call('GET', `/export/note/markdown?id=${note.id}&images=bundle`)).arrayBuffer(),
+  ),
+);
+if (!bundle.get(imagePath)?.equals(stored)) fail(`the bundle's ${imagePath} is not the stored image`);
+const markdown = bundle.get('Split export 导出.md')?.toString() ?? '';
+if (!markdown.includes(`title: Split export 导出`) || !markdown.endsWith('from the notes process')) {
+  fail(`the bundle's Markdown is ${JSON.stringify(markdown)}`);
+}
+const all = await call('GET', '/export/all');
+if (all.headers.get('x-noted-notes-total') !== '1') fail('X-Noted-Notes-Total is not 1');
+const everything = await entries(Buffer.from(await all.arrayBuffer()));
+const names = [...everything.keys()].sort().join(', ');
+if (names !== `Split export 导出.md, ${imagePath}, manifest.json`) fail(`everything holds ${names}`);
+console.log('split: export: a note and its image from MinIO, bundled and in the zip of everything');
+process.exit(0);
+EXPORT
 
 if [ -z "${SPLIT_SKIP_BROWSER:-}" ]; then
   echo "split: browser test through the gateway at $BASE_URL"
