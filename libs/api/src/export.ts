@@ -87,45 +87,56 @@ export const exportRoutes = {
   }),
 };
 
-const LOCAL_HEADER = [0x50, 0x4b, 0x03, 0x04];
+const LOCAL_HEADER = 0x04034b50;
 const LOCAL_HEADER_SIZE = 30;
 const names = new TextDecoder();
 
 /**
  * Progress of an export of everything as it downloads: fed the bytes as they arrive, answers
- * how many notes (Markdown files at the top of the zip) have begun so far. It reads the name in
- * each local file header; the compressed data between them is skipped unread, and a false
- * match inside it would also need a valid header naming a `.md` file, so the count is exact in
- * practice (and a caller caps it at the total).
+ * how many notes (Markdown files at the top of the zip) have begun so far. The export writes
+ * each entry's sizes in its local header, so this walks from header to header, reading each
+ * name and skipping the data, and stops at the central directory.
  */
 export const countExportedNotes = () => {
   let carry = new Uint8Array(0);
+  let skip = 0;
   let notes = 0;
+  let done = false;
   return (chunk: Uint8Array): number => {
-    const data = new Uint8Array(carry.length + chunk.length);
+    if (done) return notes;
+    if (skip >= chunk.length) {
+      skip -= chunk.length;
+      return notes;
+    }
+    const rest = chunk.subarray(skip);
+    skip = 0;
+    const data = new Uint8Array(carry.length + rest.length);
     data.set(carry);
-    data.set(chunk, carry.length);
+    data.set(rest, carry.length);
+    const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
     let at = 0;
-    while (at + LOCAL_HEADER_SIZE <= data.length) {
-      const found = data.indexOf(LOCAL_HEADER[0] as number, at);
-      if (found < 0 || found + LOCAL_HEADER_SIZE > data.length) {
-        at = found < 0 ? data.length : found;
+    while (data.length - at >= LOCAL_HEADER_SIZE) {
+      if (view.getUint32(at, true) !== LOCAL_HEADER) {
+        done = true;
         break;
       }
-      at = found;
-      if (LOCAL_HEADER.some((byte, i) => data[at + i] !== byte)) {
-        at += 1;
-        continue;
-      }
-      const nameLength = (data[at + 26] ?? 0) | ((data[at + 27] ?? 0) << 8);
-      if (at + LOCAL_HEADER_SIZE + nameLength > data.length) break;
+      const compressed = view.getUint32(at + 18, true);
+      const nameLength = view.getUint16(at + 26, true);
+      const extraLength = view.getUint16(at + 28, true);
+      if (data.length - at < LOCAL_HEADER_SIZE + nameLength) break;
       const name = names.decode(
         data.subarray(at + LOCAL_HEADER_SIZE, at + LOCAL_HEADER_SIZE + nameLength),
       );
       if (name.endsWith('.md') && !name.includes('/')) notes += 1;
-      at += LOCAL_HEADER_SIZE + nameLength;
+      const next = at + LOCAL_HEADER_SIZE + nameLength + extraLength + compressed;
+      if (next > data.length) {
+        skip = next - data.length;
+        at = data.length;
+        break;
+      }
+      at = next;
     }
-    carry = data.slice(at);
+    carry = done ? new Uint8Array(0) : data.slice(at);
     return notes;
   };
 };

@@ -56,12 +56,17 @@ export const safeBaseName = (title: string, fallback = 'Untitled'): string => {
  */
 export const uniqueNames = () => {
   const taken = new Set<string>();
+  /** Where to go on counting for each name: ten thousand notes may share a title. */
+  const next = new Map<string, number>();
+  const keyOf = (name: string) => name.normalize('NFC').toLowerCase();
   return (base: string, extension: string): string => {
-    for (let n = 1; ; n += 1) {
+    const wanted = keyOf(`${base}${extension}`);
+    for (let n = next.get(wanted) ?? 1; ; n += 1) {
       const name = n === 1 ? `${base}${extension}` : `${base} (${n})${extension}`;
-      const key = name.normalize('NFC').toLowerCase();
+      const key = keyOf(name);
       if (!taken.has(key)) {
         taken.add(key);
+        next.set(wanted, n + 1);
         return name;
       }
     }

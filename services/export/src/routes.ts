@@ -19,7 +19,7 @@ import {
   type ExportFormat,
   type ExportOutcome,
 } from './metrics.js';
-import { createZipWriter, type ZipWriter } from './zip.js';
+import { coalesce, createZipWriter, type ZipWriter } from './zip.js';
 
 /** Headers of every export: a download, never cached (it is someone's notes). */
 const downloadHeaders = (res: Response, fileName: string, contentType: string) => {
@@ -92,16 +92,18 @@ const streamZip = async (
   res.once('close', () => {
     clientLeft = !res.writableFinished && failure === undefined;
   });
-  const sent = pipeline(zip.stream, res);
+  // The headers (the count, the name) leave now, not with the first 64 KB.
+  res.flushHeaders();
+  // Settles when the response ends, or is cut off: by a failure below, or by the client leaving.
+  const sent = pipeline(zip.stream, coalesce(), res).catch(() => {});
   try {
     await fill(zip);
-    zip.end();
+    await zip.end();
   } catch (error) {
     failure = error;
     zip.abort(error instanceof Error ? error : new Error(String(error)));
   }
-  // Rejects when the response was cut off: by the failure above, or by the client leaving.
-  await sent.catch(() => {});
+  await sent;
   if (failure !== undefined && !res.destroyed) res.destroy();
   exportBytes.inc({ format }, bytes);
   if (clientLeft) return { outcome: 'aborted', bytes };
