@@ -41,6 +41,7 @@ const fakeServer = () => {
     },
     create: async (input: NoteCreate & { id?: string }) => {
       reachable();
+      if (!input.title && !input.note) throw new AppError('VALIDATION_FAILED', 'Empty note');
       calls.push(`create ${input.title}`);
       const id = input.id ?? crypto.randomUUID();
       const at = tick();
@@ -278,6 +279,15 @@ describe('the device copy of notes', () => {
     expect((await offline.discard(note.id))?.note).toBe('theirs again');
     expect((await api.notes.get(note.id)).note).toBe('theirs again');
     expect(offline.pending()).toEqual([]);
+  });
+
+  it('leaves a change refused while its caller waits to the caller, holding nothing', async () => {
+    const { api, offline, notes } = await start();
+    await expect(api.notes.create({ title: '', note: '' })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(notes.size).toBe(0);
+    await expect.poll(() => offline.pending()).toEqual([]);
   });
 
   it('keeps a change the server failed on and sends it once it works again', async () => {

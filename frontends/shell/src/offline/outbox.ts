@@ -279,7 +279,14 @@ export const createOutbox = ({
           return true;
         }
       }
-      await markAs(change, codeOf(error) === 'CONFLICT' ? 'conflict' : 'refused', error);
+      const conflict = codeOf(error) === 'CONFLICT';
+      if (!conflict && waiters.has(seq) && change.seq !== undefined) {
+        // Refused while its caller waits (the quota, a bad value): the caller has the error and
+        // its text, so the change is not held a second time in the queue.
+        await db.delete('outbox', change.seq);
+      } else {
+        await markAs(change, conflict ? 'conflict' : 'refused', error);
+      }
       changed();
       settle(seq, failed(error));
       return true;
