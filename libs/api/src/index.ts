@@ -12,6 +12,7 @@ export * from './notes.js';
 export * from './note-form.js';
 export * from './review.js';
 export * from './routes.js';
+export * from './tags.js';
 export * from './todos.js';
 export * from './users.js';
 export * from './client.js';

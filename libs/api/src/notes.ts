@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import { created, noContent, ok, routesFor } from './contract.js';
 import { NoteUpdateForm } from './note-form.js';
+import { TAG_MAX_LENGTH } from './tags.js';
 
 export const Tag = z
   .string()
   .trim()
   .min(1, 'A tag cannot be empty')
-  .max(64, 'A tag is at most 64 characters')
+  .max(TAG_MAX_LENGTH, `A tag is at most ${TAG_MAX_LENGTH} characters`)
   .regex(/^[^\s#,]+$/, 'A tag has no spaces, commas or #');
 
 /**

@@ -1,4 +1,4 @@
-import type { Note } from '@noted/api';
+import { hashTags, type Note } from '@noted/api';
 import { Button, IconButton, ImagePlusIcon, XIcon } from '@noted/ui';
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import type {
@@ -15,7 +15,6 @@ import { prepareUpload, UPLOAD_MAX_BYTES, type Compressor } from '../images/comp
 import { log } from '../log';
 import { useErrorText, useNotesMessages } from '../messages';
 import { errorCode } from '../text';
-import { hashTags } from './hashTags';
 import './composer.css';
 
 export interface ComposerProps {

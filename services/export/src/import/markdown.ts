@@ -3,6 +3,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { parse as parseYaml } from 'yaml';
+import { hashTags } from '@noted/api';
 import {
   basename,
   isMarkdownPath,
@@ -10,7 +11,7 @@ import {
   resolveReference,
   withoutExtension,
 } from './paths.js';
-import { hashTags, mergeTags, tagOf } from './tags.js';
+import { mergeTags, tagOf } from './tags.js';
 
 /** The longest title the notes service takes (libs/api `NoteCreate`). */
 export const TITLE_MAX_LENGTH = 500;

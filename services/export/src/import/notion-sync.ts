@@ -1,4 +1,4 @@
-import { AppError, NOTE_IMAGE_MAX_BYTES } from '@noted/api';
+import { AppError, hashTags, NOTE_IMAGE_MAX_BYTES } from '@noted/api';
 import {
   APIErrorCode,
   Client,
@@ -16,7 +16,7 @@ import { cleanTitle } from './markdown.js';
 import { blocksMarkdown, type BlockNode } from './notion-blocks.js';
 import { notionKey } from './notion-export.js';
 import { planImport, type ExistingNotes, type ImportPlan, type PlanLimits } from './plan.js';
-import { hashTags, mergeTags, tagOf } from './tags.js';
+import { mergeTags, tagOf } from './tags.js';
 
 /** What a sync keeps between runs: the newest `last_edited_time` it has read. */
 export interface NotionSyncState {

@@ -1,4 +1,8 @@
-/** The longest tag the notes service accepts. */
+/**
+ * `#tags` in a note's text, read the same way by the composer and by the importers.
+ */
+
+/** The longest tag the notes service accepts (`Tag`). */
 export const TAG_MAX_LENGTH = 64;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashTags } from './hashTags';
+import { hashTags } from './tags.js';
 
 describe('hashTags', () => {
   it('finds #tags anywhere in prose, first spelling kept, without repeats', () => {
