@@ -21,7 +21,7 @@ import type { NoteCreate, NoteListQuery, NotePinnedQuery, NoteUpdate } from './n
 import type { NoteGraphQuery } from './links.js';
 import type { ReviewMark } from './review.js';
 import type { CheckoutRequest, PlanChange } from './billing.js';
-import type { UserCreate } from './users.js';
+import type { UserCreate, UserDeleteRequest } from './users.js';
 import type { UploadKind, UploadTarget } from './capture.js';
 import type { MarkdownImages } from './export.js';
 import { routes } from './routes.js';
@@ -482,6 +482,11 @@ export const createApiClient = (options: ApiClientOptions) => {
       check: () => request(routes.userCheck),
       create: (user: UserCreate) => request(routes.userCreate, { body: user }),
       usage: () => request(routes.userUsage),
+      /**
+       * Deletes the signed-in account (`confirm`: its email). Sign out right after: every later
+       * request with this account's tokens answers 401 ACCOUNT_DELETED.
+       */
+      delete: (body: UserDeleteRequest) => request(routes.userDelete, { body }),
     },
     billing: {
       plans: () => request(routes.billingPlans),

@@ -13,7 +13,11 @@ export const errorCodes = {
   RECORDING_TOO_LONG: 400,
   /** A URL the server will not fetch: not http(s), or a private, loopback or metadata address. */
   URL_REFUSED: 400,
+  /** A request to delete the account whose `confirm` is not the account's email address. */
+  CONFIRMATION_MISMATCH: 400,
   UNAUTHENTICATED: 401,
+  /** The token's account was deleted (the token was issued before); sign in again. */
+  ACCOUNT_DELETED: 401,
   FORBIDDEN: 403,
   NOTES_LEFT_NOT_ENOUGH: 403,
   /** The note has a tag its owner excluded from AI: it is never sent to a provider. */

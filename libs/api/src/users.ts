@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ok, routesFor } from './contract.js';
+import { accepted, ok, routesFor } from './contract.js';
 
 /** Entitlements map a feature name to `true` or a numeric limit; -1 or missing is unlimited. */
 export const Entitlements = z
@@ -64,6 +64,27 @@ export const UserUsage = z
   .meta({ id: 'UserUsage' });
 export type UserUsage = z.infer<typeof UserUsage>;
 
+/** A guard against a stray request: the account's own email address, typed by its owner. */
+export const UserDeleteRequest = z
+  .object({
+    confirm: z
+      .string()
+      .max(320)
+      .meta({ description: "The account's email address (case and spaces around it ignored)" }),
+  })
+  .meta({ id: 'UserDeleteRequest' });
+export type UserDeleteRequest = z.input<typeof UserDeleteRequest>;
+
+export const UserDeletion = z
+  .object({
+    userId: z.uuid(),
+    deletedAt: z.iso.datetime().meta({
+      description: 'From now on every token of the account issued before this time is refused',
+    }),
+  })
+  .meta({ id: 'UserDeletion' });
+export type UserDeletion = z.infer<typeof UserDeletion>;
+
 const usersApi = routesFor('users', 'users');
 
 const userBySub = (path: string, summary: string) =>
@@ -99,6 +120,15 @@ export const userRoutes = {
   userUsage: usersApi.get('/user/usage', {
     summary: "The signed-in user's use of their plan this month",
     answer: ok(UserUsage, 'Usage against the entitlements'),
+  }),
+  userDelete: usersApi.delete('/user', {
+    summary:
+      'Deletes the signed-in account: every service erases its data within moments, an active ' +
+      'subscription is cancelled at once, and the development identity provider forgets the ' +
+      'account; sign out next',
+    body: UserDeleteRequest,
+    answer: accepted(UserDeletion, 'The account is deleted; its data is being erased'),
+    errors: [[400, 'confirm is not the account email (code CONFIRMATION_MISMATCH)']],
   }),
   userBySub: userBySub(
     '/user-by-sub/:sub',

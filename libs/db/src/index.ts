@@ -25,3 +25,11 @@ export {
   type UnitOfWork,
 } from './unit-of-work.js';
 export type { Knex } from 'knex';
+export {
+  deleteInBatches,
+  forgetOutboxOf,
+  startUserErasure,
+  userErasures,
+  ERASE_BATCH,
+  type DeletedUser,
+} from './erase.js';

@@ -6,6 +6,7 @@ import {
   noteEvents,
   noteEventsFilter,
   reviewEvents,
+  userEvents,
 } from './events.js';
 
 const declared = [
@@ -13,12 +14,13 @@ const declared = [
   ...Object.values(reviewEvents),
   ...Object.values(captureEvents),
   ...Object.values(billingEvents),
+  ...Object.values(userEvents),
 ];
 
 describe('event declarations', () => {
   it('publish each message of events.proto on the subject its comment names', () => {
     const documented = Object.fromEntries(
-      ['notes', 'billing'].flatMap((service) => {
+      ['notes', 'billing', 'users'].flatMap((service) => {
         const proto = readFileSync(
           new URL(`../../../proto/noted/${service}/v1/events.proto`, import.meta.url),
           'utf8',

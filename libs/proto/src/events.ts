@@ -8,6 +8,7 @@ import {
 } from '@bufbuild/protobuf';
 import * as billingV1 from './billing-v1.js';
 import * as notesV1 from './notes-v1.js';
+import * as usersV1 from './users-v1.js';
 
 /**
  * One kind of event: the subject it is published on (`noted.<service>.v1.<entity>.<verb>`)
@@ -65,4 +66,9 @@ export const billingEvents = {
     'noted.billing.v1.subscription.changed',
     billingV1.SubscriptionChangedSchema,
   ),
+};
+
+/** A user deleted their account: every service erases what it holds of them. */
+export const userEvents = {
+  deleted: eventType('noted.users.v1.user.deleted', usersV1.UserDeletedSchema),
 };

@@ -15,6 +15,7 @@ export {
   noteEventsFilter,
   reviewEvents,
   userEventHeaders,
+  userEvents,
   type EventType,
 } from './events.js';
 export {

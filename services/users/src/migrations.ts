@@ -67,4 +67,21 @@ export const usersMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '20261210_001_deleted_users',
+    up: async (knex: Knex) => {
+      /**
+       * The tombstone of a deleted account: tokens of this subject issued before `deleted_at`
+       * are refused instead of creating the user again. Ids only; pruned after a week.
+       */
+      await knex.schema.createTable('deleted_users', (t) => {
+        t.uuid('user_id').primary();
+        t.text('auth_id').notNullable().index();
+        t.timestamp('deleted_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      });
+    },
+    down: async (knex: Knex) => {
+      await knex.schema.dropTable('deleted_users');
+    },
+  },
 ];

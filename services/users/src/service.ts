@@ -3,6 +3,7 @@ import { startService, grpcBinding, type ServiceDeps } from '@noted/service';
 import { usersV1 } from '@noted/proto';
 import type { UsersConfig } from './config.js';
 import { usersMigrations } from './migrations.js';
+import { startUserDeletion } from './deletion/consumer.js';
 import { startPlanChanges } from './plans/consumer.js';
 import { usersGrpc } from './users/grpc.js';
 import { userHandlers } from './users/routes.js';
@@ -21,9 +22,13 @@ export const startUsers = (config: UsersConfig, deps: ServiceDeps) =>
       name: 'users',
       migrations: usersMigrations,
       identityPaths: ['/user', '/user-by-sub'],
-      routes: ({ db }) => usersRouter({ knex: db.knex, ...config }),
-      grpc: ({ db }) => grpcBinding(usersV1.UsersService, usersGrpc({ knex: db.knex, ...config })),
-      workers: ({ db, bus, logger }) => [startPlanChanges({ bus, knex: db.knex, logger })],
+      routes: ({ db, unitOfWork }) => usersRouter({ knex: db.knex, unitOfWork, ...config }),
+      grpc: ({ db, unitOfWork }) =>
+        grpcBinding(usersV1.UsersService, usersGrpc({ knex: db.knex, unitOfWork, ...config })),
+      workers: ({ db, bus, logger }) => [
+        startPlanChanges({ bus, knex: db.knex, logger }),
+        ...startUserDeletion({ bus, knex: db.knex, logger }),
+      ],
     },
     config,
     deps,

@@ -3,10 +3,11 @@ import { identityOf, type Handlers, type HandlerInput } from '@noted/kit';
 import { presentUser } from './presenter.js';
 import { usageOf } from '../quota/usecases.js';
 import { userById, userBySub, userEnsure, type UsersContext } from './usecases.js';
+import { userDelete } from '../deletion/usecases.js';
 
 type UserRoutes = Pick<
   typeof routes,
-  'userMe' | 'userFindBySub' | 'userBySub' | 'userCheck' | 'userCreate' | 'userUsage'
+  'userMe' | 'userFindBySub' | 'userBySub' | 'userCheck' | 'userCreate' | 'userUsage' | 'userDelete'
 >;
 
 /** The signed-in user's own record, by subject; nobody reads another user's record. */
@@ -40,4 +41,5 @@ export const userHandlers = (ctx: UsersContext): Handlers<UserRoutes> => ({
     return presentUser(user);
   },
   userUsage: ({ userId }) => usageOf(ctx, userId),
+  userDelete: ({ userId, body }) => userDelete(ctx, userId, body.confirm),
 });

@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import * as z from 'zod';
 import { AppError, planEntitlements, type Entitlements, type FreePlanLimits } from '@noted/api';
+import type { UnitOfWork } from '@noted/db';
+import { deletionRepository } from '../deletion/repository.js';
 import { usersRepository, type UserRow } from './repository.js';
 
 export interface UsersContext {
   knex: Knex;
+  /** Writes that record an event (the account's deletion). */
+  unitOfWork: UnitOfWork;
   freePlan: FreePlanLimits;
   fallbackEmailDomain: string;
 }
@@ -20,6 +24,20 @@ interface TokenIdentity {
   /** The token's iat in Unix seconds; 0 or absent when it has none. */
   issuedAt?: number;
 }
+
+/**
+ * Whether a deleted account refuses a token of its subject: one issued before the deletion
+ * (or without an issue time), or any while the account's data is still being erased. A token
+ * issued after it (a new sign-in at a provider that kept the account) starts a new account.
+ */
+const refusedByTombstone = (
+  tombstone: { user_id: string; deleted_at: Date },
+  issuedAt: Date | undefined,
+  existing: UserRow | undefined,
+) =>
+  existing?.id === tombstone.user_id ||
+  !issuedAt ||
+  issuedAt.getTime() <= tombstone.deleted_at.getTime();
 
 const issuedAtOf = (identity: TokenIdentity) =>
   identity.issuedAt ? new Date(identity.issuedAt * 1000) : undefined;
@@ -58,6 +76,10 @@ export const userEnsure = async (
   const authId = identity.authId.trim();
   if (!authId) throw new AppError('VALIDATION_FAILED', 'auth_id is required');
   const existing = await usersRepository.findBySub(ctx.knex, authId);
+  const tombstone = await deletionRepository.latestOf(ctx.knex, authId);
+  if (tombstone && refusedByTombstone(tombstone, issuedAtOf(identity), existing)) {
+    throw new AppError('ACCOUNT_DELETED', 'This account was deleted; sign in again');
+  }
   if (existing) return { user: await profileFollows(ctx, existing, identity), created: false };
   const created = await usersRepository.insertIfAbsent(ctx.knex, {
     id: randomUUID(),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planEntitlements } from '@noted/api';
-import { openDatabase, type Database } from '@noted/db';
+import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
 import { createLogger } from '@noted/kit';
 import { usersMigrations } from '../migrations.js';
 import { quotaConsume, usageOf } from '../quota/usecases.js';
@@ -24,6 +24,7 @@ describe('users', () => {
     await db.migrate();
     ctx = {
       knex: db.knex,
+      unitOfWork: createUnitOfWork(db.knex, () => undefined),
       freePlan: { notesPerMonth: 25, recordingTimeLimit: 60 },
       fallbackEmailDomain: 'users.noted.invalid',
     };
