@@ -10,6 +10,10 @@ export default frontendConfig({
   publicPath: 'auto',
   federation: {
     filename: 'remoteEntry.js',
-    exposes: { './NotesApp': './src/NotesApp.tsx', './SharedNote': './src/SharedNote.tsx' },
+    exposes: {
+      './NotesApp': './src/NotesApp.tsx',
+      './SharedNote': './src/SharedNote.tsx',
+      './DataPanel': './src/data/DataPanel.tsx',
+    },
   },
 });

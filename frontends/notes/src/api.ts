@@ -13,4 +13,5 @@ export type NotesApi = Pick<
   | 'knowledge'
   | 'generate'
   | 'capture'
+  | 'export'
 >;

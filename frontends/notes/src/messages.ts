@@ -7,6 +7,7 @@ export const notesMessages = {
   mindlink: (locale) => import(`./messages/${locale}/mindlink.json`),
   ai: (locale) => import(`./messages/${locale}/ai.json`),
   capture: (locale) => import(`./messages/${locale}/capture.json`),
+  data: (locale) => import(`./messages/${locale}/data.json`),
 } satisfies Record<string, MessageLoader>;
 
 export type NotesMessageSet = keyof typeof notesMessages;

@@ -31,10 +31,12 @@ import { MarkdownEditorContext, TextareaEditor, type MarkdownEditorProps } from 
 import { wikiParts } from './note/markdown';
 import enAi from './messages/en/ai.json';
 import enCapture from './messages/en/capture.json';
+import enData from './messages/en/data.json';
 import enMindlink from './messages/en/mindlink.json';
 import enNote from './messages/en/note.json';
 import zhAi from './messages/zh/ai.json';
 import zhCapture from './messages/zh/capture.json';
+import zhData from './messages/zh/data.json';
 import zhMindlink from './messages/zh/mindlink.json';
 import zhNote from './messages/zh/note.json';
 import { NotesApp } from './NotesApp';
@@ -47,6 +49,7 @@ export const chineseNotesSets = {
   mindlink: zhMindlink,
   ai: zhAi,
   capture: zhCapture,
+  data: zhData,
 };
 
 /**
@@ -55,7 +58,7 @@ export const chineseNotesSets = {
  */
 export const createNotesTestI18n = (chinese?: Record<string, Messages>): I18n =>
   createTestI18n(
-    { note: enNote, mindlink: enMindlink, ai: enAi, capture: enCapture },
+    { note: enNote, mindlink: enMindlink, ai: enAi, capture: enCapture, data: enData },
     chinese ? { locale: 'zh', sets: chinese } : undefined,
   );
 

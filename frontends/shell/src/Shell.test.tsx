@@ -118,6 +118,11 @@ const PlanPanelStub = ({ shell }: PlanPanelProps) => (
     </button>
   </section>
 );
+const DataPanelStub = () => (
+  <section aria-label="Data panel">
+    <p>Your notes, out and in</p>
+  </section>
+);
 const BillingDialogStub = ({ view, onClose }: BillingDialogProps) => (
   <div role="dialog" aria-label={`Billing: ${view}`}>
     <button type="button" onClick={onClose}>
@@ -182,6 +187,7 @@ const renderAt = (path: string, options: Options) => {
     loadSharedNote: vi.fn(async (): Promise<ComponentModule<SharedNoteProps>> => ({
       default: SharedStub,
     })),
+    loadDataPanel: vi.fn(async () => ({ default: DataPanelStub })),
     loadBilling: {
       dialog: vi.fn(async () => ({ default: BillingDialogStub })),
       planPanel: vi.fn(async () => ({ default: PlanPanelStub })),
@@ -563,6 +569,36 @@ describe('settings', () => {
     expect(screen.queryByRole('dialog', { name: 'Settings' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Close billing' }));
     expect(screen.queryByRole('dialog', { name: 'Billing: upgrade' })).toBeNull();
+  });
+
+  it("shows the notes remote's data panel under its own section, loaded when Settings open", async () => {
+    const { auth } = fakeAuth(signedIn);
+    const { app } = renderAt('/', { auth });
+    expect(app.loadDataPanel).not.toHaveBeenCalled();
+    fireEvent.click(within(sidebar() as HTMLElement).getByRole('button', { name: 'Settings' }));
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    expect(within(dialog).getByRole('heading', { name: 'Appearance and language' })).toBeTruthy();
+    expect(await within(dialog).findByRole('region', { name: 'Data panel' })).toBeTruthy();
+    expect(app.loadDataPanel).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens on the plan when asked to (a refused export offers the way there)', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const { services } = renderAt('/', { auth });
+    const scrolled: Element[] = [];
+    // jsdom lays nothing out and has no scrollIntoView; it is given one for this test.
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      act(() => services.openSettings('plan'));
+      const panel = await screen.findByRole('region', { name: 'Plan panel' });
+      expect(scrolled).toHaveLength(1);
+      expect(scrolled[0]?.contains(panel)).toBe(true);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 
   it('says so where the plans would be when the billing remote cannot be loaded', async () => {

@@ -32,7 +32,7 @@ function DialogHost() {
     case 'signIn':
       return <SignInDialog onClose={close} />;
     case 'settings':
-      return <SettingsDialog onClose={close} />;
+      return <SettingsDialog section={open.section} onClose={close} />;
     case 'billing':
       return <BillingDialogHost view={open.view} onClose={close} />;
     case 'noteLink':

@@ -17,6 +17,7 @@ import { log } from './log';
 import { shellMessages } from './messages';
 import type {
   BillingDialogProps,
+  DataPanelProps,
   NotesAppProps,
   PlanPanelProps,
   SharedNoteProps,
@@ -116,6 +117,10 @@ const start = async () => {
           loadSharedNote: createRemoteLoader<SharedNoteProps>(federation, {
             ...notesRemote,
             expose: 'SharedNote',
+          }),
+          loadDataPanel: createRemoteLoader<DataPanelProps>(federation, {
+            ...notesRemote,
+            expose: 'DataPanel',
           }),
           loadBilling: {
             dialog: createRemoteLoader<BillingDialogProps>(federation, {

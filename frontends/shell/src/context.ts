@@ -6,7 +6,12 @@ import type { Auth } from './auth/auth';
 import type { LiveConnection } from './live/connection';
 import type { Offline } from './offline/offline';
 import type { Pwa } from './pwa/pwa';
-import type { BillingModules, NotesAppModule, SharedNoteModule } from './remotes/contracts';
+import type {
+  BillingModules,
+  DataPanelModule,
+  NotesAppModule,
+  SharedNoteModule,
+} from './remotes/contracts';
 import type { ShellState } from './services';
 
 /** Everything the shell's own components share, given once at the top of the tree. */
@@ -25,6 +30,8 @@ export interface ShellApp {
   offline: Offline;
   loadNotesApp: () => Promise<NotesAppModule>;
   loadSharedNote: () => Promise<SharedNoteModule>;
+  /** The notes remote's panel of the settings: the user's notes exported and imported. */
+  loadDataPanel: () => Promise<DataPanelModule>;
   loadBilling: BillingModules;
   /** The installed-app side: service worker, new versions, install offer, chunk-error reloads. */
   pwa: Pwa;

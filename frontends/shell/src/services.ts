@@ -8,6 +8,7 @@ import {
   type ShellAccount,
   type ShellLive,
   type ShellOffline,
+  type SettingsSection,
   type ShellServices,
   type Toaster,
 } from '@noted/ui';
@@ -24,7 +25,7 @@ export interface ImagePreviewRequest {
 export type OpenDialog =
   | { kind: 'none' }
   | { kind: 'signIn' }
-  | { kind: 'settings' }
+  | { kind: 'settings'; section?: SettingsSection }
   | { kind: 'billing'; view: BillingView }
   | { kind: 'noteLink'; noteId: string };
 
@@ -80,7 +81,8 @@ export const createShellServices = ({
     showNoteLink: (noteId) => state.dialog.set({ kind: 'noteLink', noteId }),
     navigate,
     requestSignIn: () => state.dialog.set({ kind: 'signIn' }),
-    openSettings: () => state.dialog.set({ kind: 'settings' }),
+    openSettings: (section) =>
+      state.dialog.set(section ? { kind: 'settings', section } : { kind: 'settings' }),
     offerUpgrade: () => account.openBilling('upgrade'),
     account,
     setNavBadge: (path, badge) =>

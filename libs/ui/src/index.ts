@@ -7,6 +7,7 @@ export {
   type BillingView,
   type LiveStatus,
   type PendingChange,
+  type SettingsSection,
   type ShellAccount,
   type ShellLive,
   type ShellOffline,

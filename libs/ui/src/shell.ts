@@ -6,6 +6,9 @@ import type { NavigateOptions } from './navigation/navigation';
 import type { OpenNoteOptions } from './navigation/navigation';
 import type { ToastOptions } from './toast/toaster';
 
+/** A section of the settings dialog that it can open on (scrolled to and focused). */
+export type SettingsSection = 'plan' | 'data';
+
 /** The billing dialogs the shell opens: the plans to choose from, or the plan one has. */
 export type BillingView = 'upgrade' | 'manage';
 
@@ -118,8 +121,8 @@ export interface ShellServices {
   navigate: (to: string, options?: NavigateOptions) => void;
   /** Opens the sign-in dialog (for example from a page that needs an account). */
   requestSignIn: () => void;
-  /** Opens the settings dialog. */
-  openSettings: () => void;
+  /** Opens the settings dialog, on one of its sections when given. */
+  openSettings: (section?: SettingsSection) => void;
   /** Shows the plans, e.g. after NOTES_LEFT_NOT_ENOUGH. */
   offerUpgrade: () => void;
   /** The signed-in user's plan, its status and this month's usage. */

@@ -41,6 +41,7 @@ import { AiWriterButton, AiWriterTools, useAiWriter } from '../ai/writer/AiWrite
 import type { NotesApi } from '../api';
 import { CaptureKept } from '../capture/CaptureKept';
 import { CaptureStatus } from '../capture/CaptureStatus';
+import { ExportMenu } from '../data/ExportMenu';
 import { NoteImages } from '../images/NoteImages';
 import { useErrorText, useNotesMessages, type Translate } from '../messages';
 import { NoteActionPanels, useNoteActions } from '../NoteActions';
@@ -443,6 +444,7 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
                 {t('actions.share')}
               </Button>
             )}
+            <ExportMenu note={note} api={api} beforeExport={() => autosave.flush()} />
             <Menu
               label={t('actions.menu', { title: draft.title || untitled })}
               icon={EllipsisIcon}

@@ -59,7 +59,7 @@ function useSettingsAddress() {
     params.delete('settings');
     const rest = params.toString();
     shell.navigate(`${pathname}${rest ? `?${rest}` : ''}`, { replace: true });
-    shell.openSettings();
+    shell.openSettings('plan');
   }, [search, pathname, shell]);
 }
 

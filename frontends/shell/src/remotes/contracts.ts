@@ -19,6 +19,14 @@ export interface SharedNoteProps {
 
 export type SharedNoteModule = ComponentModule<SharedNoteProps>;
 
+/** Props of `notes/DataPanel`: the settings' "Your data" (export everything, import, Notion). */
+export interface DataPanelProps {
+  api: ApiClient;
+  shell: ShellServices;
+}
+
+export type DataPanelModule = ComponentModule<DataPanelProps>;
+
 /** Props of `billing/BillingDialog`: the plans to choose from, or the user's plan to manage. */
 export interface BillingDialogProps {
   api: ApiClient;

@@ -9,12 +9,13 @@ import {
   locales,
   useShell,
   type Locale,
+  type SettingsSection,
 } from '@noted/ui';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShellApp } from '../context';
 import { log } from '../log';
-import type { PlanPanelProps } from '../remotes/contracts';
+import type { DataPanelProps, PlanPanelProps } from '../remotes/contracts';
 import { RemoteModule } from '../remotes/RemoteModule';
 
 /** Each language named in itself. */
@@ -78,27 +79,67 @@ function Plan() {
   );
 }
 
-/** The settings modal: theme, language, the plan, and AI settings. Every choice applies at once. */
-export function SettingsDialog({ onClose }: { onClose: () => void }) {
+/** The notes remote's "Your data": export everything, import files, the Notion connection. */
+function YourData() {
+  const { api, auth, loadDataPanel, pwa } = useShellApp();
+  const shell = useShell();
+  const state = useSyncExternalStore(auth.subscribe, auth.getState);
+  const props = useMemo<DataPanelProps>(() => ({ api, shell }), [api, shell]);
+  if (state.status !== 'signedIn') return null;
+  return (
+    <RemoteModule
+      load={loadDataPanel}
+      props={props}
+      name="data"
+      onError={pwa.recoverFromLoadError}
+      blocks={2}
+    />
+  );
+}
+
+/**
+ * The settings modal, in sections: appearance and language, the plan, the user's data. Every
+ * choice applies at once. Opened on a `section`, it starts scrolled there.
+ */
+export function SettingsDialog({
+  section,
+  onClose,
+}: {
+  section?: SettingsSection | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('shell');
   const shell = useShell();
+  const appearanceId = useId();
+  const sections = useRef<Partial<Record<SettingsSection, HTMLDivElement | null>>>({});
+  useEffect(() => {
+    if (section) sections.current[section]?.scrollIntoView?.({ block: 'start' });
+  }, [section]);
   return (
     <Dialog title={t('settings.title')} onClose={onClose} className="settings-dialog">
-      <ThemeChoice />
-      <LanguageChoice />
-      <Plan />
-      <div className="settings-links">
-        <Button
-          variant="ghost"
-          icon={SparklesIcon}
-          onClick={() => {
-            onClose();
-            shell.navigate('/settings/ai');
-          }}
-        >
-          {t('account.aiSettings')}
-          <ArrowUpRightIcon className="ui-icon" aria-hidden="true" />
-        </Button>
+      <section className="settings-section" aria-labelledby={appearanceId}>
+        <h3 id={appearanceId}>{t('settings.appearance')}</h3>
+        <ThemeChoice />
+        <LanguageChoice />
+        <div className="settings-links">
+          <Button
+            variant="ghost"
+            icon={SparklesIcon}
+            onClick={() => {
+              onClose();
+              shell.navigate('/settings/ai');
+            }}
+          >
+            {t('account.aiSettings')}
+            <ArrowUpRightIcon className="ui-icon" aria-hidden="true" />
+          </Button>
+        </div>
+      </section>
+      <div className="settings-section" ref={(node) => void (sections.current.plan = node)}>
+        <Plan />
+      </div>
+      <div className="settings-section" ref={(node) => void (sections.current.data = node)}>
+        <YourData />
       </div>
     </Dialog>
   );
