@@ -24,6 +24,7 @@ import type { CheckoutRequest, PlanChange } from './billing.js';
 import type { UserCreate, UserDeleteRequest } from './users.js';
 import type { UploadKind, UploadTarget } from './capture.js';
 import type { MarkdownImages } from './export.js';
+import type { NotionConnect } from './notion.js';
 import { routes } from './routes.js';
 import type { TodoRecentQuery } from './todos.js';
 
@@ -516,6 +517,16 @@ export const createApiClient = (options: ApiClientOptions) => {
        * X-Noted-Notes-Total header to show progress.
        */
       all: (options: Download = {}) => download(routes.exportAll, {}, options),
+    },
+    notion: {
+      /** The Notion connection's state (never its token). */
+      get: () => request(routes.notionConnectionGet),
+      /** Connects with an integration token and starts the first sync. */
+      connect: (body: NotionConnect) => request(routes.notionConnect, { body }),
+      /** Forgets the token; the notes made stay. */
+      disconnect: () => request(routes.notionDisconnect),
+      /** Starts a sync now. */
+      sync: () => request(routes.notionSyncNow),
     },
   };
 };

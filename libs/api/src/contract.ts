@@ -32,7 +32,7 @@ export type ServiceName = 'notes' | 'ai' | 'users' | 'billing' | 'realtime' | 'e
 export type ErrorAnswer = number | readonly [number, string];
 
 export type Answer =
-  | { kind: 'json'; status: 200 | 201; description: string; schema: z.ZodType }
+  | { kind: 'json'; status: 200 | 201 | 202; description: string; schema: z.ZodType }
   | { kind: 'empty'; status: 204; description: string }
   | { kind: 'events'; status: 200; description: string; schema: z.ZodType }
   | {
@@ -70,6 +70,9 @@ export const ok = <S extends z.ZodType>(schema: S, description: string) =>
   ({ kind: 'json', status: 200, description, schema }) as const;
 export const created = <S extends z.ZodType>(schema: S, description: string) =>
   ({ kind: 'json', status: 201, description, schema }) as const;
+/** Work started and still under way when the answer leaves (a sync, a run). */
+export const accepted = <S extends z.ZodType>(schema: S, description: string) =>
+  ({ kind: 'json', status: 202, description, schema }) as const;
 export const noContent = (description: string) =>
   ({ kind: 'empty', status: 204, description }) as const;
 /** Server-sent events, each `data` one `schema` as JSON. */

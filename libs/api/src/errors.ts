@@ -13,6 +13,8 @@ export const errorCodes = {
   RECORDING_TOO_LONG: 400,
   /** A URL the server will not fetch: not http(s), or a private, loopback or metadata address. */
   URL_REFUSED: 400,
+  /** Notion refused the integration token given (or since revoked): connect Notion again. */
+  NOTION_TOKEN_INVALID: 400,
   /** A request to delete the account whose `confirm` is not the account's email address. */
   CONFIRMATION_MISMATCH: 400,
   UNAUTHENTICATED: 401,
@@ -25,6 +27,8 @@ export const errorCodes = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** The connection the route acts on (Notion) is not made. */
+  NOT_CONNECTED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The content was read but holds no text to make a note of (a scanned PDF, a blank image). */

@@ -7,6 +7,7 @@ import { imageRoutes } from './images.js';
 import { linkRoutes } from './links.js';
 import { liveRoutes } from './live.js';
 import { noteRoutes, tagRoutes } from './notes.js';
+import { notionRoutes } from './notion.js';
 import { reviewRoutes } from './review.js';
 import { todoRoutes } from './todos.js';
 import { userRoutes } from './users.js';
@@ -25,6 +26,7 @@ export const routes = {
   ...billingRoutes,
   ...liveRoutes,
   ...exportRoutes,
+  ...notionRoutes,
 };
 export type Routes = typeof routes;
 export type OperationId = keyof Routes;

@@ -11,9 +11,30 @@ export const exportConfigSchema = z.object({
    * bodies) held at once, twice over while the next page is read ahead.
    */
   EXPORT_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  /** The notes service's internal HTTP origin: imports write notes through its routes. */
+  NOTES_URL: z.url().default('http://127.0.0.1:4102'),
+  /** The users service's internal HTTP origin: the month's usage, checked before an import. */
+  USERS_URL: z.url().default('http://127.0.0.1:4101'),
+  /** Where the Notion connections are kept; DATABASE_URL, else PGlite in the data dir. */
+  EXPORT_DATABASE_URL: z.url().optional(),
+  DATABASE_URL: z.url().optional(),
+  /** The Notion API's origin (a local server speaking its wire format in tests). */
+  NOTION_API_URL: z.url().default('https://api.notion.com'),
+  /** How often each Notion connection is synced. */
+  NOTION_SYNC_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
 });
 
 export type ExportEnv = z.infer<typeof exportConfigSchema>;
+
+export interface NotionSettings {
+  apiUrl: string;
+  intervalMinutes: number;
+}
 
 export interface ExportConfig {
   httpPort: number;
@@ -24,12 +45,22 @@ export interface ExportConfig {
   /** The origin people reach Noted at: linked images and each note's `source` point there. */
   publicUrl: string;
   pageSize: number;
+  notesUrl: string;
+  usersUrl: string;
+  databaseUrl: string | undefined;
+  /** PGlite's data lives in `<dataDir>/export` when there is no database URL. */
+  dataDir: string;
+  pgliteSharedBuffersMb?: number;
+  notion: NotionSettings;
   grpcServer?: { maxConnectionAgeMs: number; maxConnectionAgeGraceMs: number };
 }
 
 export const exportConfigFrom = (
   env: ExportEnv,
-  shared: Pick<ExportConfig, 'host' | 'internalSecret' | 'grpcServer' | 'publicUrl'>,
+  shared: Pick<
+    ExportConfig,
+    'host' | 'internalSecret' | 'grpcServer' | 'publicUrl' | 'dataDir' | 'pgliteSharedBuffersMb'
+  >,
 ): ExportConfig => ({
   httpPort: env.EXPORT_HTTP_PORT,
   grpcAddress: env.EXPORT_GRPC_ADDR,
@@ -38,5 +69,14 @@ export const exportConfigFrom = (
   internalSecret: shared.internalSecret,
   publicUrl: shared.publicUrl.replace(/\/$/, ''),
   pageSize: env.EXPORT_PAGE_SIZE,
+  notesUrl: env.NOTES_URL.replace(/\/$/, ''),
+  usersUrl: env.USERS_URL.replace(/\/$/, ''),
+  databaseUrl: env.EXPORT_DATABASE_URL ?? env.DATABASE_URL,
+  dataDir: shared.dataDir,
+  ...(shared.pgliteSharedBuffersMb ? { pgliteSharedBuffersMb: shared.pgliteSharedBuffersMb } : {}),
+  notion: {
+    apiUrl: env.NOTION_API_URL.replace(/\/$/, ''),
+    intervalMinutes: env.NOTION_SYNC_INTERVAL_MINUTES,
+  },
   ...(shared.grpcServer ? { grpcServer: shared.grpcServer } : {}),
 });

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { get as httpGet } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AppError, NOTES_TOTAL_HEADER, countExportedNotes } from '@noted/api';
 import { IDENTITY_HEADER, createLogger, signIdentity } from '@noted/kit';
 import { readZip } from '@noted/testing';
@@ -89,8 +92,10 @@ const fakeRenderers: Renderers = {
 };
 
 const running: RunningExport[] = [];
+const dataDirs: string[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((service) => service.stop()));
+  await Promise.all(dataDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
   rendered.length = 0;
 });
 
@@ -101,8 +106,14 @@ const start = async (notes: NotesReader, pageSize = 100) => {
       EXPORT_GRPC_ADDR: '127.0.0.1:0',
       EXPORT_PAGE_SIZE: String(pageSize),
     }),
-    { host: '127.0.0.1', internalSecret: secret, publicUrl },
+    {
+      host: '127.0.0.1',
+      internalSecret: secret,
+      publicUrl,
+      dataDir: await mkdtemp(join(tmpdir(), 'noted-export-')),
+    },
   );
+  dataDirs.push(config.dataDir);
   const service = await startExport(config, {
     logger,
     notes,

@@ -37,3 +37,45 @@ export const notesExported = new Counter({
   help: 'Notes written into exports of everything',
   registers: [registry],
 });
+
+/**
+ * How a Notion sync run ended: `ok`; `notes_left_not_enough` (the month's allowance ran out,
+ * the rest waits); `token_invalid` (Notion refused the token: no more runs until reconnected);
+ * `notion_failed` (Notion unreachable or rate-limiting); `notes_failed` (the notes service
+ * refused); `superseded` (the connection was forgotten or remade during the run: nothing kept).
+ */
+export type NotionSyncOutcome =
+  | 'ok'
+  | 'notes_left_not_enough'
+  | 'token_invalid'
+  | 'notion_failed'
+  | 'notes_failed'
+  | 'superseded';
+
+export const notionSyncs = new Counter({
+  name: 'noted_export_notion_syncs_total',
+  help: 'Notion sync runs by outcome',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
+/**
+ * How an import ended: `ok`; `refused` (read and refused before anything was written: not
+ * Markdown, a damaged zip, nothing in it, too large); `over_quota` (more new notes than the
+ * month has left); `cancelled` (the client went away, stopped between notes); `failed`.
+ */
+export type ImportOutcome = 'ok' | 'refused' | 'over_quota' | 'cancelled' | 'failed';
+
+export const importsDone = new Counter({
+  name: 'noted_import_requests_total',
+  help: 'Imports of files by source (markdown, notion, unknown when not read) and outcome',
+  labelNames: ['source', 'outcome'] as const,
+  registers: [registry],
+});
+
+export const notesImported = new Counter({
+  name: 'noted_import_notes_total',
+  help: 'Notes written by imports of files: created, updated (imported before) or failed',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});

@@ -11,6 +11,8 @@ import {
   type ExportContext,
 } from './exports.js';
 import { contentDisposition } from './files.js';
+import { notionHandlers } from './notion/routes.js';
+import type { NotionContext } from './notion/sync.js';
 import {
   exportBytes,
   exportSeconds,
@@ -115,8 +117,11 @@ const streamZip = async (
 };
 
 /** The export service's routes as their contracts declare them. */
-export const exportRouter = (ctx: ExportContext) =>
+export const exportRouter = (
+  ctx: ExportContext & { notion: NotionContext },
+) =>
   serveRoutes('export', {
+    ...notionHandlers(ctx.notion),
     noteExportMarkdown: async ({ userId, query, res }) => {
       if (query.images === 'link') {
         const measure = measured('markdown', ctx.logger);

@@ -1,3 +1,4 @@
+import { openDatabase, type Database } from '@noted/db';
 import { createGrpcServer } from '@noted/grpc';
 import {
   CALLER_METADATA,
@@ -5,13 +6,19 @@ import {
   finishHttpApp,
   listen,
   requireIdentity,
+  startPeriodic,
   verifyCaller,
   type Logger,
   type RunningModule,
 } from '@noted/kit';
 import type { ExportConfig } from './config.js';
+import { exportMigrations } from './migrations.js';
 import { createNotesReader, type NotesReader } from './notes-client.js';
+import { createNotesPort, type NotesPort } from './notes-port.js';
 import { loadRenderers, type Renderers } from './renderers.js';
+import { notionRepository } from './notion/repository.js';
+import { notionSyncDue, type NotionContext } from './notion/sync.js';
+import { tokenBox } from './notion/token-box.js';
 import { exportRouter } from './routes.js';
 
 export interface RunningExport extends RunningModule {
@@ -21,9 +28,10 @@ export interface RunningExport extends RunningModule {
 
 /**
  * The export service: a user's notes as Markdown (one, bundled with its images, or all of them
- * in one streamed zip), PDF and PNG (spec section 7). Owns no data: it reads notes and images
- * through the notes service's gRPC, always with the caller's user id, so another user's note is
- * a 404. Serves gRPC health only.
+ * in one streamed zip), PDF and PNG (spec section 7), and the Notion connection. Reads notes and
+ * images through the notes service's gRPC, always with the caller's user id, so another user's
+ * note is a 404. Owns only the Notion connections (schema `export`), synced on a schedule.
+ * Serves gRPC health only.
  */
 export const startExport = async (
   config: ExportConfig,
@@ -34,15 +42,52 @@ export const startExport = async (
     renderers?: () => Promise<Renderers>;
     /** Stands in for the notes service (tests). */
     notes?: NotesReader;
+    /** Stands in for the notes and users services' routes an import writes through (tests). */
+    notesPort?: NotesPort;
+    /** How often due Notion connections are looked for; a minute by default. */
+    notionPollMs?: number;
   },
 ): Promise<RunningExport> => {
   const logger = deps.logger.child({ module: 'export' });
   const notes =
     deps.notes ??
     createNotesReader({ address: config.notesGrpcAddress, internalSecret: config.internalSecret });
+  const notesPort =
+    deps.notesPort ??
+    createNotesPort({
+      notesUrl: config.notesUrl,
+      usersUrl: config.usersUrl,
+      internalSecret: config.internalSecret,
+    });
   let serving = false;
   const ready = () => serving;
   const processReady = deps.processReady ?? ready;
+
+  let db: Database;
+  try {
+    db = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: `${config.dataDir}/export`,
+      schema: 'export',
+      migrations: exportMigrations,
+      logger,
+      ...(config.pgliteSharedBuffersMb
+        ? { pglite: { sharedBuffersMb: config.pgliteSharedBuffersMb } }
+        : {}),
+    });
+  } catch (error) {
+    notes.close();
+    throw error;
+  }
+  const notion: NotionContext = {
+    repository: notionRepository(db.knex),
+    tokens: tokenBox(config.internalSecret),
+    apiUrl: config.notion.apiUrl,
+    intervalMinutes: config.notion.intervalMinutes,
+    notesAs: (identity) => notesPort.as(identity),
+    logger: logger.child({ component: 'notion' }),
+    running: new Set(),
+  };
 
   let renderers: Promise<Renderers> | undefined;
   const app = createHttpApp({ service: 'export', logger, ready: () => ready() && processReady() });
@@ -53,6 +98,7 @@ export const startExport = async (
       publicUrl: config.publicUrl,
       pageSize: config.pageSize,
       logger,
+      notion,
       renderers: () => {
         renderers ??= (deps.renderers ?? loadRenderers)().catch((error: unknown) => {
           renderers = undefined;
@@ -75,15 +121,26 @@ export const startExport = async (
   let grpcListening: { port: number };
   let http: Awaited<ReturnType<typeof listen>>;
   try {
+    await db.migrate();
     grpcListening = await grpc.listen(config.grpcAddress);
     http = await listen(app, config.httpPort, config.host);
   } catch (error) {
     // What started is stopped: a port taken must not leave a listener behind.
     await grpc.stop();
     notes.close();
+    await db.close();
     throw error;
   }
   serving = true;
+  // Every replica looks; each due connection is claimed by one of them (notionSyncDue).
+  const scheduler = startPeriodic({
+    name: 'notion sync',
+    intervalMs: deps.notionPollMs ?? 60_000,
+    logger: notion.logger,
+    run: async (isStopped) => {
+      await notionSyncDue(notion, isStopped);
+    },
+  });
   const grpcAddress = `${config.grpcAddress.replace(/:\d+$/, '')}:${grpcListening.port}`;
   logger.info({ http: http.url, grpc: grpcAddress }, 'export service listening');
 
@@ -93,10 +150,13 @@ export const startExport = async (
     ready,
     stop: async () => {
       serving = false;
+      await scheduler.stop();
       // Exports under way finish (the server waits for open responses, up to its limit).
       await http.close();
+      await Promise.all([...notion.running]);
       await grpc.stop();
       notes.close();
+      await db.close();
     },
   };
 };

@@ -280,7 +280,9 @@ describe('syncing from a Notion integration with the official SDK', () => {
   it('says who the token is, for the settings page', async () => {
     expect(await notionIdentity(client())).toEqual({
       name: 'Noted sync',
+      botId: '92a680bb-6970-4726-952b-4f4c03bff617',
       workspaceName: 'Acme Notes',
+      workspaceId: 'w1',
     });
   });
 

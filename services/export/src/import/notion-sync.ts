@@ -99,15 +99,24 @@ export const notionError = (error: unknown): AppError => {
   );
 };
 
-/** Who the token is: the integration's name and workspace, for the settings page. */
+/** Who the token is: the integration (its bot user) and its workspace, for the settings page. */
 export const notionIdentity = async (
   client: Client,
-): Promise<{ name: string | null; workspaceName: string | null }> => {
+): Promise<{
+  name: string | null;
+  botId: string;
+  workspaceName: string | null;
+  workspaceId: string | null;
+}> => {
   try {
     const me = await client.users.me({});
-    const workspaceName =
-      me.type === 'bot' && 'workspace_name' in me.bot ? (me.bot.workspace_name ?? null) : null;
-    return { name: me.name ?? null, workspaceName };
+    const bot = me.type === 'bot' && 'workspace_name' in me.bot ? me.bot : undefined;
+    return {
+      name: me.name ?? null,
+      botId: me.id,
+      workspaceName: bot?.workspace_name ?? null,
+      workspaceId: bot && 'workspace_id' in bot ? (bot.workspace_id as string) : null,
+    };
   } catch (error) {
     throw notionError(error);
   }
