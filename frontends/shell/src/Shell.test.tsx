@@ -601,6 +601,39 @@ describe('settings', () => {
     }
   });
 
+  it('deletes the account from its danger zone once the email is typed, then signs out', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const sent: { method: string; url: string; body: unknown }[] = [];
+    renderAt('/', {
+      auth,
+      fetch: async (input, init = {}) => {
+        sent.push({
+          method: init.method ?? 'GET',
+          url: String(input),
+          body: JSON.parse(String(init.body ?? 'null')),
+        });
+        return Response.json(
+          { userId: 'a1b2c3d4-0000-4000-8000-000000000001', deletedAt: '2026-01-02T03:04:05Z' },
+          { status: 202 },
+        );
+      },
+    });
+    fireEvent.click(within(sidebar() as HTMLElement).getByRole('button', { name: 'Settings' }));
+    const settings = screen.getByRole('dialog', { name: 'Settings' });
+    const zone = within(settings).getByRole('region', { name: 'Delete account' });
+    fireEvent.click(within(zone).getByRole('button', { name: 'Delete account…' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
+    fireEvent.change(within(dialog).getByLabelText(/^Type your email/), {
+      target: { value: 'ada@example.com' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+
+    await waitFor(() => expect(auth.logout).toHaveBeenCalledTimes(1));
+    expect(sent).toEqual([
+      { method: 'DELETE', url: '/user', body: { confirm: 'ada@example.com' } },
+    ]);
+  });
+
   it('says so where the plans would be when the billing remote cannot be loaded', async () => {
     const { auth } = fakeAuth(signedIn);
     const { app, services } = renderAt('/', { auth });

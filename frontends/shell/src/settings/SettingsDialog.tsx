@@ -17,6 +17,7 @@ import { useShellApp } from '../context';
 import { log } from '../log';
 import type { DataPanelProps, PlanPanelProps } from '../remotes/contracts';
 import { RemoteModule } from '../remotes/RemoteModule';
+import { DeleteAccount } from './DeleteAccount';
 
 /** Each language named in itself. */
 const localeNames: Record<Locale, string> = { en: 'English', zh: '中文（简体）' };
@@ -97,8 +98,34 @@ function YourData() {
   );
 }
 
+/** The danger zone, for a signed-in account with an email to confirm with. */
+function AccountDeletion() {
+  const { t } = useTranslation('shell');
+  const { api, auth, account } = useShellApp();
+  const shell = useShell();
+  const state = useSyncExternalStore(auth.subscribe, auth.getState);
+  const { user } = useSyncExternalStore(account.subscribe, account.get);
+  if (state.status !== 'signedIn' || state.offline) return null;
+  const email = user?.email ?? state.user.email;
+  if (!email) return null;
+  return (
+    <DeleteAccount
+      email={email}
+      remove={async (confirm) => {
+        await api.users.delete({ confirm });
+      }}
+      onDeleted={() => {
+        shell.toast(t('deleteAccount.deleted'), { type: 'success' });
+        // The account is gone: nothing left on this device is worth asking about.
+        void auth.logout();
+      }}
+    />
+  );
+}
+
 /**
- * The settings modal, in sections: appearance and language, the plan, the user's data. Every
+ * The settings modal, in sections: appearance and language, the plan, the user's data, deleting
+ * the account. Every
  * choice applies at once. Opened on a `section`, it starts scrolled there.
  */
 export function SettingsDialog({
@@ -140,6 +167,9 @@ export function SettingsDialog({
       </div>
       <div className="settings-section" ref={(node) => void (sections.current.data = node)}>
         <YourData />
+      </div>
+      <div className="settings-section">
+        <AccountDeletion />
       </div>
     </Dialog>
   );
