@@ -1,4 +1,4 @@
-import { AppError } from '@noted/api';
+import { AppError, type NotionConnection } from '@noted/api';
 import { createTestShell } from '@noted/ui/testing';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ const saved: string[] = [];
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   saved.length = 0;
   URL.createObjectURL = vi.fn(() => 'blob:everything');
   URL.revokeObjectURL = vi.fn();
@@ -70,16 +71,20 @@ const streamedExport = (total: number) => {
   };
 };
 
-const renderPanel = (api: DataApi) => {
+const notConnected: NotionConnection = { connected: false, status: 'idle', pagesSynced: 0 };
+
+/** The panel with the calls a test gives; Notion not connected unless it says otherwise. */
+const renderPanel = (api: { export?: unknown; notion?: Partial<DataApi['notion']> }) => {
   const shell = createTestShell(createNotesTestI18n());
-  render(<DataPanel api={api} shell={shell} />);
+  const notion = { get: vi.fn(async () => notConnected), ...api.notion };
+  render(<DataPanel api={{ ...api, notion } as unknown as DataApi} shell={shell} />);
   return shell;
 };
 
 describe('Your data: export all notes', () => {
   it('counts first, then shows N of M notes as the zip arrives, and saves it at the end', async () => {
     const exported = streamedExport(2);
-    renderPanel({ export: { all: exported.all } } as unknown as DataApi);
+    renderPanel({ export: { all: exported.all } });
     fireEvent.click(await screen.findByRole('button', { name: 'Export all notes' }));
 
     const counting = await screen.findByRole('progressbar', { name: 'Counting your notes…' });
@@ -105,7 +110,7 @@ describe('Your data: export all notes', () => {
 
   it('cancels: the download is aborted and nothing is saved', async () => {
     const exported = streamedExport(3);
-    const shell = renderPanel({ export: { all: exported.all } } as unknown as DataApi);
+    const shell = renderPanel({ export: { all: exported.all } });
     fireEvent.click(await screen.findByRole('button', { name: 'Export all notes' }));
     await exported.headers();
     await exported.send(entry('First.md', '# First'));
@@ -122,11 +127,91 @@ describe('Your data: export all notes', () => {
     const all = vi.fn(async () => {
       throw new AppError('UNAVAILABLE', 'The server could not be reached');
     });
-    renderPanel({ export: { all } } as unknown as DataApi);
+    renderPanel({ export: { all } });
     fireEvent.click(await screen.findByRole('button', { name: 'Export all notes' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The export stopped: The server could not be reached',
     );
     expect(screen.getByRole('button', { name: 'Export all notes' })).toBeTruthy();
+  });
+});
+
+const connected: NotionConnection = {
+  connected: true,
+  workspaceName: 'Ada’s workspace',
+  status: 'idle',
+  lastSyncAt: '2026-01-02T10:00:00.000Z',
+  pagesSynced: 42,
+  nextSyncAt: '2026-01-02T11:00:00.000Z',
+};
+
+describe('Your data: Notion', () => {
+  it('connects with the token typed in a password field, then shows the connection', async () => {
+    const connect = vi.fn(async () => ({
+      ...connected,
+      status: 'syncing' as const,
+      pagesSynced: 0,
+    }));
+    renderPanel({ notion: { connect } });
+    const field = await screen.findByLabelText('Integration token');
+    expect(field.getAttribute('type')).toBe('password');
+    fireEvent.change(field, { target: { value: ' ntn_secret ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Notion' }));
+
+    expect(await screen.findByText('Ada’s workspace')).toBeTruthy();
+    expect(connect).toHaveBeenCalledWith({ token: 'ntn_secret' });
+    expect(screen.getByText('Syncing…')).toBeTruthy();
+    expect(screen.queryByLabelText('Integration token')).toBeNull();
+  });
+
+  it('says plainly when Notion refuses the token', async () => {
+    const connect = vi.fn(async () => {
+      throw new AppError('NOTION_TOKEN_INVALID', 'Notion refused the token');
+    });
+    renderPanel({ notion: { connect } });
+    fireEvent.change(await screen.findByLabelText('Integration token'), {
+      target: { value: 'ntn_wrong' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Notion' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Notion did not accept this token. Check that it was copied whole and that the integration still exists.',
+    );
+  });
+
+  it('shows workspace, pages and the last sync; Sync now and Disconnect act on it', async () => {
+    const sync = vi.fn(async () => ({ ...connected, status: 'syncing' as const }));
+    const disconnect = vi.fn(async () => undefined);
+    const shell = renderPanel({
+      notion: { get: vi.fn(async () => connected), sync, disconnect },
+    });
+    expect(await screen.findByText('Ada’s workspace')).toBeTruthy();
+    expect(screen.getByText('42')).toBeTruthy();
+    expect(screen.getByText('Connected')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText('Syncing…')).toBeTruthy();
+    expect(sync).toHaveBeenCalledTimes(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(disconnect).toHaveBeenCalledTimes(1));
+    expect(shell.confirm).toHaveBeenCalledWith(expect.objectContaining({ danger: true }));
+    expect(await screen.findByLabelText('Integration token')).toBeTruthy();
+  });
+
+  it('offers to connect again when the token stopped working', async () => {
+    renderPanel({
+      notion: {
+        get: vi.fn(async () => ({
+          ...connected,
+          status: 'failed' as const,
+          lastError: 'NOTION_TOKEN_INVALID',
+        })),
+      },
+    });
+    expect(
+      await screen.findByText('Notion no longer accepts the token. Connect again with a new one.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect again' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sync now' })).toBeNull();
   });
 });
