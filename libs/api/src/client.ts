@@ -24,6 +24,7 @@ import type { CheckoutRequest, PlanChange } from './billing.js';
 import type { UserCreate, UserDeleteRequest } from './users.js';
 import type { UploadKind, UploadTarget } from './capture.js';
 import type { MarkdownImages } from './export.js';
+import type { ImportEvent, ImportProgress, ImportResult } from './imports.js';
 import type { NotionConnect } from './notion.js';
 import { routes } from './routes.js';
 import type { TodoRecentQuery } from './todos.js';
@@ -104,6 +105,12 @@ const fetchWithUploadProgress =
       init.signal?.addEventListener('abort', abort, { once: true });
       xhr.send(init.body ?? null);
     });
+
+/** What an `error` event of a stream carries. */
+interface StreamError {
+  code: string;
+  message: string;
+}
 
 /** A download's options: cancelling it. */
 export interface Download {
@@ -245,26 +252,26 @@ export const createApiClient = (options: ApiClientOptions) => {
   /**
    * Posts a request answered with server-sent events and hands each event over as it comes.
    * Resolves after `done`; an `error` event, or a stream cut off before `done`, throws AppError.
-   * Aborting `signal` closes the connection, which stops generation upstream.
+   * Aborting `signal` closes the connection, which stops the work upstream.
    */
-  const stream = async (
+  const stream = async <E extends { type: string }>(
     route: Contract,
     body: unknown,
-    { signal, onEvent }: { signal?: AbortSignal; onEvent: (event: AiStreamEvent) => void },
+    { signal, onEvent }: { signal?: AbortSignal; onEvent: (event: E) => void },
   ): Promise<void> => {
     const path = route.path;
-    const response = await send('POST', path, body, 'text/event-stream', { signal });
+    const response = await send('POST', path, body, 'text/event-stream', signal ? { signal } : {});
     let ended: AppError | 'done' | undefined;
     const parser = createParser({
       onEvent: ({ data }) => {
-        const event = JSON.parse(data) as AiStreamEvent;
+        const event = JSON.parse(data) as E | { type: 'error'; error: StreamError };
         if (event.type === 'error') {
-          const { code, message } = event.error;
+          const { code, message } = (event as { error: StreamError }).error;
           ended = new AppError(code in errorCodes ? (code as ErrorCode) : 'INTERNAL', message);
           return;
         }
         if (event.type === 'done') ended = 'done';
-        onEvent(event);
+        onEvent(event as E);
       },
     });
     const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
@@ -447,8 +454,10 @@ export const createApiClient = (options: ApiClientOptions) => {
       settings: () => request(routes.aiSettingsGet),
       updateSettings: (update: AiSettingsUpdate) =>
         request(routes.aiSettingsUpdate, { body: update }),
-      assist: (body: WriterAssist, options: Events) => stream(routes.aiWriterAssist, body, options),
-      askAi: (body: WriterAskAi, options: Events) => stream(routes.aiWriterAskAi, body, options),
+      assist: (body: WriterAssist, options: Events) =>
+        stream<AiStreamEvent>(routes.aiWriterAssist, body, options),
+      askAi: (body: WriterAskAi, options: Events) =>
+        stream<AiStreamEvent>(routes.aiWriterAskAi, body, options),
       summarizeNote: (noteId: string) => request(routes.aiSummarizeNote, { body: { noteId } }),
       summarizePeriod: (kind: SummaryPeriodKind, query: PeriodSummaryQuery = {}) =>
         request(routes.aiSummarizePeriod, { params: { kind }, query: { ...query } }),
@@ -458,7 +467,7 @@ export const createApiClient = (options: ApiClientOptions) => {
     },
     knowledge: {
       answer: (body: ChatAnswerRequest, options: Events) =>
-        stream(routes.knowledgeChatAnswer, body, options),
+        stream<AiStreamEvent>(routes.knowledgeChatAnswer, body, options),
       chats: (query: ChatListQuery = {}) =>
         request(routes.knowledgeChatList, { query: { ...query } }),
       chat: (chatId: string) => request(routes.knowledgeChatGet, { params: { chatId } }),
@@ -517,6 +526,39 @@ export const createApiClient = (options: ApiClientOptions) => {
        * X-Noted-Notes-Total header to show progress.
        */
       all: (options: Download = {}) => download(routes.exportAll, {}, options),
+    },
+    imports: {
+      /**
+       * Imports one Markdown file or a .zip (Markdown files and their images, or a Notion
+       * export) as the signed-in user's notes. Refusals (IMPORT_UNSUPPORTED, ZIP_INVALID,
+       * IMPORT_EMPTY, NOTES_LEFT_NOT_ENOUGH with details { needed, left }, PAYLOAD_TOO_LARGE)
+       * throw before anything is written; then `onProgress` follows it and the result is
+       * answered. Aborting `signal` stops the import between two notes.
+       */
+      file: async (
+        file: Blob,
+        options: {
+          fileName?: string;
+          onProgress?: (progress: ImportProgress) => void;
+          signal?: AbortSignal;
+        } = {},
+      ): Promise<ImportResult> => {
+        const name = options.fileName ?? (file as Blob & { name?: string }).name ?? 'import.zip';
+        let result: ImportResult | undefined;
+        await stream<ImportEvent>(routes.importFile, formOf('file', file, name), {
+          ...(options.signal ? { signal: options.signal } : {}),
+          onEvent: (event) => {
+            if (event.type === 'progress') {
+              const { type: _, ...progress } = event;
+              options.onProgress?.(progress);
+            } else if (event.type === 'done') {
+              const { type: _, ...done } = event;
+              result = done;
+            }
+          },
+        });
+        return result as ImportResult;
+      },
     },
     notion: {
       /** The Notion connection's state (never its token). */

@@ -15,6 +15,10 @@ export const errorCodes = {
   URL_REFUSED: 400,
   /** Notion refused the integration token given (or since revoked): connect Notion again. */
   NOTION_TOKEN_INVALID: 400,
+  /** An import of a file that is neither Markdown (.md, .markdown, .txt) nor a .zip. */
+  IMPORT_UNSUPPORTED: 400,
+  /** A .zip that cannot be read: not a zip, damaged, or an entry cut short. */
+  ZIP_INVALID: 400,
   /** A request to delete the account whose `confirm` is not the account's email address. */
   CONFIRMATION_MISMATCH: 400,
   UNAUTHENTICATED: 401,
@@ -33,6 +37,8 @@ export const errorCodes = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The content was read but holds no text to make a note of (a scanned PDF, a blank image). */
   NO_TEXT_FOUND: 422,
+  /** An import whose file holds no note (no Markdown file, or none that can be a note). */
+  IMPORT_EMPTY: 422,
   /** A WebSocket endpoint asked without an upgrade. */
   UPGRADE_REQUIRED: 426,
   RATE_LIMITED: 429,

@@ -6,6 +6,7 @@ export * from './contract.js';
 export * from './errors.js';
 export * from './export.js';
 export * from './images.js';
+export * from './imports.js';
 export * from './links.js';
 export * from './live.js';
 export * from './notes.js';

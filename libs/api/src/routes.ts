@@ -4,6 +4,7 @@ import { captureRoutes } from './capture.js';
 import { exportRoutes } from './export.js';
 import type { Contract, ServiceName } from './contract.js';
 import { imageRoutes } from './images.js';
+import { importRoutes } from './imports.js';
 import { linkRoutes } from './links.js';
 import { liveRoutes } from './live.js';
 import { noteRoutes, tagRoutes } from './notes.js';
@@ -26,6 +27,7 @@ export const routes = {
   ...billingRoutes,
   ...liveRoutes,
   ...exportRoutes,
+  ...importRoutes,
   ...notionRoutes,
 };
 export type Routes = typeof routes;

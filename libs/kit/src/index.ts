@@ -8,3 +8,4 @@ export * from './module.js';
 export * from './nul.js';
 export * from './routes.js';
 export * from './periodic.js';
+export * from './sse.js';

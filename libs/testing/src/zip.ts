@@ -1,4 +1,5 @@
 import yauzl from 'yauzl';
+import yazl from 'yazl';
 
 /** One entry of a zip, read whole. */
 export interface ZipEntryRead {
@@ -43,4 +44,20 @@ export const readZip = (zip: Buffer): Promise<ZipEntryRead[]> =>
       });
       file.readEntry();
     });
+  });
+
+/** A zip of these files (name and content), deflated, as an archiver would write it. */
+export const zipOf = (
+  files: readonly { name: string; data: string | Uint8Array }[],
+): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const zip = new yazl.ZipFile();
+    for (const file of files) {
+      zip.addBuffer(Buffer.from(file.data), file.name, { mtime: new Date('2024-01-01T00:00:00Z') });
+    }
+    zip.end();
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('error', reject);
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
   });

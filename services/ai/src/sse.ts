@@ -1,49 +1,21 @@
 import type { Request, Response } from 'express';
 import { AppError, type AiStreamEvent } from '@noted/api';
-import { toAppError, type Logger } from '@noted/kit';
+import { streamEvents as streamEventsOf, type Logger } from '@noted/kit';
 
 export type Send = (event: AiStreamEvent) => void;
 
 /**
- * Answers with server-sent events: `work` sends events as it goes and ends with `done`.
- * When the client goes away, `signal` aborts, which cancels the provider's request upstream.
- * A failure after the stream opened is sent as an `error` event (the status is already 200).
+ * Answers with server-sent events (kit's streamEvents): `work` sends events as it goes and ends
+ * with `done`. When the client goes away, `signal` aborts, which cancels the provider's request
+ * upstream. A failure after the stream opened is sent as an `error` event.
  */
-export const streamEvents = async (
+export const streamEvents = (
   req: Request,
   res: Response,
   logger: Logger,
   work: (send: Send, signal: AbortSignal) => Promise<void>,
-  release: () => void = () => {},
-): Promise<void> => {
-  const controller = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) controller.abort(new Error('the client closed the stream'));
-  });
-  res.status(200).set({
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    'x-accel-buffering': 'no',
-  });
-  res.flushHeaders();
-  const send: Send = (event) => {
-    if (!res.writableEnded) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-  };
-  try {
-    await work(send, controller.signal);
-  } catch (error) {
-    if (controller.signal.aborted) {
-      logger.info({ requestId: req.id }, 'stream cancelled by the client');
-    } else {
-      const appError = toAppError(error);
-      if (appError.status >= 500) logger.error({ err: error, requestId: req.id }, 'stream failed');
-      send({ type: 'error', error: { code: appError.code, message: appError.message } });
-    }
-  } finally {
-    release();
-    res.end();
-  }
-};
+  release?: () => void,
+): Promise<void> => streamEventsOf<AiStreamEvent>(req, res, logger, work, release);
 
 /** Streamed answers one user may have open at once in one process. */
 export const STREAMS_PER_USER = 4;

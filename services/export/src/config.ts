@@ -15,6 +15,12 @@ export const exportConfigSchema = z.object({
   NOTES_URL: z.url().default('http://127.0.0.1:4102'),
   /** The users service's internal HTTP origin: the month's usage, checked before an import. */
   USERS_URL: z.url().default('http://127.0.0.1:4101'),
+  /** The largest file `POST /export/import` takes, in bytes (streamed to a temporary file). */
+  EXPORT_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(200 * 1024 * 1024),
   /** Where the Notion connections are kept; DATABASE_URL, else PGlite in the data dir. */
   EXPORT_DATABASE_URL: z.url().optional(),
   DATABASE_URL: z.url().optional(),
@@ -47,6 +53,7 @@ export interface ExportConfig {
   pageSize: number;
   notesUrl: string;
   usersUrl: string;
+  importMaxBytes: number;
   databaseUrl: string | undefined;
   /** PGlite's data lives in `<dataDir>/export` when there is no database URL. */
   dataDir: string;
@@ -71,6 +78,7 @@ export const exportConfigFrom = (
   pageSize: env.EXPORT_PAGE_SIZE,
   notesUrl: env.NOTES_URL.replace(/\/$/, ''),
   usersUrl: env.USERS_URL.replace(/\/$/, ''),
+  importMaxBytes: env.EXPORT_IMPORT_MAX_BYTES,
   databaseUrl: env.EXPORT_DATABASE_URL ?? env.DATABASE_URL,
   dataDir: shared.dataDir,
   ...(shared.pgliteSharedBuffersMb ? { pgliteSharedBuffersMb: shared.pgliteSharedBuffersMb } : {}),

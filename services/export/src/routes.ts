@@ -13,6 +13,7 @@ import {
 import { contentDisposition } from './files.js';
 import { notionHandlers } from './notion/routes.js';
 import type { NotionContext } from './notion/sync.js';
+import { importFile, type ImportContext } from './import-file.js';
 import {
   exportBytes,
   exportSeconds,
@@ -118,10 +119,11 @@ const streamZip = async (
 
 /** The export service's routes as their contracts declare them. */
 export const exportRouter = (
-  ctx: ExportContext & { notion: NotionContext },
+  ctx: ExportContext & { imports: ImportContext; notion: NotionContext },
 ) =>
   serveRoutes('export', {
     ...notionHandlers(ctx.notion),
+    importFile: ({ req, res }) => importFile(ctx.imports, req, res),
     noteExportMarkdown: async ({ userId, query, res }) => {
       if (query.images === 'link') {
         const measure = measured('markdown', ctx.logger);

@@ -99,6 +99,7 @@ export const startExport = async (
       pageSize: config.pageSize,
       logger,
       notion,
+      imports: { notes: notesPort, maxBytes: config.importMaxBytes, logger },
       renderers: () => {
         renderers ??= (deps.renderers ?? loadRenderers)().catch((error: unknown) => {
           renderers = undefined;

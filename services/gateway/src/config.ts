@@ -51,6 +51,8 @@ export const gatewayConfigSchema = z.object({
   CORS_ORIGINS: list.default([]),
   /** Largest request body the gateway forwards. */
   GATEWAY_BODY_LIMIT_MB: z.coerce.number().positive().default(26),
+  /** Largest file the gateway forwards to `POST /export/import` (the export service streams it). */
+  GATEWAY_IMPORT_BODY_LIMIT_MB: z.coerce.number().positive().default(200),
   /** Requests one signed-in user may make per window (after the token is verified); 0 for none. */
   GATEWAY_RATE_LIMIT_PER_USER: z.coerce.number().int().min(0).default(600),
   /** Requests one client address (IPv6: one /56) may make per window, signed in or not; 0 for none. */
@@ -94,6 +96,8 @@ export interface GatewayConfig {
   logoutUrl: string;
   corsOrigins: string[];
   bodyLimitBytes: number;
+  /** The body limit of the one route that takes larger files: an import. */
+  importBodyLimitBytes: number;
   rateLimits: RateLimitConfig;
   internalSecret: string;
   /** Built frontends; the gateway serves them when present. */
@@ -144,6 +148,7 @@ export const gatewayConfigFrom = (
     logoutUrl: env.LOGOUT_URL,
     corsOrigins: env.CORS_ORIGINS,
     bodyLimitBytes: Math.round(env.GATEWAY_BODY_LIMIT_MB * 1024 * 1024),
+    importBodyLimitBytes: Math.round(env.GATEWAY_IMPORT_BODY_LIMIT_MB * 1024 * 1024),
     rateLimits: {
       perUser: env.GATEWAY_RATE_LIMIT_PER_USER,
       perIp: env.GATEWAY_RATE_LIMIT_PER_IP,

@@ -242,16 +242,22 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
   }),
   export: defineModule('export', {
     deps: [],
-    // Notes and their images, over gRPC; it owns no data and hears no events.
-    reads: ['notes'],
-    start: async (context, { notes }) => {
+    // Notes and their images over gRPC; imports write notes through the notes routes and read
+    // the month's usage from the users routes, as the user.
+    reads: ['notes', 'users'],
+    start: async (context, { notes, users }) => {
       const { startExport, exportConfigFrom } = await import('@noted/export');
       const config = exportConfigFrom(context.env, {
         ...context.shared,
         publicUrl: context.gateway.publicUrl,
       });
       const running = await startExport(
-        { ...config, notesGrpcAddress: notes?.grpc ?? config.notesGrpcAddress },
+        {
+          ...config,
+          notesGrpcAddress: notes?.grpc ?? config.notesGrpcAddress,
+          notesUrl: notes?.http ?? config.notesUrl,
+          usersUrl: users?.http ?? config.usersUrl,
+        },
         { logger: context.logger, processReady: context.processReady },
       );
       return providing(running, { http: running.httpUrl, grpc: running.grpcAddress });

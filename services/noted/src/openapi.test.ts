@@ -134,6 +134,7 @@ const everyCall = (
   'export.image': () => client.export.image(id, 'dark'),
   'export.markdown': () => client.export.markdown(id, 'bundle'),
   'export.all': () => client.export.all(),
+  'imports.file': () => client.imports.file(new Blob(['# A note']), { fileName: 'a.md' }),
 });
 
 /** The names of every method of the client but the generic `request`. */

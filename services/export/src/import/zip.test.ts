@@ -110,14 +110,14 @@ describe('reading a zip of an import', () => {
       10,
     );
     await expect(readZip(zip, { limits: { maxFileBytes: 1024 * 1024 } })).rejects.toMatchObject({
-      code: 'BAD_REQUEST',
+      code: 'ZIP_INVALID',
       details: { reason: 'ZIP_INVALID' },
     });
   });
 
   it('refuses what is not a zip with a stable code', async () => {
     await expect(readZip(Buffer.from('# just markdown'))).rejects.toMatchObject({
-      code: 'BAD_REQUEST',
+      code: 'ZIP_INVALID',
       details: { reason: 'ZIP_INVALID' },
     });
   });

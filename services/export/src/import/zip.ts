@@ -39,7 +39,7 @@ export type ZipRefusal =
 
 const refused = (reason: ZipRefusal, message: string, limit?: number) =>
   new AppError(
-    reason === 'ZIP_INVALID' ? 'BAD_REQUEST' : 'PAYLOAD_TOO_LARGE',
+    reason === 'ZIP_INVALID' ? 'ZIP_INVALID' : 'PAYLOAD_TOO_LARGE',
     message,
     limit === undefined ? { reason } : { reason, limit },
   );
@@ -107,8 +107,7 @@ const isUnsafe = (name: string) => {
  * Reads a `.zip` (a path on disk, or bytes) one entry at a time, keeping the files `take`
  * accepts. Bounded: more than `maxEntries` entries, a file past `maxFileBytes` or all files
  * past `maxTotalBytes` (counted as they inflate, whatever the headers claim) refuse the archive
- * with PAYLOAD_TOO_LARGE and `details.reason` (ZipRefusal); a damaged archive is BAD_REQUEST
- * ZIP_INVALID. Entries whose names climb out (`../`, `/abs`, `C:`), encrypted ones and the
+ * with PAYLOAD_TOO_LARGE and `details.reason` (ZipRefusal); a damaged archive is ZIP_INVALID. Entries whose names climb out (`../`, `/abs`, `C:`), encrypted ones and the
  * files not taken are passed over and listed in `ignored`.
  */
 export const readZip = async (
