@@ -32,8 +32,8 @@ const declared: Record<
   billing: { http: 4104, grpc: 5104, public: false, database: true, uses: ['stripe'] },
   // Owns no data; its gRPC port serves the health service only.
   realtime: { http: 4105, grpc: 5105, public: false, database: false, uses: [] },
-  // Owns no data either: it reads notes over gRPC.
-  export: { http: 4106, grpc: 5106, public: false, database: false, uses: [] },
+  // Reads notes over gRPC; owns only the Notion connections.
+  export: { http: 4106, grpc: 5106, public: false, database: true, uses: [] },
 };
 
 const external = render(['--values', valuesFile('external')]);
@@ -239,7 +239,7 @@ describe.each([
     );
   });
 
-  it('runs the export service without a database or the bus, reading notes over gRPC, behind the gateway', () => {
+  it('runs the export service without the bus, reading notes over gRPC, with its own database, behind the gateway', () => {
     const exporter = find(manifests, 'Deployment', 'noted-export');
     const container = containerOf(exporter);
     expect(container.args).toEqual(['--target=export']);
@@ -252,12 +252,12 @@ describe.each([
     const env = envOf(exporter);
     expect(env.EXPORT_HTTP_PORT?.value).toBe('4106');
     expect(env.EXPORT_GRPC_ADDR?.value).toBe('0.0.0.0:5106');
-    expect(Object.keys(env).filter((key) => key.includes('DATABASE_URL'))).toEqual([]);
+    // Its database (the Notion connections) and the internal secret, nothing else.
     expect(
       Object.entries(env)
         .filter(([, e]) => e.valueFrom)
         .map(([key]) => key),
-    ).toEqual(['NOTED_INTERNAL_SECRET']);
+    ).toEqual(['NOTED_INTERNAL_SECRET', 'DATABASE_URL', 'EXPORT_DATABASE_URL']);
     const policy = find(manifests, 'NetworkPolicy', 'noted-export');
     const http = policy.spec.ingress.find((r: Json) =>
       r.ports.some((p: Json) => p.port === 'http'),
@@ -393,7 +393,7 @@ describe('the migration Job', () => {
     const container = job.spec.template.spec.containers[0];
     expect(container.args).toEqual([
       'migrate',
-      '--target=ai,billing,notes,users',
+      '--target=ai,billing,export,notes,users',
       '--require-database-url',
     ]);
     const secret = find(external, 'Secret', 'noted-migrate');
@@ -412,7 +412,7 @@ describe('the migration Job', () => {
     const job = find(full, 'Job', 'noted-migrate');
     expect(job.metadata.annotations['helm.sh/hook']).toBe('post-install,pre-upgrade');
     const container = job.spec.template.spec.containers[0];
-    expect(container.args[1]).toBe('--target=ai,billing,notes,users');
+    expect(container.args[1]).toBe('--target=ai,billing,export,notes,users');
     expect(
       container.env.find((e: Json) => e.name === 'DATABASE_URL').valueFrom.secretKeyRef.name,
     ).toBe('noted');

@@ -2,7 +2,7 @@
 # Runs Noted as the Helm chart deploys it: one `noted --target=<service>` process per service
 # (users, notes, ai, billing, realtime, export, and the gateway with the development identity
 # provider in front), each with only its own settings and data dir, its own Postgres database
-# (realtime and export own none), events through NATS JetStream, note images in MinIO, and the
+# (realtime owns none), events through NATS JetStream, note images in MinIO, and the
 # others' addresses from its environment. Waits for every /readyz, opens a live connection
 # through the gateway and sees a note created through the notes process pushed to it by the
 # realtime process, exports a note with an image (stored in MinIO) and everything through the
@@ -47,13 +47,13 @@ for port in $(seq "$base" $((base + 20))); do
   port_open "$port" && fail "port $port is taken; set SPLIT_PORT_BASE to a free range of 21 ports"
 done
 
-# One database per service that owns data (realtime and export own none); made anew for every run.
+# One database per service that owns data (realtime owns none); made anew for every run.
 admin_url="$TEST_DATABASE_URL"
 db_url() { echo "${admin_url%/*}/$1"; }
 psql_bin="$(command -v psql || true)"
 [ -n "$psql_bin" ] || psql_bin="$( (ls -d /usr/lib/postgresql/*/bin/psql 2>/dev/null || true) | sort -V | tail -n 1)"
 [ -n "$psql_bin" ] || fail "psql not found (on PATH or under /usr/lib/postgresql)"
-for service in users notes ai billing; do
+for service in users notes ai billing export; do
   "$psql_bin" "$admin_url" -v ON_ERROR_STOP=1 -qc "drop database if exists noted_split_$service with (force)" \
     -c "create database noted_split_$service" >/dev/null || fail "could not create database noted_split_$service"
 done
@@ -82,9 +82,9 @@ declare -A service_env=(
   [billing]="BILLING_HTTP_PORT=$billing_http BILLING_GRPC_ADDR=$loopback:$billing_grpc DATABASE_URL=$(db_url noted_split_billing) NATS_URL=$TEST_NATS_URL NOTED_METRICS_PORT=$((base + 14))"
   # No database; PUBLIC_URL is the gateway's: WebSocket upgrades must come from that origin.
   [realtime]="REALTIME_HTTP_PORT=$realtime_http REALTIME_GRPC_ADDR=$loopback:$realtime_grpc NATS_URL=$TEST_NATS_URL PUBLIC_URL=http://localhost:$gateway_port NOTED_METRICS_PORT=$((base + 17))"
-  # No database and no bus: it reads notes and images from the notes process over gRPC; its links
-  # and front matter point at the gateway's PUBLIC_URL.
-  [export]="EXPORT_HTTP_PORT=$export_http EXPORT_GRPC_ADDR=$loopback:$export_grpc NOTES_GRPC_ADDR=$loopback:$notes_grpc PUBLIC_URL=http://localhost:$gateway_port NOTED_METRICS_PORT=$((base + 20))"
+  # No bus: it reads notes and images from the notes process over gRPC; its links and front
+  # matter point at the gateway's PUBLIC_URL; its database keeps the Notion connections.
+  [export]="EXPORT_HTTP_PORT=$export_http EXPORT_GRPC_ADDR=$loopback:$export_grpc DATABASE_URL=$(db_url noted_split_export) NOTES_GRPC_ADDR=$loopback:$notes_grpc NOTES_URL=http://$loopback:$notes_http USERS_URL=http://$loopback:$users_http PUBLIC_URL=http://localhost:$gateway_port NOTED_METRICS_PORT=$((base + 20))"
   [gateway]="PORT=$gateway_port PUBLIC_URL=http://localhost:$gateway_port IDENTITY_PORT=$identity_port IDENTITY_URL=http://$loopback:$identity_port USERS_URL=http://$loopback:$users_http USERS_GRPC_ADDR=$loopback:$users_grpc NOTES_URL=http://$loopback:$notes_http AI_URL=http://$loopback:$ai_http BILLING_URL=http://$loopback:$billing_http REALTIME_URL=http://$loopback:$realtime_http EXPORT_URL=http://$loopback:$export_http GATEWAY_RATE_LIMIT_PER_USER=0 GATEWAY_RATE_LIMIT_PER_IP=0 NOTED_METRICS_PORT=$((base + 10))"
 )
 declare -A ready_url=(

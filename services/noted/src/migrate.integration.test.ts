@@ -8,6 +8,7 @@ import { aiMigrations } from '@noted/ai';
 import { notesMigrations } from '@noted/notes';
 import { usersMigrations } from '@noted/users';
 import { billingMigrations } from '@noted/billing';
+import { exportMigrations } from '@noted/export';
 import { runMigrate } from './migrate.js';
 import { infraLabel, testInfra } from './test/app.js';
 
@@ -17,6 +18,7 @@ const migrationsOf = {
   notes: notesMigrations,
   ai: aiMigrations,
   billing: billingMigrations,
+  export: exportMigrations,
 };
 
 const environment = () => ({
@@ -79,7 +81,7 @@ describe(`noted migrate (${infraLabel})`, () => {
       const runs = await Promise.all(
         [1, 2, 3].map(() => runMigrate({ env, targets: ['all'], logger })),
       );
-      expect(runs).toEqual([1, 2, 3].map(() => ['users', 'notes', 'ai', 'billing']));
+      expect(runs).toEqual([1, 2, 3].map(() => ['users', 'notes', 'ai', 'billing', 'export']));
       for (const [name, migrations] of Object.entries(migrationsOf)) {
         expect(await recorded(env, name as keyof typeof migrationsOf)).toEqual(
           migrations.map((migration) => migration.name).sort(),

@@ -26,6 +26,10 @@ const dataModules = {
     url: env.BILLING_DATABASE_URL ?? env.DATABASE_URL,
     migrations: (await import('@noted/billing')).billingMigrations,
   }),
+  export: async (env: ProgramEnv) => ({
+    url: env.EXPORT_DATABASE_URL ?? env.DATABASE_URL,
+    migrations: (await import('@noted/export')).exportMigrations,
+  }),
 } satisfies Record<string, (env: ProgramEnv) => Promise<{ url?: string; migrations: Migration[] }>>;
 
 export type DataModule = keyof typeof dataModules;
