@@ -7,6 +7,7 @@ import type { AiContext } from './context.js';
 import { generateHandlers } from './generate/routes.js';
 import { aiGrpc } from './grpc.js';
 import { startIndexConsumer } from './index/consumer.js';
+import { startUserDeletion } from './deletion/erase.js';
 import { createIndexer } from './index/indexer.js';
 import { createReindexer, startIndexRepair } from './index/reindex.js';
 import { aiMigrations } from './migrations.js';
@@ -118,6 +119,7 @@ export const startAi = async (config: AiConfig, deps: ServiceDeps & { provider?:
         const ctx = contextOf(db.knex);
         return [
           startIndexConsumer({ bus, indexer: ctx.indexer, logger }),
+          startUserDeletion({ bus, knex: db.knex, logger }),
           startIndexRepair({ knex: db.knex, notes, indexer: ctx.indexer, logger }),
           startCaptureReader({ bus, ctx, tools, workers: config.capture.workers, logger }),
           startWaitingCaptureRetry({ ctx, logger, intervalMs: 10 * 60_000 }),

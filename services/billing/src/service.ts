@@ -4,6 +4,7 @@ import { billingV1 } from '@noted/proto';
 import { grpcBinding, startService, type ServiceDeps, type ServiceParts } from '@noted/service';
 import type { BillingConfig } from './config.js';
 import type { BillingContext } from './context.js';
+import { startUserDeletion } from './deletion/erase.js';
 import { billingMigrations } from './migrations.js';
 import { createPlanCatalogue } from './plans.js';
 import { createStripeClient } from './stripe.js';
@@ -56,6 +57,7 @@ export const startBilling = (config: BillingConfig, deps: ServiceDeps) => {
       rawBodyPaths: [routes.billingWebhook.path],
       routes: (parts) => billingRouter(contextOf(parts)),
       grpc: (parts) => grpcBinding(billingV1.BillingService, billingGrpc(contextOf(parts))),
+      workers: (parts) => [startUserDeletion(contextOf(parts), parts.bus)],
     },
     config,
     deps,

@@ -186,13 +186,10 @@ export const startGateway = async (
 
   const limitBody: RequestHandler = (req, _res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
-    // An import's file is streamed to disk by the export service, which holds its own limit.
-    const limit =
-      req.method === 'POST' && req.baseUrl + req.path === routes.importFile.path
-        ? config.importBodyLimitBytes
-        : config.bodyLimitBytes;
-    if (length > limit) {
-      next(new AppError('PAYLOAD_TOO_LARGE', `Requests are limited to ${limit} bytes`));
+    if (length > config.bodyLimitBytes) {
+      next(
+        new AppError('PAYLOAD_TOO_LARGE', `Requests are limited to ${config.bodyLimitBytes} bytes`),
+      );
       return;
     }
     next();
@@ -219,6 +216,14 @@ export const startGateway = async (
       else handler(req, res, next);
     };
   app.use(signedInPrefixes, limitBody, ...signIn.map(unlessOpen));
+  // Once an account is deleted its next request asks the users service again, which refuses it
+  // (other gateway replicas ask again when their cached lookup ends, within a minute).
+  app.delete(routes.userDelete.path, (req, res, next) => {
+    res.on('finish', () => {
+      if (res.statusCode === 202 && req.user) users.forget(req.user.sub);
+    });
+    next();
+  });
 
   app.use(
     routingTable({

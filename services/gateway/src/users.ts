@@ -63,6 +63,10 @@ export const createUserResolver = (options: { address: string; internalSecret: s
       }
       return pending;
     },
+    /** Drops the cached user of this subject (its account was deleted): the next request asks again. */
+    forget: (sub: string) => {
+      cache.delete(sub);
+    },
     close: () => client.close(),
   };
 };

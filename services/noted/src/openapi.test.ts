@@ -122,6 +122,7 @@ const everyCall = (
   'users.check': () => client.users.check(),
   'users.create': () => client.users.create({ sub: 's' }),
   'users.usage': () => client.users.usage(),
+  'users.delete': () => client.users.delete({ confirm: 'a@example.com' }),
   'billing.plans': () => client.billing.plans(),
   'billing.status': () => client.billing.status(),
   'billing.verify': () => client.billing.verify('cs_test_1'),
@@ -164,6 +165,7 @@ describe("the gateway's OpenAPI document", () => {
       users: routesOf(
         usersRouter({
           knex: db,
+          unitOfWork: createUnitOfWork(db, () => {}),
           freePlan: { notesPerMonth: 10, recordingTimeLimit: 60 },
           fallbackEmailDomain: 'example.com',
         }),

@@ -18,6 +18,7 @@ import type { ImagesContext, ReviewContext } from './context.js';
 import { reviewHandlers } from './review/routes.js';
 import { startReviewEnrolment } from './review/enrolment.js';
 import { startReviewScheduler } from './review/scheduler.js';
+import { startUserDeletion } from './deletion/erase.js';
 
 /** Every public route of the notes service, as its contracts in `@noted/api` declare them. */
 export const notesRouter = (ctx: ImagesContext & ReviewContext & { publicUrl: string }) =>
@@ -88,6 +89,7 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
           logger,
           intervalMs: config.reviewIntervalMs,
         }),
+        startUserDeletion({ bus, knex: db.knex, objects, logger }),
       ],
       onStop: async () => {
         quota.close();
