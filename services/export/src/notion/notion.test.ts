@@ -282,6 +282,48 @@ describe('the Notion connection, through the export service', () => {
   });
 });
 
+describe('connecting while Notion cannot be reached', () => {
+  it('answers 502 UPSTREAM_UNAVAILABLE and keeps nothing', async () => {
+    const config = exportConfigFrom(
+      exportConfigSchema.parse({
+        EXPORT_HTTP_PORT: '0',
+        EXPORT_GRPC_ADDR: '127.0.0.1:0',
+        NOTION_API_URL: 'http://127.0.0.1:1',
+      }),
+      {
+        host: '127.0.0.1',
+        internalSecret: secret,
+        publicUrl: 'https://noted.test',
+        dataDir: await tempDir(),
+      },
+    );
+    const service = await startExport(config, { logger, notesPort: notesOf().port });
+    try {
+      const headers = {
+        [IDENTITY_HEADER]: await signIdentity(secret, {
+          userId: randomUUID(),
+          sub: 's',
+          email: 'e@example.com',
+          name: 'n',
+        }),
+      };
+      const url = `${service.httpUrl}/export/import/notion`;
+      const answer = await fetch(url, {
+        method: 'PUT',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ token: TOKEN }),
+      });
+      expect(answer.status).toBe(502);
+      const body = await answer.text();
+      expect(JSON.parse(body).error.code).toBe('UPSTREAM_UNAVAILABLE');
+      expect(body).not.toContain(TOKEN);
+      expect(await (await fetch(url, { headers })).json()).toMatchObject({ connected: false });
+    } finally {
+      await service.stop();
+    }
+  });
+});
+
 describe('the schedule', () => {
   let db: Database;
   let ctx: NotionContext;
