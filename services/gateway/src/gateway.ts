@@ -186,10 +186,13 @@ export const startGateway = async (
 
   const limitBody: RequestHandler = (req, _res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
-    if (length > config.bodyLimitBytes) {
-      next(
-        new AppError('PAYLOAD_TOO_LARGE', `Requests are limited to ${config.bodyLimitBytes} bytes`),
-      );
+    // An import's file is streamed to disk by the export service, which holds its own limit.
+    const limit =
+      req.method === 'POST' && req.baseUrl + req.path === routes.importFile.path
+        ? config.importBodyLimitBytes
+        : config.bodyLimitBytes;
+    if (length > limit) {
+      next(new AppError('PAYLOAD_TOO_LARGE', `Requests are limited to ${limit} bytes`));
       return;
     }
     next();
