@@ -1,6 +1,11 @@
-import { AppError, type NotionConnection } from '@noted/api';
+import {
+  AppError,
+  type ImportProgress,
+  type ImportResult,
+  type NotionConnection,
+} from '@noted/api';
 import { createTestShell } from '@noted/ui/testing';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createNotesTestI18n } from '../testing';
 import { DataPanel, type DataApi } from './DataPanel';
@@ -74,7 +79,11 @@ const streamedExport = (total: number) => {
 const notConnected: NotionConnection = { connected: false, status: 'idle', pagesSynced: 0 };
 
 /** The panel with the calls a test gives; Notion not connected unless it says otherwise. */
-const renderPanel = (api: { export?: unknown; notion?: Partial<DataApi['notion']> }) => {
+const renderPanel = (api: {
+  export?: unknown;
+  imports?: Partial<DataApi['imports']>;
+  notion?: Partial<DataApi['notion']>;
+}) => {
   const shell = createTestShell(createNotesTestI18n());
   const notion = { get: vi.fn(async () => notConnected), ...api.notion };
   render(<DataPanel api={{ ...api, notion } as unknown as DataApi} shell={shell} />);
@@ -213,5 +222,146 @@ describe('Your data: Notion', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Connect again' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sync now' })).toBeNull();
+  });
+});
+
+/** An import the test plays: progress events as the server sends them, then its result. */
+const playedImport = () => {
+  let onProgress: ((progress: ImportProgress) => void) | undefined;
+  let finish: (result: ImportResult) => void = () => undefined;
+  let refuse: (error: unknown) => void = () => undefined;
+  let signal: AbortSignal | undefined;
+  const file = vi.fn(
+    (
+      _file: Blob,
+      options: {
+        fileName?: string;
+        onProgress?: (progress: ImportProgress) => void;
+        signal?: AbortSignal;
+      } = {},
+    ) => {
+      onProgress = options.onProgress;
+      signal = options.signal;
+      return new Promise<ImportResult>((resolve, reject) => {
+        finish = resolve;
+        refuse = reject;
+        options.signal?.addEventListener('abort', () => reject(options.signal?.reason));
+      });
+    },
+  );
+  return {
+    file,
+    signal: () => signal,
+    progress: (progress: Omit<ImportProgress, 'created' | 'updated' | 'failed'>) =>
+      act(async () => onProgress?.({ created: 0, updated: 0, failed: 0, ...progress })),
+    finish: (result: Partial<ImportResult>) =>
+      act(async () =>
+        finish({
+          source: 'markdown',
+          created: 0,
+          updated: 0,
+          imagesUploaded: 0,
+          failed: [],
+          skipped: [],
+          skippedTotal: 0,
+          cancelled: false,
+          ...result,
+        }),
+      ),
+    refuse: (error: unknown) => act(async () => refuse(error)),
+  };
+};
+
+const pick = async (name: string, type = 'application/zip') => {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  expect(input.accept).toBe('.md,.markdown,.txt,.zip');
+  const file = new File(['PK'], name, { type });
+  fireEvent.change(input, { target: { files: [file] } });
+  return file;
+};
+
+describe('Your data: import notes', () => {
+  it('shows the upload, then N of M notes, then what was created, updated and failed', async () => {
+    const played = playedImport();
+    renderPanel({ imports: { file: played.file } });
+    await screen.findByRole('button', { name: 'Choose a file…' });
+    const file = await pick('Noted export.zip');
+    expect(played.file).toHaveBeenCalledWith(
+      file,
+      expect.objectContaining({ fileName: 'Noted export.zip' }),
+    );
+    expect(
+      await screen.findByRole('progressbar', { name: 'Sending “Noted export.zip”…' }),
+    ).toBeTruthy();
+
+    await played.progress({ done: 3, total: 10 });
+    const bar = screen.getByRole('progressbar', { name: '3 of 10 notes' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('3');
+
+    await played.finish({
+      created: 7,
+      updated: 2,
+      imagesUploaded: 4,
+      failed: [{ sourcePath: 'Long.md', code: 'NOTE_TOO_LONG' }],
+      skipped: [{ path: 'notes.pdf', reason: 'NOT_MARKDOWN' }],
+      skippedTotal: 1,
+    });
+    const summary = screen.getByRole('status');
+    expect(summary.textContent).toContain('Imported “Noted export.zip”.');
+    expect(within(summary).getByText('7 notes created')).toBeTruthy();
+    expect(within(summary).getByText('2 notes updated')).toBeTruthy();
+    expect(within(summary).getByText('1 failed')).toBeTruthy();
+    expect(within(summary).getByText('4 images added')).toBeTruthy();
+    expect(within(summary).getByText('Long.md').parentElement?.textContent).toBe(
+      'Long.md — longer than a note may be',
+    );
+    expect(within(summary).getByText('notes.pdf').parentElement?.textContent).toBe(
+      'notes.pdf — not a Markdown file',
+    );
+  });
+
+  it('says plainly that the month’s allowance refused the import before anything was written', async () => {
+    const played = playedImport();
+    const shell = renderPanel({ imports: { file: played.file } });
+    await screen.findByRole('button', { name: 'Choose a file…' });
+    await pick('Notion.zip');
+    await played.refuse(
+      new AppError('NOTES_LEFT_NOT_ENOUGH', 'Notes left not enough this month', {
+        needed: 120,
+        left: 35,
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('“Notion.zip” was not imported');
+    expect(alert.textContent).toContain(
+      'It would make 120 new notes, but only 35 more can be made this month. Nothing was imported.',
+    );
+    fireEvent.click(within(alert).getByRole('button', { name: 'Upgrade' }));
+    expect(shell.offerUpgrade).toHaveBeenCalled();
+  });
+
+  it('names a file that is not notes', async () => {
+    const played = playedImport();
+    renderPanel({ imports: { file: played.file } });
+    await screen.findByRole('button', { name: 'Choose a file…' });
+    await pick('photo.zip');
+    await played.refuse(new AppError('ZIP_INVALID', 'The zip cannot be read'));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The .zip file cannot be read: it may be damaged or cut short.',
+    );
+  });
+
+  it('stops between two notes on Stop, keeping what was made', async () => {
+    const played = playedImport();
+    renderPanel({ imports: { file: played.file } });
+    await screen.findByRole('button', { name: 'Choose a file…' });
+    await pick('Big.zip');
+    await played.progress({ done: 1, total: 50 });
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(played.signal()?.aborted).toBe(true);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'The import of “Big.zip” was stopped. The notes made before it stopped stay.',
+    );
   });
 });

@@ -4,11 +4,12 @@ import { Suspense, useId } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useNotesMessages } from '../messages';
 import { ExportAll } from './ExportAll';
+import { ImportNotes } from './ImportNotes';
 import { NotionPanel } from './NotionPanel';
 import './data.css';
 
 /** The calls the settings' data panel makes; a whole ApiClient fits. */
-export type DataApi = Pick<ApiClient, 'export' | 'notion'>;
+export type DataApi = Pick<ApiClient, 'export' | 'imports' | 'notion'>;
 
 /** Props of the module exposed as './DataPanel': the user's notes out of and into Noted. */
 export interface DataPanelProps {
@@ -23,6 +24,7 @@ function Panel({ api }: { api: DataApi }) {
     <section className="data-panel" aria-labelledby={id}>
       <h3 id={id}>{t('panel.title')}</h3>
       <ExportAll api={api} />
+      <ImportNotes api={api} />
       <NotionPanel api={api} />
     </section>
   );
