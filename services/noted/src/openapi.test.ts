@@ -135,6 +135,10 @@ const everyCall = (
   'export.image': () => client.export.image(id, 'dark'),
   'export.markdown': () => client.export.markdown(id, 'bundle'),
   'export.all': () => client.export.all(),
+  'notion.get': () => client.notion.get(),
+  'notion.connect': () => client.notion.connect({ token: 'ntn_x' }),
+  'notion.disconnect': () => client.notion.disconnect(),
+  'notion.sync': () => client.notion.sync(),
   'imports.file': () => client.imports.file(new Blob(['# A note']), { fileName: 'a.md' }),
 });
 
