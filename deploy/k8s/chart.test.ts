@@ -271,6 +271,28 @@ describe.each([
     ]);
   });
 
+  it('lets the export service call the notes and users HTTP routes an import writes through, and nothing else but the gateway', () => {
+    const data = find(manifests, 'ConfigMap', 'noted').data;
+    expect(data.NOTES_URL).toBe('http://noted-notes:4102');
+    expect(data.USERS_URL).toBe('http://noted-users:4101');
+    const selector = (name: string) =>
+      find(manifests, 'Deployment', `noted-${name}`).spec.selector.matchLabels;
+    const httpFrom = (name: string) =>
+      find(manifests, 'NetworkPolicy', `noted-${name}`).spec.ingress.find((r: Json) =>
+        r.ports.some((p: Json) => p.port === 'http'),
+      ).from;
+    for (const name of ['notes', 'users']) {
+      expect(httpFrom(name)).toEqual(
+        expect.arrayContaining([
+          { podSelector: { matchLabels: selector('gateway') } },
+          { podSelector: { matchLabels: selector('export') } },
+        ]),
+      );
+      expect(httpFrom(name)).toHaveLength(2);
+    }
+    expect(httpFrom('ai')).toEqual([{ podSelector: { matchLabels: selector('gateway') } }]);
+  });
+
   it('runs the realtime service on the bus with no database, and points the gateway at it for /ws', () => {
     const realtime = find(manifests, 'Deployment', 'noted-realtime');
     const container = containerOf(realtime);
