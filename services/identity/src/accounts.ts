@@ -92,6 +92,16 @@ export class AccountStore {
     return record;
   }
 
+  /** Forgets an account (deleted): its email may sign up again, as a new subject. */
+  async forget(sub: string): Promise<boolean> {
+    const record = this.#bySub.get(sub);
+    if (!record) return false;
+    this.#bySub.delete(sub);
+    this.#byEmail.delete(record.email);
+    await this.#persist();
+    return true;
+  }
+
   #remember(record: AccountRecord): void {
     this.#byEmail.set(record.email, record);
     this.#bySub.set(record.sub, record);

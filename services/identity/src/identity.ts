@@ -33,6 +33,11 @@ export interface RunningIdentity extends RunningModule {
   url: string;
   /** `url` plus the realm path, e.g. http://127.0.0.1:4100/realms/noted. */
   realmUrl: string;
+  /**
+   * Deletes an account (on `user.deleted`) and ends its sessions and tokens: its refresh tokens
+   * stop working and the same email signs up again as a new account. Safe to call again.
+   */
+  forgetAccount(sub: string): Promise<{ account: boolean; sessions: number }>;
 }
 
 /**
@@ -90,6 +95,10 @@ export const startIdentity = async (options: IdentityOptions): Promise<RunningId
     url: server.url,
     realmUrl: `${server.url}${realmPath}`,
     ready: () => running,
+    forgetAccount: async (sub) => {
+      const sessions = store.forgetAccount(sub);
+      return { account: await accounts.forget(sub), sessions };
+    },
     stop: async () => {
       running = false;
       await server.close();

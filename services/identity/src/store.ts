@@ -113,6 +113,22 @@ export class StateStore {
     };
   };
 
+  /**
+   * Ends everything of an account: its sessions, grants, codes and tokens (a deleted account).
+   * The number of entries removed.
+   */
+  forgetAccount(sub: string): number {
+    let removed = 0;
+    for (const [entryKey, entry] of this.#entries) {
+      if (entry.payload.accountId === sub) {
+        this.#entries.delete(entryKey);
+        removed += 1;
+      }
+    }
+    if (removed > 0) this.#changed();
+    return removed;
+  }
+
   /** Writes pending changes now (on stop). */
   async flush(): Promise<void> {
     if (this.#timer) {

@@ -244,6 +244,14 @@ describe(`deleting an account (${infraLabel})`, () => {
     // The cancellation's webhook came and went without placing the subscription on A again.
     await stripe.webhooksDelivered();
 
+    // The development provider forgot the account: the same email signs up as a new account.
+    const fresh = await waitFor(
+      async () => json<User>(app.api(await app.tokenFor(users.a.email), 'GET', '/user')),
+      (user) => user.authId !== users.a.user.authId,
+    );
+    expect(fresh.authId).not.toBe(users.a.user.authId);
+    expect(fresh.userId).not.toBe(users.a.user.userId);
+
     // B's data is all there.
     const b = users.b.token;
     expect((await json<{ total: number }>(app.api(b, 'GET', '/api/notes'))).total).toBe(2);

@@ -10,9 +10,10 @@ describe('the module map', () => {
       'notes',
       'ai',
     ]);
+    // identity reads the bus (user.deleted) when it runs here.
     expect(resolveTargets(modules, ['gateway', 'users'], allTarget)).toEqual([
-      'identity',
       'bus',
+      'identity',
       'users',
       'gateway',
     ]);

@@ -141,8 +141,9 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
   }),
   identity: defineModule('identity', {
     deps: [],
-    reads: [],
-    start: async (context) => {
+    // The bus, when it runs in this process: a deleted account is deleted here too.
+    reads: ['bus'],
+    start: async (context, { bus }) => {
       if (!context.gateway.keycloak.embedded) {
         context.logger.info({ issuer: context.gateway.keycloak.issuer }, 'using Keycloak');
         return idle;
@@ -166,7 +167,30 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
         { issuer: context.gateway.keycloak.issuer },
         `development sign-in: any email; password grant for noted-cli with password "${context.env.NOTED_DEV_PASSWORD}"`,
       );
-      return providing(identity, identity.url);
+      if (!bus) {
+        context.logger.warn('identity: no event bus in this process, deleted accounts stay here');
+        return providing(identity, identity.url);
+      }
+      const { userEvents } = await import('@noted/proto');
+      const forgetting = bus.subscribe({
+        durable: 'identity-user-deleted',
+        subject: userEvents.deleted.subject,
+        handler: async (message) => {
+          const { userId, authId } = userEvents.deleted.decode(message.data);
+          const forgotten = await identity.forgetAccount(authId);
+          context.logger.info({ userId, ...forgotten }, 'identity: deleted account forgotten');
+        },
+      });
+      return providing(
+        {
+          ready: () => identity.ready(),
+          stop: async () => {
+            await (await forgetting).stop();
+            await identity.stop();
+          },
+        },
+        identity.url,
+      );
     },
   }),
   users: defineModule('users', {
