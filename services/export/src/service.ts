@@ -1,4 +1,5 @@
-import { openDatabase, type Database } from '@noted/db';
+import { openDatabase, startUserErasure, type Database } from '@noted/db';
+import { userEvents } from '@noted/proto';
 import { createGrpcServer } from '@noted/grpc';
 import {
   CALLER_METADATA,
@@ -16,6 +17,7 @@ import { exportMigrations } from './migrations.js';
 import { createNotesReader, type NotesReader } from './notes-client.js';
 import { createNotesPort, type NotesPort } from './notes-port.js';
 import { loadRenderers, type Renderers } from './renderers.js';
+import { forgetNotionUser } from './notion/forget.js';
 import { notionRepository } from './notion/repository.js';
 import { notionSyncDue, type NotionContext } from './notion/sync.js';
 import { tokenBox } from './notion/token-box.js';
@@ -37,6 +39,8 @@ export const startExport = async (
   config: ExportConfig,
   deps: {
     logger: Logger;
+    /** The event bus, when it runs in this process: a deleted account's Notion connection goes. */
+    bus?: Parameters<typeof startUserErasure>[0]['bus'];
     processReady?: () => boolean;
     /** The PDF and PNG renderers, loaded on the first PDF or PNG; the shipped ones by default. */
     renderers?: () => Promise<Renderers>;
@@ -142,6 +146,19 @@ export const startExport = async (
       await notionSyncDue(notion, isStopped);
     },
   });
+  const erasure = deps.bus
+    ? startUserErasure({
+        service: 'export',
+        bus: deps.bus,
+        logger,
+        subject: userEvents.deleted.subject,
+        decode: (data) => userEvents.deleted.decode(data),
+        erase: async ({ userId }) => {
+          await forgetNotionUser(db, userId);
+          return { notion: 1 };
+        },
+      })
+    : undefined;
   const grpcAddress = `${config.grpcAddress.replace(/:\d+$/, '')}:${grpcListening.port}`;
   logger.info({ http: http.url, grpc: grpcAddress }, 'export service listening');
 
@@ -151,6 +168,7 @@ export const startExport = async (
     ready,
     stop: async () => {
       serving = false;
+      await erasure?.stop();
       await scheduler.stop();
       // Exports under way finish (the server waits for open responses, up to its limit).
       await http.close();

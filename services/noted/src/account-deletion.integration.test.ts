@@ -17,7 +17,7 @@ const WEBHOOK_SECRET = 'whsec_deletion';
 /** The schemas of the services that own data; a schema added later is scanned when it exists. */
 const SCHEMAS = ['users', 'notes', 'ai', 'billing', 'export'];
 /** The services that consume user.deleted and count what they erased. */
-const ERASERS = ['users', 'notes', 'ai', 'billing'];
+const ERASERS = ['users', 'notes', 'ai', 'billing', 'export'];
 /**
  * Where a deleted user's id may stay, and why: the tombstone that refuses the account's old
  * tokens (ids only, pruned after a week), and the user.deleted event itself, which must go out

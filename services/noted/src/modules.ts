@@ -267,9 +267,10 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
   export: defineModule('export', {
     deps: [],
     // Notes and their images over gRPC; imports write notes through the notes routes and read
-    // the month's usage from the users routes, as the user.
-    reads: ['notes', 'users'],
-    start: async (context, { notes, users }) => {
+    // the month's usage from the users routes, as the user. The bus, when it runs in this
+    // process: a deleted account's Notion connection goes (user.deleted).
+    reads: ['notes', 'users', 'bus'],
+    start: async (context, { notes, users, bus }) => {
       const { startExport, exportConfigFrom } = await import('@noted/export');
       const config = exportConfigFrom(context.env, {
         ...context.shared,
@@ -282,7 +283,7 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
           notesUrl: notes?.http ?? config.notesUrl,
           usersUrl: users?.http ?? config.usersUrl,
         },
-        { logger: context.logger, processReady: context.processReady },
+        { logger: context.logger, processReady: context.processReady, ...(bus ? { bus } : {}) },
       );
       return providing(running, { http: running.httpUrl, grpc: running.grpcAddress });
     },
