@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { createApiClient, type ImportProgress } from '@noted/api';
+import {
+  IDENTITY_HEADER,
+  createHttpApp,
+  createLogger,
+  finishHttpApp,
+  listen,
+  requireIdentity,
+  signIdentity,
+} from '@noted/kit';
+import { zipOf } from '@noted/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { importFile } from './import-file.js';
+import { importsDone } from './metrics.js';
+import type { NotesPort, UserNotesPort } from './notes-port.js';
+import { notesStore } from './import/test/notes-store.js';
+
+const secret = 's'.repeat(48);
+const logger = createLogger({ level: 'silent' });
+const userId = randomUUID();
+
+const leftovers = async () =>
+  (await readdir(tmpdir())).filter((name) => name.startsWith('noted-import-'));
+
+/** The route alone behind the identity check, over a store standing in for the notes service. */
+const serve = async (options: {
+  maxBytes?: number;
+  notesLeft?: number | null;
+  /** Holds every creation until released (a slow notes service). */
+  gate?: Promise<void>;
+  store?: ReturnType<typeof notesStore>;
+}) => {
+  const store = options.store ?? notesStore();
+  const port: UserNotesPort = {
+    ...store.port,
+    create: async (note) => {
+      await options.gate;
+      return store.port.create(note);
+    },
+    existing: async (ids) => ids.filter((id) => store.notes.has(id)),
+    notesLeft: async () => (options.notesLeft === undefined ? null : options.notesLeft),
+  };
+  const notes: NotesPort = { as: () => port };
+  const app = createHttpApp({ service: 'export', logger, ready: () => true });
+  app.use('/export', requireIdentity(secret));
+  app.post('/export/import', (req, res, next) => {
+    importFile({ notes, maxBytes: options.maxBytes ?? 1024 * 1024, logger }, req, res).catch(next);
+  });
+  finishHttpApp(app, logger);
+  const server = await listen(app, 0, '127.0.0.1');
+  /** Settles when a client's connection to the service has closed. */
+  const connectionClosed = new Promise<void>((resolve) => {
+    server.server.on('connection', (socket) => socket.once('close', () => resolve()));
+  });
+  const token = await signIdentity(secret, {
+    userId,
+    sub: 'sub',
+    email: 'a@example.com',
+    name: 'A',
+  });
+  const client = createApiClient({
+    baseUrl: server.url,
+    getToken: async () => undefined,
+    fetch: (input, init) =>
+      fetch(input, { ...init, headers: { ...init?.headers, [IDENTITY_HEADER]: token } }),
+  });
+  closers.push(() => server.close());
+  return { client, store, connectionClosed };
+};
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+const markdownZip = (count: number) =>
+  zipOf(
+    Array.from({ length: count }, (_, i) => ({
+      name: `notes/note ${String(i).padStart(3, '0')}.md`,
+      data: `# Note ${i}\n\nText #imported`,
+    })),
+  );
+
+describe('POST /export/import', () => {
+  it('stops between two notes when the client goes away, and keeps what it wrote', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { client, store, connectionClosed } = await serve({ gate });
+    const controller = new AbortController();
+    const before = (await importsDone.get()).values.find(
+      (v) => v.labels.outcome === 'cancelled' && v.labels.source === 'markdown',
+    )?.value;
+    const progress: ImportProgress[] = [];
+    const running = client.imports.file(new Blob([new Uint8Array(await markdownZip(50))]), {
+      fileName: 'notes.zip',
+      signal: controller.signal,
+      onProgress: (p) => {
+        progress.push(p);
+        // The first event is sent before any note: the import is under way, waiting on notes.
+        controller.abort();
+      },
+    });
+    await expect(running).rejects.toThrow();
+    expect(progress[0]).toEqual({ done: 0, total: 50, created: 0, updated: 0, failed: 0 });
+    // The service has heard the client leave while the first note was being written.
+    await connectionClosed;
+    release();
+    await expect
+      .poll(
+        async () =>
+          (await importsDone.get()).values.find(
+            (v) => v.labels.outcome === 'cancelled' && v.labels.source === 'markdown',
+          )?.value,
+      )
+      .toBe((before ?? 0) + 1)
+      .catch(() => undefined);
+    console.log(JSON.stringify((await importsDone.get()).values), store.notes.size);
+    // The note being written when the client left is finished; none after it is begun.
+    expect(store.notes.size).toBe(1);
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('refuses a file past the size limit with 413, writing nothing and keeping no file', async () => {
+    const { client, store } = await serve({ maxBytes: 4096 });
+    await expect(
+      client.imports.file(new Blob([new Uint8Array(8192).fill(0x61)]), { fileName: 'big.md' }),
+    ).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(store.notes.size).toBe(0);
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('sends progress at most every 100 ms and once at the end', async () => {
+    const { client } = await serve({});
+    const progress: ImportProgress[] = [];
+    const result = await client.imports.file(new Blob([new Uint8Array(await markdownZip(200))]), {
+      fileName: 'notes.zip',
+      onProgress: (p) => progress.push(p),
+    });
+    expect(result).toMatchObject({ created: 200, updated: 0, cancelled: false });
+    expect(progress.at(-1)).toEqual({ done: 200, total: 200, created: 200, updated: 0, failed: 0 });
+    // The first at once, the last at the end, few between: not one event a note.
+    expect(progress.length).toBeLessThan(20);
+    expect(await leftovers()).toEqual([]);
+  });
+
+  it('counts only new notes against the allowance: a re-import fits where a first one would not', async () => {
+    const store = notesStore();
+    const zip = new Uint8Array(await markdownZip(3));
+    const first = await serve({ notesLeft: 3, store });
+    expect(await first.client.imports.file(new Blob([zip]), { fileName: 'a.zip' })).toMatchObject({
+      created: 3,
+    });
+    // None left for new notes: the same files are three updates, and go through.
+    const again = await serve({ notesLeft: 0, store });
+    expect(await again.client.imports.file(new Blob([zip]), { fileName: 'a.zip' })).toMatchObject({
+      created: 0,
+      updated: 3,
+    });
+    // Another user's store has none of them: three new notes, refused before any is written.
+    const other = await serve({ notesLeft: 2 });
+    await expect(
+      other.client.imports.file(new Blob([zip]), { fileName: 'a.zip' }),
+    ).rejects.toMatchObject({ code: 'NOTES_LEFT_NOT_ENOUGH', details: { needed: 3, left: 2 } });
+    expect(other.store.notes.size).toBe(0);
+  });
+});
