@@ -39,7 +39,7 @@ export const startExport = async (
   config: ExportConfig,
   deps: {
     logger: Logger;
-    /** The event bus, when it runs in this process: a deleted account's Notion connection goes. */
+    /** The event bus: a deleted account's Notion connection goes (none in some tests). */
     bus?: Parameters<typeof startUserErasure>[0]['bus'];
     processReady?: () => boolean;
     /** The PDF and PNG renderers, loaded on the first PDF or PNG; the shipped ones by default. */

@@ -23,7 +23,7 @@ describe('the module map', () => {
     expect(resolveTargets(modules, ['notes'], allTarget)).toEqual(['bus', 'notes']);
     expect(resolveTargets(modules, ['ai'], allTarget)).toEqual(['bus', 'ai']);
     expect(resolveTargets(modules, ['gateway'], allTarget)).toEqual(['identity', 'gateway']);
-    // export owns no data and hears no events: not even the bus.
-    expect(resolveTargets(modules, ['export'], allTarget)).toEqual(['export']);
+    // export hears user.deleted for the Notion connections it keeps.
+    expect(resolveTargets(modules, ['export'], allTarget)).toEqual(['bus', 'export']);
   });
 });

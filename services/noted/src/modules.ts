@@ -265,12 +265,12 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
     },
   }),
   export: defineModule('export', {
-    deps: [],
+    // The bus: a deleted account's Notion connection goes (user.deleted), in every topology.
+    deps: ['bus'],
     // Notes and their images over gRPC; imports write notes through the notes routes and read
-    // the month's usage from the users routes, as the user. The bus, when it runs in this
-    // process: a deleted account's Notion connection goes (user.deleted).
-    reads: ['notes', 'users', 'bus'],
-    start: async (context, { notes, users, bus }) => {
+    // the month's usage from the users routes, as the user.
+    reads: ['notes', 'users'],
+    start: async (context, { bus, notes, users }) => {
       const { startExport, exportConfigFrom } = await import('@noted/export');
       const config = exportConfigFrom(context.env, {
         ...context.shared,
@@ -283,7 +283,7 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
           notesUrl: notes?.http ?? config.notesUrl,
           usersUrl: users?.http ?? config.usersUrl,
         },
-        { logger: context.logger, processReady: context.processReady, ...(bus ? { bus } : {}) },
+        { logger: context.logger, processReady: context.processReady, bus },
       );
       return providing(running, { http: running.httpUrl, grpc: running.grpcAddress });
     },

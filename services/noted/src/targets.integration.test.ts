@@ -89,7 +89,7 @@ describe.runIf(databaseUrl && natsUrl)(
       const notes = startProcess('notes', shared);
       const ai = startProcess('ai', shared);
       const billing = startProcess('billing', shared);
-      // export alone (no database, no bus): it reads the notes process over gRPC.
+      // export alone: it reads the notes process over gRPC and keeps only the Notion connections.
       const exporter = startProcess('export', shared);
       const front = startProcess('users,gateway', shared);
       children.push(notes, ai, billing, exporter, front);
