@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createApiClient, type ImportProgress } from '@noted/api';
 import {
   IDENTITY_HEADER,
@@ -22,8 +23,9 @@ const secret = 's'.repeat(48);
 const logger = createLogger({ level: 'silent' });
 const userId = randomUUID();
 
-const leftovers = async () =>
-  (await readdir(tmpdir())).filter((name) => name.startsWith('noted-import-'));
+/** Where this file's uploads go: nothing may be left in it after a request. */
+const uploads = await mkdtemp(path.join(tmpdir(), 'import-file-test-'));
+const leftovers = () => readdir(uploads);
 
 /** The route alone behind the identity check, over a store standing in for the notes service. */
 const serve = async (options: {
@@ -47,7 +49,11 @@ const serve = async (options: {
   const app = createHttpApp({ service: 'export', logger, ready: () => true });
   app.use('/export', requireIdentity(secret));
   app.post('/export/import', (req, res, next) => {
-    importFile({ notes, maxBytes: options.maxBytes ?? 1024 * 1024, logger }, req, res).catch(next);
+    importFile(
+      { notes, maxBytes: options.maxBytes ?? 1024 * 1024, logger, tmpDir: uploads },
+      req,
+      res,
+    ).catch(next);
   });
   finishHttpApp(app, logger);
   const server = await listen(app, 0, '127.0.0.1');

@@ -31,6 +31,8 @@ export interface ImportContext {
   /** The largest upload taken (EXPORT_IMPORT_MAX_BYTES). */
   maxBytes: number;
   logger: Logger;
+  /** Where each upload's temporary folder is made; the system's by default. */
+  tmpDir?: string;
 }
 
 /** At most this often a progress event, and always one at the end. */
@@ -53,10 +55,11 @@ interface Upload {
 const withUpload = async <T>(
   req: Request,
   res: Response,
-  maxBytes: number,
+  where: { maxBytes: number; tmpDir?: string | undefined },
   read: (upload: Upload) => Promise<T>,
 ): Promise<T> => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'noted-import-'));
+  const { maxBytes } = where;
+  const dir = await mkdtemp(path.join(where.tmpDir ?? tmpdir(), 'noted-import-'));
   try {
     const receive = multer({
       storage: multer.diskStorage({ destination: dir }),
@@ -233,7 +236,7 @@ export const importFile = async (ctx: ImportContext, req: Request, res: Response
   let plan: ImportPlan;
   let skipped: PassedOver;
   try {
-    const planned = await withUpload(req, res, ctx.maxBytes, async (upload) => {
+    const planned = await withUpload(req, res, ctx, async (upload) => {
       bytes = upload.size;
       return planUpload(upload, async (kind, files) => {
         source = kind;
