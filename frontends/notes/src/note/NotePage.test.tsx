@@ -265,14 +265,14 @@ describe('NotePage', () => {
       fireEvent.blur(field('Note'));
       await vi.waitFor(() => expect(status()).toBe('Saved'));
       pending('waiting');
-      expect(status()).toBe('Saved on this device');
+      await vi.waitFor(() => expect(status()).toBe('Saved on this device'));
       expect(screen.getByRole('status').title).toBe('Sent when the connection is back');
     });
 
     it('offers keeping mine or taking theirs when an offline change met another', async () => {
       const { note, offline, pending } = await openKept();
       pending('conflict', { code: 'CONFLICT' });
-      const alert = screen.getByRole('alert');
+      const alert = await screen.findByRole('alert');
       expect(within(alert).getByText('Changed elsewhere while you were offline')).toBeTruthy();
       expect(status()).toBe('Not saved');
 
@@ -295,7 +295,7 @@ describe('NotePage', () => {
         code: 'NOTES_LEFT_NOT_ENOUGH',
         message: 'Notes left not enough this month',
       });
-      const alert = screen.getByRole('alert');
+      const alert = await screen.findByRole('alert');
       expect(within(alert).getByText(/Notes left not enough this month/)).toBeTruthy();
       fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
       expect(offline.keepMine).toHaveBeenCalledWith(note.id);
