@@ -20,14 +20,24 @@ interface Declared {
   public: boolean;
   database: boolean;
   uses: string[];
+  /** Services besides the gateway that call its HTTP port as a user. */
+  httpFrom?: string[];
 }
 const declared: Record<
   'gateway' | 'users' | 'notes' | 'ai' | 'billing' | 'realtime' | 'export',
   Declared
 > = {
   gateway: { http: 8080, grpc: undefined, public: true, database: false, uses: [] },
-  users: { http: 4101, grpc: 5101, public: false, database: true, uses: [] },
-  notes: { http: 4102, grpc: 5102, public: false, database: true, uses: ['objectStore'] },
+  // Imports read the month's usage and write notes through these two as the user.
+  users: { http: 4101, grpc: 5101, public: false, database: true, uses: [], httpFrom: ['export'] },
+  notes: {
+    http: 4102,
+    grpc: 5102,
+    public: false,
+    database: true,
+    uses: ['objectStore'],
+    httpFrom: ['export'],
+  },
   ai: { http: 4103, grpc: 5103, public: false, database: true, uses: ['openai'] },
   billing: { http: 4104, grpc: 5104, public: false, database: true, uses: ['stripe'] },
   // Owns no data; its gRPC port serves the health service only.
@@ -370,7 +380,10 @@ describe.each([
           ]);
         else expect(http.from).toBeUndefined();
       } else {
-        expect(http.from).toEqual([{ podSelector: { matchLabels: selectorOf('gateway') } }]);
+        const callers = ['gateway', ...(expected.httpFrom ?? [])].sort();
+        expect(http.from).toEqual(
+          callers.map((caller) => ({ podSelector: { matchLabels: selectorOf(caller) } })),
+        );
       }
       if (expected.grpc) {
         const grpc = rule('grpc');
