@@ -1,8 +1,9 @@
 /**
  * One end-to-end flow through the running app in headless Chromium: sign in at the identity
- * provider, create a note, open its page and edit it (autosave, reload), tag it and filter by
- * the tag, find it by a search, link a second note to it by [[Title]] and by hand, add an
- * image and preview it, see it in the mind map, then pin it, share it and read it signed out,
+ * provider, create a note, open its page and edit it (autosave, reload), export it as Markdown,
+ * tag it and filter by the tag, find it by a search, link a second note to it by [[Title]] and
+ * by hand, add an image and preview it, see it in the mind map, then pin it, share it and read
+ * it signed out,
  * find it by meaning, ask the knowledge chat about it and open the note the answer cites, see
  * the AI writer say it needs a model, stop sharing, delete it. On the way every page (signed-out
  * home, 404, the shared note, the list, a note, todos, review, mind map, chat, summaries, AI
@@ -14,7 +15,7 @@
  *   BASE_URL=http://localhost:8080 node --conditions=@noted/source --import tsx test/browser/run.ts
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -351,6 +352,25 @@ const steps: Step[] = [
       await accountButton(page).waitFor();
       await editor(page).getByText(`Edited with ${bodyWord}.`).waitFor();
       if (page.url() !== noteUrl) fail(`after the reload the address is ${page.url()}`);
+    },
+  },
+  {
+    name: 'exports the note as Markdown from its Export menu, named for its title, front matter first',
+    run: async (page) => {
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: 'Markdown', exact: true }).click(),
+      ]);
+      // The server's file name: the title, with what Windows refuses (the colons) as '-'.
+      const expected = `${noteTitle.replace(/:/g, '-')}.md`;
+      if (download.suggestedFilename() !== expected) {
+        fail(`the download is named "${download.suggestedFilename()}", expected "${expected}"`);
+      }
+      const text = await readFile(await download.path(), 'utf8');
+      const first = text.split('\n')[0];
+      if (first !== '---') fail(`the Markdown's first line is "${first}", expected "---"`);
+      if (!text.includes(`Edited with ${bodyWord}.`)) fail('the Markdown lacks the edited body');
     },
   },
   {

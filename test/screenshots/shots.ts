@@ -5,6 +5,8 @@
 import type { Page } from 'playwright-core';
 import { billingShots } from './billing.js';
 import { captureShots } from './capture.js';
+import { dataShots } from './data.js';
+import { offlineShots } from './offline.js';
 
 export interface Seeded {
   /** A pinned note with headings, todos and a [[link]]. */
@@ -30,6 +32,11 @@ export interface Shot {
   /** What to do on the page before the picture: open a dialog, scroll, ... */
   act?: (page: Page, seeded: Seeded) => Promise<void>;
   fullPage?: boolean;
+  /** Taken in a context of its own, closed after the picture (what the shot leaves behind on
+   * the device, such as changes waiting offline, goes with it). */
+  ownContext?: boolean;
+  /** Undoes on the server what `act` did there, after the picture. */
+  after?: () => Promise<void>;
 }
 
 const at = (route: string) => (): string => route;
@@ -323,4 +330,6 @@ export const shots: Shot[] = [
   { name: 'not-found', path: at('/no-such-page') },
   ...billingShots,
   ...captureShots,
+  ...offlineShots,
+  ...dataShots,
 ];
