@@ -28,7 +28,8 @@ const declared: Record<
   Declared
 > = {
   gateway: { http: 8080, grpc: undefined, public: true, database: false, uses: [] },
-  // Imports read the month's usage and write notes through these two as the user.
+  // Imports read the month's usage and write notes through these two as the user; one's data
+  // reads the account and the captured files.
   users: { http: 4101, grpc: 5101, public: false, database: true, uses: [], httpFrom: ['export'] },
   notes: {
     http: 4102,
@@ -38,8 +39,23 @@ const declared: Record<
     uses: ['objectStore'],
     httpFrom: ['export'],
   },
-  ai: { http: 4103, grpc: 5103, public: false, database: true, uses: ['openai'] },
-  billing: { http: 4104, grpc: 5104, public: false, database: true, uses: ['stripe'] },
+  // One's data reads chats and settings, and the plan, as the user.
+  ai: {
+    http: 4103,
+    grpc: 5103,
+    public: false,
+    database: true,
+    uses: ['openai'],
+    httpFrom: ['export'],
+  },
+  billing: {
+    http: 4104,
+    grpc: 5104,
+    public: false,
+    database: true,
+    uses: ['stripe'],
+    httpFrom: ['export'],
+  },
   // Owns no data; its gRPC port serves the health service only.
   realtime: { http: 4105, grpc: 5105, public: false, database: false, uses: [] },
   // Reads notes over gRPC; owns only the Notion connections.
@@ -281,17 +297,19 @@ describe.each([
     ]);
   });
 
-  it('lets the export service call the notes and users HTTP routes an import writes through, and nothing else but the gateway', () => {
+  it("lets the export service call the routes it uses as the user (imports, plan checks, one's data), and nothing else but the gateway", () => {
     const data = find(manifests, 'ConfigMap', 'noted').data;
     expect(data.NOTES_URL).toBe('http://noted-notes:4102');
     expect(data.USERS_URL).toBe('http://noted-users:4101');
+    expect(data.AI_URL).toBe('http://noted-ai:4103');
+    expect(data.BILLING_URL).toBe('http://noted-billing:4104');
     const selector = (name: string) =>
       find(manifests, 'Deployment', `noted-${name}`).spec.selector.matchLabels;
     const httpFrom = (name: string) =>
       find(manifests, 'NetworkPolicy', `noted-${name}`).spec.ingress.find((r: Json) =>
         r.ports.some((p: Json) => p.port === 'http'),
       ).from;
-    for (const name of ['notes', 'users']) {
+    for (const name of ['notes', 'users', 'ai', 'billing']) {
       expect(httpFrom(name)).toEqual(
         expect.arrayContaining([
           { podSelector: { matchLabels: selector('gateway') } },
@@ -300,7 +318,7 @@ describe.each([
       );
       expect(httpFrom(name)).toHaveLength(2);
     }
-    expect(httpFrom('ai')).toEqual([{ podSelector: { matchLabels: selector('gateway') } }]);
+    expect(httpFrom('realtime')).toEqual([{ podSelector: { matchLabels: selector('gateway') } }]);
   });
 
   it('runs the realtime service on the bus with no database, and points the gateway at it for /ws', () => {

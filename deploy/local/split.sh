@@ -84,7 +84,7 @@ declare -A service_env=(
   [realtime]="REALTIME_HTTP_PORT=$realtime_http REALTIME_GRPC_ADDR=$loopback:$realtime_grpc NATS_URL=$TEST_NATS_URL PUBLIC_URL=http://localhost:$gateway_port NOTED_METRICS_PORT=$((base + 17))"
   # No bus: it reads notes and images from the notes process over gRPC; its links and front
   # matter point at the gateway's PUBLIC_URL; its database keeps the Notion connections.
-  [export]="EXPORT_HTTP_PORT=$export_http EXPORT_GRPC_ADDR=$loopback:$export_grpc DATABASE_URL=$(db_url noted_split_export) NATS_URL=$TEST_NATS_URL NOTES_GRPC_ADDR=$loopback:$notes_grpc NOTES_URL=http://$loopback:$notes_http USERS_URL=http://$loopback:$users_http PUBLIC_URL=http://localhost:$gateway_port NOTED_METRICS_PORT=$((base + 20))"
+  [export]="EXPORT_HTTP_PORT=$export_http EXPORT_GRPC_ADDR=$loopback:$export_grpc DATABASE_URL=$(db_url noted_split_export) NATS_URL=$TEST_NATS_URL NOTES_GRPC_ADDR=$loopback:$notes_grpc NOTES_URL=http://$loopback:$notes_http USERS_URL=http://$loopback:$users_http AI_URL=http://$loopback:$ai_http BILLING_URL=http://$loopback:$billing_http PUBLIC_URL=http://localhost:$gateway_port NOTED_METRICS_PORT=$((base + 20))"
   [gateway]="PORT=$gateway_port PUBLIC_URL=http://localhost:$gateway_port IDENTITY_PORT=$identity_port IDENTITY_URL=http://$loopback:$identity_port USERS_URL=http://$loopback:$users_http USERS_GRPC_ADDR=$loopback:$users_grpc NOTES_URL=http://$loopback:$notes_http AI_URL=http://$loopback:$ai_http BILLING_URL=http://$loopback:$billing_http REALTIME_URL=http://$loopback:$realtime_http EXPORT_URL=http://$loopback:$export_http GATEWAY_RATE_LIMIT_PER_USER=0 GATEWAY_RATE_LIMIT_PER_IP=0 NOTED_METRICS_PORT=$((base + 10))"
 )
 declare -A ready_url=(

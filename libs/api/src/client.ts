@@ -526,6 +526,11 @@ export const createApiClient = (options: ApiClientOptions) => {
        * X-Noted-Notes-Total header to show progress.
        */
       all: (options: Download = {}) => download(routes.exportAll, {}, options),
+      /**
+       * Everything Noted holds about the user as one .zip, streamed (notes under notes/:
+       * countExportedNotes('notes/') against X-Noted-Notes-Total shows progress).
+       */
+      accountData: (options: Download = {}) => download(routes.userData, {}, options),
     },
     imports: {
       /**

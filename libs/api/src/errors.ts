@@ -26,6 +26,8 @@ export const errorCodes = {
   ACCOUNT_DELETED: 401,
   FORBIDDEN: 403,
   NOTES_LEFT_NOT_ENOUGH: 403,
+  /** The feature is not part of the user's plan (details.feature names the entitlement). */
+  PLAN_REQUIRED: 403,
   /** The note has a tag its owner excluded from AI: it is never sent to a provider. */
   AI_EXCLUDED: 403,
   NOT_FOUND: 404,

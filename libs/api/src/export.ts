@@ -45,13 +45,13 @@ export const exportRoutes = {
     summary: 'One of your notes as an A4 PDF: title, tags, dates, the Markdown set, its images',
     query: ExportNoteQuery,
     answer: file('application/pdf', 'The PDF', fileHeaders),
-    errors: [404],
+    errors: [[403, 'PDF export is not in your plan (code PLAN_REQUIRED)'], 404],
   }),
   noteExportImage: exportApi.get('/export/note/image', {
     summary: 'One of your notes as a shareable PNG card, light or dark',
     query: ExportNoteImageQuery,
     answer: file('image/png', 'The PNG', fileHeaders),
-    errors: [404],
+    errors: [[403, 'Image export is not in your plan (code PLAN_REQUIRED)'], 404],
   }),
   noteExportMarkdown: exportApi.get('/export/note/markdown', {
     summary:
@@ -85,6 +85,25 @@ export const exportRoutes = {
       }),
     ),
   }),
+  /** Everything Noted holds about the user (spec section 7). */
+  userData: exportApi.get('/user/data', {
+    summary:
+      'Everything Noted holds about you as one .zip, streamed: your account, plan, usage, AI ' +
+      'settings, Notion connection (without its token), chats, notes with their images, and ' +
+      'the files notes were captured from',
+    answer: file(
+      'application/zip',
+      'The zip, written as it is read (README.txt lists its parts; the notes are under notes/ ' +
+        'as GET /export/all writes them). A failure after the first byte cuts the connection ' +
+        'off. HEAD answers the headers alone, with the count',
+      fileHeaders.extend({
+        'X-Noted-Notes-Total': z
+          .string()
+          .regex(/^\d+$/)
+          .meta({ description: 'How many notes the zip will hold, under notes/' }),
+      }),
+    ),
+  }),
 };
 
 const LOCAL_HEADER = 0x04034b50;
@@ -97,7 +116,10 @@ const names = new TextDecoder();
  * each entry's sizes in its local header, so this walks from header to header, reading each
  * name and skipping the data, and stops at the central directory.
  */
-export const countExportedNotes = () => {
+export const countExportedNotes = (
+  /** Where the notes are in the zip: '' for an export of everything, 'notes/' in one's data. */
+  folder = '',
+) => {
   let carry = new Uint8Array(0);
   let skip = 0;
   let notes = 0;
@@ -127,7 +149,9 @@ export const countExportedNotes = () => {
       const name = names.decode(
         data.subarray(at + LOCAL_HEADER_SIZE, at + LOCAL_HEADER_SIZE + nameLength),
       );
-      if (name.endsWith('.md') && !name.includes('/')) notes += 1;
+      if (name.startsWith(folder) && name.endsWith('.md') && !name.includes('/', folder.length)) {
+        notes += 1;
+      }
       const next = at + LOCAL_HEADER_SIZE + nameLength + extraLength + compressed;
       if (next > data.length) {
         skip = next - data.length;

@@ -42,16 +42,26 @@ export const freePlanEnvSchema = z.object({
   FREE_NOTES_PER_MONTH: z.coerce.number().int().min(-1).default(100),
   /** Recording time limit of the free plan, in seconds (the spec's default 60). */
   FREE_RECORDING_TIME_LIMIT: z.coerce.number().int().min(-1).default(60),
+  /**
+   * Whether the free plan exports notes as PDF and as images (paid plans do). A deployment that
+   * sells no plans may give them to everyone.
+   */
+  FREE_EXPORT_PDF: z.stringbool().default(false),
+  FREE_EXPORT_IMAGE: z.stringbool().default(false),
 });
 
 export interface FreePlanLimits {
   notesPerMonth: number;
   recordingTimeLimit: number;
+  exportPdf?: boolean;
+  exportImage?: boolean;
 }
 
 export const freePlanFrom = (env: z.infer<typeof freePlanEnvSchema>): FreePlanLimits => ({
   notesPerMonth: env.FREE_NOTES_PER_MONTH,
   recordingTimeLimit: env.FREE_RECORDING_TIME_LIMIT,
+  exportPdf: env.FREE_EXPORT_PDF,
+  exportImage: env.FREE_EXPORT_IMAGE,
 });
 
 /**
@@ -66,8 +76,8 @@ export const planEntitlements = (
     [e.recordingTimeLimit]: free.recordingTimeLimit,
     [e.aiAssist]: true,
     [e.exportMarkdown]: true,
-    [e.exportPdf]: false,
-    [e.exportImage]: false,
+    [e.exportPdf]: free.exportPdf ?? false,
+    [e.exportImage]: free.exportImage ?? false,
   },
   standard: {
     [e.notesPerMonth]: 1000,

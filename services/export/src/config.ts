@@ -13,8 +13,15 @@ export const exportConfigSchema = z.object({
   EXPORT_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   /** The notes service's internal HTTP origin: imports write notes through its routes. */
   NOTES_URL: z.url().default('http://127.0.0.1:4102'),
-  /** The users service's internal HTTP origin: the month's usage, checked before an import. */
+  /**
+   * The users service's internal HTTP origin: the month's usage, checked before an import, the
+   * plan's export formats, and the account in the download of one's data.
+   */
   USERS_URL: z.url().default('http://127.0.0.1:4101'),
+  /** The ai and billing services' internal HTTP origins: chats, AI settings and the plan in the
+   * download of one's data (`GET /user/data`). */
+  AI_URL: z.url().default('http://127.0.0.1:4103'),
+  BILLING_URL: z.url().default('http://127.0.0.1:4104'),
   /** The largest file `POST /export/import` takes, in bytes (streamed to a temporary file). */
   EXPORT_IMPORT_MAX_BYTES: z.coerce
     .number()
@@ -53,6 +60,8 @@ export interface ExportConfig {
   pageSize: number;
   notesUrl: string;
   usersUrl: string;
+  aiUrl: string;
+  billingUrl: string;
   importMaxBytes: number;
   databaseUrl: string | undefined;
   /** PGlite's data lives in `<dataDir>/export` when there is no database URL. */
@@ -78,6 +87,8 @@ export const exportConfigFrom = (
   pageSize: env.EXPORT_PAGE_SIZE,
   notesUrl: env.NOTES_URL.replace(/\/$/, ''),
   usersUrl: env.USERS_URL.replace(/\/$/, ''),
+  aiUrl: env.AI_URL.replace(/\/$/, ''),
+  billingUrl: env.BILLING_URL.replace(/\/$/, ''),
   importMaxBytes: env.EXPORT_IMPORT_MAX_BYTES,
   databaseUrl: env.EXPORT_DATABASE_URL ?? env.DATABASE_URL,
   dataDir: shared.dataDir,

@@ -14,12 +14,15 @@ import type { ExportImage, ExportNote } from './model.js';
 import { notePages, type NoteToExport, type NotesReader } from './notes-client.js';
 import type { Renderers } from './renderers.js';
 import { startExport, type RunningExport } from './service.js';
+import type { AccountPort } from './account-data.js';
 
 const logger = createLogger({ level: 'silent' });
 const secret = 's'.repeat(48);
 const publicUrl = 'https://noted.test';
 const alice = randomUUID();
 const bob = randomUUID();
+/** On the free plan: no PDF, no images. */
+const frank = randomUUID();
 
 const imageName = (n: number) => `${String(n).padStart(22, 'A')}.webp`;
 const imageUrl = (noteId: string, n: number) => `/api/notes/${noteId}/images/${imageName(n)}`;
@@ -91,6 +94,52 @@ const fakeRenderers: Renderers = {
   },
 };
 
+/** Every plan here exports PDF and images but Frank's (the free plan's). */
+const planOf = (userId: string) => ({
+  export_markdown: true,
+  export_pdf: userId !== frank,
+  export_image: userId !== frank,
+});
+
+/** The other services' routes one's data reads, as each user: alice has two chats and a recording. */
+const fakeAccount: AccountPort = (identity) => ({
+  profile: async () => ({
+    userId: identity.userId,
+    authId: identity.sub,
+    email: identity.email,
+    name: identity.name,
+    entitlements: planOf(identity.userId),
+    createdAt: '2026-01-01T00:00:00.000Z',
+  }),
+  usage: async () => ({ month: '2026-03', notes: { used: 2, limit: 100 } }),
+  plan: async () => ({ planName: identity.userId === alice ? 'premium' : 'free' }),
+  aiSettings: async () => ({ excludedTags: ['private'] }),
+  chats: async () =>
+    ({
+      items:
+        identity.userId === alice
+          ? [
+              { id: 'c1', title: 'Car costs?', createdAt: '2026-03-03T08:00:00.000Z' },
+              { id: 'c2', title: 'Car costs?', createdAt: '2026-03-03T09:00:00.000Z' },
+            ]
+          : [],
+      total: identity.userId === alice ? 2 : 0,
+      page: 1,
+      limit: 100,
+    }) as never,
+  chat: async (chatId) =>
+    ({
+      id: chatId,
+      title: 'Car costs?',
+      createdAt: '2026-03-03T08:00:00.000Z',
+      messages: [{ role: 'user', content: `asked in ${chatId}` }],
+    }) as never,
+  file: async (noteId, name) => {
+    if (identity.userId !== alice) throw new AppError('NOT_FOUND', 'There is no such file');
+    return Buffer.from(`recording ${noteId}/${name}`);
+  },
+});
+
 const running: RunningExport[] = [];
 const dataDirs: string[] = [];
 afterEach(async () => {
@@ -117,6 +166,7 @@ const start = async (notes: NotesReader, pageSize = 100) => {
   const service = await startExport(config, {
     logger,
     notes,
+    account: fakeAccount,
     renderers: async () => fakeRenderers,
   });
   running.push(service);
@@ -262,6 +312,27 @@ describe('the export service', () => {
       [note.images[0], 'first image bytes'],
       [note.images[1], 'second image bytes'],
     ]);
+  });
+
+  it('refuses a PDF or an image to a plan without them (PLAN_REQUIRED), Markdown not', async () => {
+    const service = await start(fakeNotes({ [frank]: [note] }, images).reader);
+    for (const [path, feature] of [
+      [`/export/note?id=${note.id}`, 'export_pdf'],
+      [`/export/note/image?id=${note.id}`, 'export_image'],
+    ] as const) {
+      const answer = await get(service, path, frank);
+      expect(answer.status).toBe(403);
+      expect(await answer.json()).toMatchObject({
+        error: { code: 'PLAN_REQUIRED', details: { feature } },
+      });
+    }
+    expect(rendered).toEqual([]);
+    expect((await get(service, `/export/note/markdown?id=${note.id}`, frank)).status).toBe(200);
+    const refused = await exportsDone.get();
+    expect(
+      refused.values.find((v) => v.labels.format === 'pdf' && v.labels.outcome === 'refused')
+        ?.value,
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('refuses a theme it does not have and an id that is no UUID', async () => {
@@ -427,5 +498,80 @@ describe('reading notes page by page', () => {
     expect(seen).toHaveLength(7);
     expect(asked.slice(0, 3)).toEqual([8, 4, 2]);
     expect(new Set(asked.slice(3))).toEqual(new Set([2]));
+  });
+});
+
+describe("one's data (GET /user/data)", () => {
+  it('holds the account, plan, usage, settings, chats, notes with images and captured files', async () => {
+    const recorded = noteOf({
+      title: 'Lecture on tides',
+      captureFile: { name: 'Zm9vYmFyYmF6cXV4MTIzNA.m4a', originalName: 'lecture.m4a' },
+    });
+    const pictured = noteOf({ title: 'Whiteboard' });
+    pictured.images = [imageUrl(pictured.id, 3)];
+    pictured.body = `![board](${pictured.images[0]})`;
+    const fake = fakeNotes(
+      { [alice]: [recorded, pictured], [bob]: [noteOf({ title: 'Not yours' })] },
+      { [pictured.images[0] as string]: Buffer.from('board pixels') },
+    );
+    const service = await start(fake.reader);
+
+    const head = await get(service, '/user/data', alice, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers.get(NOTES_TOTAL_HEADER)).toBe('2');
+
+    const answer = await get(service, '/user/data');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/zip');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('content-disposition')).toMatch(/filename="Noted data \d{4}-/);
+    const zip = Buffer.from(await answer.arrayBuffer());
+    const entries = await readZip(zip);
+    const byName = new Map(entries.map((entry) => [entry.name, entry.bytes.toString()]));
+    expect([...byName.keys()]).toEqual([
+      'README.txt',
+      'account/profile.json',
+      'account/plan.json',
+      'account/usage.json',
+      'account/ai-settings.json',
+      'account/notion.json',
+      'chats/2026-03-03 Car costs-.json',
+      'chats/2026-03-03 Car costs- (2).json',
+      expect.stringMatching(/^notes\/(Lecture on tides|Whiteboard)\.md$/),
+      expect.stringMatching(/^notes\//),
+      expect.stringMatching(/^notes\//),
+      'notes/manifest.json',
+      'files/Lecture on tides.m4a',
+    ]);
+    expect(byName.has(`notes/images/${imageName(3)}`)).toBe(true);
+    expect(JSON.parse(byName.get('account/profile.json') ?? '')).toMatchObject({
+      userId: alice,
+      email: `${alice}@example.com`,
+    });
+    expect(JSON.parse(byName.get('account/notion.json') ?? '')).toMatchObject({ connected: false });
+    expect(JSON.parse(byName.get('chats/2026-03-03 Car costs- (2).json') ?? '')).toMatchObject({
+      id: 'c2',
+      messages: [{ content: 'asked in c2' }],
+    });
+    expect(byName.get('files/Lecture on tides.m4a')).toBe(
+      `recording ${recorded.id}/${recorded.captureFile?.name}`,
+    );
+    expect(JSON.parse(byName.get('notes/manifest.json') ?? '').count).toBe(2);
+    expect(zip.includes(Buffer.from('Not yours'))).toBe(false);
+    // Progress as the browser follows it: the notes under notes/.
+    expect(countExportedNotes('notes/')(new Uint8Array(zip))).toBe(2);
+  });
+
+  it("answers only the caller's own data", async () => {
+    const fake = fakeNotes({ [alice]: [noteOf({ title: 'Mine' })], [bob]: [] });
+    const service = await start(fake.reader);
+    const entries = await readZip(
+      Buffer.from(await (await get(service, '/user/data', bob)).arrayBuffer()),
+    );
+    expect(entries.some((entry) => entry.name.endsWith('Mine.md'))).toBe(false);
+    expect(entries.filter((entry) => entry.name.startsWith('chats/'))).toEqual([]);
+    expect(
+      JSON.parse(entries.find((e) => e.name === 'account/profile.json')?.bytes.toString() ?? ''),
+    ).toMatchObject({ userId: bob });
   });
 });

@@ -2,13 +2,14 @@ import { Counter, Histogram } from 'prom-client';
 import { registry } from '@noted/kit';
 
 /** What was exported: a fixed set of labels. */
-export type ExportFormat = 'markdown' | 'markdown_zip' | 'pdf' | 'png' | 'all';
+export type ExportFormat = 'markdown' | 'markdown_zip' | 'pdf' | 'png' | 'all' | 'account';
 
 /**
- * How an export ended: `ok`; `not_found` (no such note of the caller's); `aborted` (the caller
- * went away before the end); `failed` (anything else; a stream already begun is cut off).
+ * How an export ended: `ok`; `not_found` (no such note of the caller's); `refused` (the format
+ * is not in the caller's plan); `aborted` (the caller went away before the end); `failed`
+ * (anything else; a stream already begun is cut off).
  */
-export type ExportOutcome = 'ok' | 'not_found' | 'aborted' | 'failed';
+export type ExportOutcome = 'ok' | 'not_found' | 'refused' | 'aborted' | 'failed';
 
 export const exportsDone = new Counter({
   name: 'noted_export_requests_total',

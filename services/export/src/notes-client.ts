@@ -9,6 +9,8 @@ import type { ExportImage, ExportNote } from './model.js';
 /** A note as the export reads it: what the renderers take, and its image URLs in order. */
 export interface NoteToExport extends ExportNote {
   images: string[];
+  /** The file the note was captured from (a recording, a PDF), when one is kept. */
+  captureFile?: { name: string; originalName: string };
 }
 
 /** One page of a user's notes, and how many they have in all. */
@@ -39,6 +41,9 @@ export const noteToExport = (note: notesV1.Note): NoteToExport => ({
   images: [...note.images],
   createdAt: dateOf(note.createdAt),
   updatedAt: dateOf(note.updatedAt),
+  ...(note.captureFile
+    ? { captureFile: { name: note.captureFile.name, originalName: note.captureFile.originalName } }
+    : {}),
 });
 
 /** `/api/notes/{id}/images/{name}`, the only images the notes service stores. */

@@ -20,39 +20,50 @@ export interface UserNotesPort extends ImportNotesPort {
   notesLeft(): Promise<number | null>;
 }
 
-export interface NotesPortOptions {
+export interface NotesPortOptions extends UserCallerOptions {
   /** The notes service's internal HTTP origin. */
   notesUrl: string;
   /** The users service's internal HTTP origin (the month's usage). */
   usersUrl: string;
+}
+
+export interface UserCallerOptions {
   internalSecret: string;
   /** Per request; default 60 s (an image is re-encoded before the answer). */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
 
+export interface CallInput {
+  params?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+}
+
 /**
- * Calls the notes (and users) services' own HTTP routes as the user, the way the gateway does:
- * the caller's identity signed with the internal secret in IDENTITY_HEADER. So an import (or a
- * sync) goes through the same checks as the user's own requests: ownership, validation, the
- * image pipeline, the monthly quota, the events notes publish. The export service never
- * touches the notes' tables.
+ * Calls Noted services' own HTTP routes as the user, the way the gateway does: the caller's
+ * identity signed with the internal secret in IDENTITY_HEADER. So what the export service does
+ * for a user goes through the same checks as the user's own requests (ownership, validation,
+ * the image pipeline, the monthly quota, the events those services publish); it never touches
+ * their tables. `call` answers the JSON, `download` the bytes of a file route; a refusal is the
+ * service's own AppError.
  */
-export const createNotesPort = (options: NotesPortOptions) => {
+export const createUserCaller = (options: UserCallerOptions) => {
   const sign = identitySigner(options.internalSecret);
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = options.timeoutMs ?? 60_000;
 
-  const call = async <T>(
+  const request = async (
     identity: Identity,
     origin: string,
     route: Contract,
-    input: { params?: Record<string, string>; query?: string; body?: unknown } = {},
-  ): Promise<T> => {
+    input: CallInput,
+    accept: string,
+  ): Promise<Response> => {
     const path = `${fillPath(route.path, input.params)}${input.query ?? ''}`;
     const headers: Record<string, string> = {
       [IDENTITY_HEADER]: await sign(identity),
-      accept: 'application/json',
+      accept,
     };
     const form = input.body instanceof FormData;
     if (input.body !== undefined && !form) headers['content-type'] = 'application/json';
@@ -72,10 +83,10 @@ export const createNotesPort = (options: NotesPortOptions) => {
     } catch (error) {
       throw error instanceof DOMException && error.name === 'TimeoutError'
         ? new AppError('TIMEOUT', `${route.method.toUpperCase()} ${route.path} took too long`)
-        : new AppError('UNAVAILABLE', 'The notes service could not be reached');
+        : new AppError('UNAVAILABLE', `${route.service} could not be reached`);
     }
+    if (response.ok) return response;
     const payload: unknown = await response.json().catch(() => undefined);
-    if (response.ok) return payload as T;
     if (isErrorBody(payload)) {
       throw new AppError(payload.error.code, payload.error.message, payload.error.details);
     }
@@ -85,10 +96,28 @@ export const createNotesPort = (options: NotesPortOptions) => {
     );
   };
 
+  return {
+    call: async <T>(identity: Identity, origin: string, route: Contract, input: CallInput = {}) => {
+      const response = await request(identity, origin, route, input, 'application/json');
+      return (response.status === 204 ? undefined : await response.json()) as T;
+    },
+    download: async (identity: Identity, origin: string, route: Contract, input: CallInput = {}) =>
+      Buffer.from(await (await request(identity, origin, route, input, '*/*')).arrayBuffer()),
+  };
+};
+
+export type UserCaller = ReturnType<typeof createUserCaller>;
+
+/**
+ * The notes (and users) services as an import writes to them, as the user (`createUserCaller`).
+ */
+export const createNotesPort = (options: NotesPortOptions) => {
+  const { call } = createUserCaller(options);
+
   /** Everything one user's import does, as that user. */
   const as = (identity: Identity): UserNotesPort => {
     if (!identity.userId) throw new AppError('UNAUTHENTICATED', 'Sign in first');
-    const notes = <T>(route: Contract, input?: Parameters<typeof call>[3]) =>
+    const notes = <T>(route: Contract, input?: CallInput) =>
       call<T>(identity, options.notesUrl, route, input);
     return {
       create: (note) => notes<Note>(routes.noteCreateDirect, { body: note }),

@@ -1,7 +1,10 @@
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import { AppError, NOTES_TOTAL_HEADER } from '@noted/api';
-import { serveRoutes, startTimer, type Logger } from '@noted/kit';
+import { identityOf, serveRoutes, startTimer, type Logger } from '@noted/kit';
+import type { Request } from 'express';
+import { requireExportFormat, writeAccountData, type AccountPort } from './account-data.js';
+import type { NoteToExport } from './notes-client.js';
 import {
   everythingPages,
   exportEverything,
@@ -11,7 +14,7 @@ import {
   type ExportContext,
 } from './exports.js';
 import { contentDisposition } from './files.js';
-import { notionHandlers } from './notion/routes.js';
+import { notionHandlers, notionState } from './notion/routes.js';
 import type { NotionContext } from './notion/sync.js';
 import { importFile, type ImportContext } from './import-file.js';
 import {
@@ -46,7 +49,11 @@ const measured = (format: ExportFormat, logger: Logger) => {
 };
 
 const outcomeOf = (error: unknown): ExportOutcome =>
-  error instanceof AppError && error.code === 'NOT_FOUND' ? 'not_found' : 'failed';
+  error instanceof AppError && error.code === 'NOT_FOUND'
+    ? 'not_found'
+    : error instanceof AppError && error.code === 'PLAN_REQUIRED'
+      ? 'refused'
+      : 'failed';
 
 /**
  * Answers with a file made before the first byte: any failure is still a JSON error, and is
@@ -117,9 +124,55 @@ const streamZip = async (
   return { outcome: 'ok', bytes };
 };
 
+type WriteEverything = (
+  pages: AsyncIterator<{ notes: NoteToExport[] }>,
+  zip: ZipWriter,
+) => Promise<number>;
+
+/**
+ * A zip of all the user's notes (and what `prepare` adds), streamed. `prepare` and the first
+ * page of notes are read before the first byte: they bring the count, and a service that does
+ * not answer is still a plain error. HEAD answers the headers alone.
+ */
+const streamEverything = async (
+  ctx: ExportContext,
+  { userId, req, res }: { userId: string; req: Request; res: Response },
+  format: ExportFormat,
+  fileName: string,
+  prepare: () => Promise<WriteEverything>,
+) => {
+  const measure = measured(format, ctx.logger);
+  let started: Awaited<ReturnType<typeof everythingPages>>;
+  let write: WriteEverything;
+  try {
+    write = await prepare();
+    started = await everythingPages(ctx, userId);
+  } catch (error) {
+    measure.done(outcomeOf(error));
+    throw error;
+  }
+  downloadHeaders(res, fileName, 'application/zip');
+  res.setHeader(NOTES_TOTAL_HEADER, String(started.total));
+  if (req.method === 'HEAD') {
+    await started.pages.return?.();
+    res.end();
+    return;
+  }
+  let notes = 0;
+  const { outcome, bytes } = await streamZip(res, format, ctx.logger, async (zip) => {
+    try {
+      notes = await write(started.pages, zip);
+    } finally {
+      await started.pages.return?.();
+    }
+  });
+  notesExported.inc(notes);
+  measure.done(outcome, { notes, total: started.total, bytes });
+};
+
 /** The export service's routes as their contracts declare them. */
 export const exportRouter = (
-  ctx: ExportContext & { imports: ImportContext; notion: NotionContext },
+  ctx: ExportContext & { imports: ImportContext; notion: NotionContext; account: AccountPort },
 ) =>
   serveRoutes('export', {
     ...notionHandlers(ctx.notion),
@@ -145,48 +198,41 @@ export const exportRouter = (
       const { outcome, bytes } = await streamZip(res, 'markdown_zip', ctx.logger, bundle.write);
       measure.done(outcome, { bytes });
     },
-    noteExportPdf: async ({ userId, query, res }) => {
+    noteExportPdf: async ({ userId, query, req, res }) => {
       await sendFile(res, measured('pdf', ctx.logger), 'pdf', async () => {
+        await requireExportFormat(ctx.account(identityOf(req)), 'pdf');
         const { note, images, base } = await noteToRender(ctx, userId, query.id);
         const data = await (await ctx.renderers()).pdf(note, images, {});
         return { fileName: `${base}.pdf`, contentType: 'application/pdf', data };
       });
     },
-    noteExportImage: async ({ userId, query, res }) => {
+    noteExportImage: async ({ userId, query, req, res }) => {
       await sendFile(res, measured('png', ctx.logger), 'png', async () => {
+        await requireExportFormat(ctx.account(identityOf(req)), 'png');
         const { note, images, base } = await noteToRender(ctx, userId, query.id);
         const data = await (await ctx.renderers()).card(note, images, { theme: query.theme });
         return { fileName: `${base}.png`, contentType: 'image/png', data };
       });
     },
     exportAll: async ({ userId, req, res }) => {
-      const measure = measured('all', ctx.logger);
-      let started: Awaited<ReturnType<typeof everythingPages>>;
-      try {
-        // The first page is read before the first byte: it brings the count, and a notes
-        // service that does not answer is still a plain 503.
-        started = await everythingPages(ctx, userId);
-      } catch (error) {
-        measure.done(outcomeOf(error));
-        throw error;
-      }
       const day = new Date().toISOString().slice(0, 10);
-      downloadHeaders(res, `Noted export ${day}.zip`, 'application/zip');
-      res.setHeader(NOTES_TOTAL_HEADER, String(started.total));
-      if (req.method === 'HEAD') {
-        await started.pages.return?.();
-        res.end();
-        return;
-      }
-      let notes = 0;
-      const { outcome, bytes } = await streamZip(res, 'all', ctx.logger, async (zip) => {
-        try {
-          notes = await exportEverything(ctx, userId, started.pages, zip);
-        } finally {
-          await started.pages.return?.();
-        }
-      });
-      notesExported.inc(notes);
-      measure.done(outcome, { notes, total: started.total, bytes });
+      await streamEverything(ctx, { userId, req, res }, 'all', `Noted export ${day}.zip`, () =>
+        Promise.resolve((pages, zip) => exportEverything(ctx, userId, pages, zip)),
+      );
+    },
+    userData: async ({ userId, req, res }) => {
+      const day = new Date().toISOString().slice(0, 10);
+      await streamEverything(
+        ctx,
+        { userId, req, res },
+        'account',
+        `Noted data ${day}.zip`,
+        async () => {
+          const write = await writeAccountData(ctx, ctx.account(identityOf(req)), {
+            notion: await notionState(ctx.notion, userId),
+          });
+          return (pages, zip) => write(userId, pages, zip);
+        },
+      );
     },
   });

@@ -15,6 +15,7 @@ import {
 import type { ExportConfig } from './config.js';
 import { exportMigrations } from './migrations.js';
 import { createNotesReader, type NotesReader } from './notes-client.js';
+import { createAccountPort, type AccountPort } from './account-data.js';
 import { createNotesPort, type NotesPort } from './notes-port.js';
 import { loadRenderers, type Renderers } from './renderers.js';
 import { forgetNotionUser } from './notion/forget.js';
@@ -48,6 +49,8 @@ export const startExport = async (
     notes?: NotesReader;
     /** Stands in for the notes and users services' routes an import writes through (tests). */
     notesPort?: NotesPort;
+    /** Stands in for the services' routes the plan check and one's data read (tests). */
+    account?: AccountPort;
     /** How often due Notion connections are looked for; a minute by default. */
     notionPollMs?: number;
   },
@@ -61,6 +64,15 @@ export const startExport = async (
     createNotesPort({
       notesUrl: config.notesUrl,
       usersUrl: config.usersUrl,
+      internalSecret: config.internalSecret,
+    });
+  const account =
+    deps.account ??
+    createAccountPort({
+      usersUrl: config.usersUrl,
+      notesUrl: config.notesUrl,
+      aiUrl: config.aiUrl,
+      billingUrl: config.billingUrl,
       internalSecret: config.internalSecret,
     });
   let serving = false;
@@ -95,7 +107,7 @@ export const startExport = async (
 
   let renderers: Promise<Renderers> | undefined;
   const app = createHttpApp({ service: 'export', logger, ready: () => ready() && processReady() });
-  app.use('/export', requireIdentity(config.internalSecret));
+  app.use(['/export', '/user/data'], requireIdentity(config.internalSecret));
   app.use(
     exportRouter({
       notes,
@@ -103,6 +115,7 @@ export const startExport = async (
       pageSize: config.pageSize,
       logger,
       notion,
+      account,
       imports: { notes: notesPort, maxBytes: config.importMaxBytes, logger },
       renderers: () => {
         renderers ??= (deps.renderers ?? loadRenderers)().catch((error: unknown) => {

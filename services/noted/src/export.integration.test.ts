@@ -8,7 +8,7 @@ import {
   type Note,
   type NoteImageUploaded,
 } from '@noted/api';
-import { readZip } from '@noted/testing';
+import { readZip, wavTone } from '@noted/testing';
 import { getTestApp, infraLabel, json, type TestApp } from './test/app.js';
 
 /** The front matter of an exported Markdown file (as YAML 1.1 readers see it), and the body. */
@@ -39,7 +39,13 @@ describe(`export through the gateway (${infraLabel})`, () => {
 
   beforeAll(async () => {
     app = await getTestApp({
-      env: { FREE_NOTES_PER_MONTH: '-1', GATEWAY_RATE_LIMIT_PER_USER: '0' },
+      env: {
+        FREE_NOTES_PER_MONTH: '-1',
+        GATEWAY_RATE_LIMIT_PER_USER: '0',
+        // The free plan exports PDF and images here; the plan check is the export service's test.
+        FREE_EXPORT_PDF: 'true',
+        FREE_EXPORT_IMAGE: 'true',
+      },
     });
     ada = await app.tokenFor(`ada-${randomUUID()}@example.com`);
     bob = await app.tokenFor(`bob-${randomUUID()}@example.com`);
@@ -188,4 +194,60 @@ describe(`export through the gateway (${infraLabel})`, () => {
     const files = entries.filter((entry) => entry.name.endsWith('.md')).map((entry) => entry.name);
     expect(files.sort()).toEqual(titles.map((noteTitle) => `${noteTitle}.md`).sort());
   }, 120_000);
+
+  it('downloads everything Noted holds about the caller (/user/data), only theirs', async () => {
+    const wav = wavTone(1);
+    const form = new FormData();
+    form.append('audio', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'memo.wav');
+    const recorded = await fetch(`${app.url}/api/note/create/byaudiofile`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ada}` },
+      body: form,
+    });
+    expect(recorded.status).toBe(201);
+
+    const head = await fetch(`${app.url}/user/data`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${ada}` },
+    });
+    expect(head.status).toBe(200);
+    const total = Number(head.headers.get(NOTES_TOTAL_HEADER));
+    expect(total).toBeGreaterThanOrEqual(3);
+
+    const answer = await get(ada, '/user/data');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/zip');
+    const entries = await readZip(Buffer.from(await answer.arrayBuffer()));
+    const names = entries.map((entry) => entry.name);
+    const text = (name: string) => entries.find((entry) => entry.name === name)?.bytes.toString();
+    expect(names.slice(0, 6)).toEqual([
+      'README.txt',
+      'account/profile.json',
+      'account/plan.json',
+      'account/usage.json',
+      'account/ai-settings.json',
+      'account/notion.json',
+    ]);
+    const profile = JSON.parse(text('account/profile.json') ?? '') as { email: string };
+    expect(profile.email).toMatch(/^ada-/);
+    expect(JSON.parse(text('account/plan.json') ?? '')).toMatchObject({ planName: 'free' });
+    expect(JSON.parse(text('account/notion.json') ?? '')).toMatchObject({ connected: false });
+    expect(names).toContain(`notes/images/${imageUrl.split('/').at(-1)}`);
+    expect(names).toContain('notes/导出测试- Export - 中文.md');
+    const manifest = JSON.parse(text('notes/manifest.json') ?? '') as { count: number };
+    expect(manifest.count).toBe(total);
+    const kept = entries.filter((entry) => /^files\/.+\.wav$/.test(entry.name));
+    expect(kept).toHaveLength(1);
+    expect(kept[0]?.bytes.equals(wav)).toBe(true);
+
+    const theirs = await readZip(Buffer.from(await (await get(bob, '/user/data')).arrayBuffer()));
+    expect(theirs.some((entry) => entry.name.startsWith('files/'))).toBe(false);
+    expect(theirs.some((entry) => entry.name.includes('导出测试'))).toBe(false);
+    expect(
+      JSON.parse(
+        theirs.find((entry) => entry.name === 'account/profile.json')?.bytes.toString() ?? '',
+      ),
+    ).toMatchObject({ email: expect.stringMatching(/^bob-/) });
+    expect((await fetch(`${app.url}/user/data`)).status).toBe(401);
+  }, 60_000);
 });

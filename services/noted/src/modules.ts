@@ -267,10 +267,10 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
   export: defineModule('export', {
     // The bus: a deleted account's Notion connection goes (user.deleted), in every topology.
     deps: ['bus'],
-    // Notes and their images over gRPC; imports write notes through the notes routes and read
-    // the month's usage from the users routes, as the user.
-    reads: ['notes', 'users'],
-    start: async (context, { bus, notes, users }) => {
+    // Notes and their images over gRPC; the other services' routes as the user: imports write
+    // notes and read the month's usage, a PDF checks the plan, one's data reads them all.
+    reads: ['notes', 'users', 'ai', 'billing'],
+    start: async (context, { bus, notes, users, ai, billing }) => {
       const { startExport, exportConfigFrom } = await import('@noted/export');
       const config = exportConfigFrom(context.env, {
         ...context.shared,
@@ -282,6 +282,8 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
           notesGrpcAddress: notes?.grpc ?? config.notesGrpcAddress,
           notesUrl: notes?.http ?? config.notesUrl,
           usersUrl: users?.http ?? config.usersUrl,
+          aiUrl: ai?.http ?? config.aiUrl,
+          billingUrl: billing?.http ?? config.billingUrl,
         },
         { logger: context.logger, processReady: context.processReady, bus },
       );

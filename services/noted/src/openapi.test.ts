@@ -135,6 +135,7 @@ const everyCall = (
   'export.image': () => client.export.image(id, 'dark'),
   'export.markdown': () => client.export.markdown(id, 'bundle'),
   'export.all': () => client.export.all(),
+  'export.accountData': () => client.export.accountData(),
   'notion.get': () => client.notion.get(),
   'notion.connect': () => client.notion.connect({ token: 'ntn_x' }),
   'notion.disconnect': () => client.notion.disconnect(),

@@ -14,7 +14,8 @@ type NotionRoutes = Pick<
   'notionConnectionGet' | 'notionConnect' | 'notionDisconnect' | 'notionSyncNow'
 >;
 
-const stateOf = async (ctx: NotionContext, userId: string) =>
+/** The user's connection as the routes show it (never the token). */
+export const notionState = async (ctx: NotionContext, userId: string) =>
   presentConnection(await ctx.repository.find(userId), await ctx.repository.pagesSynced(userId));
 
 /**
@@ -40,7 +41,7 @@ const checkToken = async (ctx: NotionContext, token: string) => {
 
 /** The Notion connection's routes: always the caller's own connection. */
 export const notionHandlers = (ctx: NotionContext): Handlers<NotionRoutes> => ({
-  notionConnectionGet: async ({ userId }) => stateOf(ctx, userId),
+  notionConnectionGet: async ({ userId }) => notionState(ctx, userId),
   notionConnect: async ({ req, body }) => {
     const identity = identityOf(req);
     const who = await checkToken(ctx, body.token);
@@ -70,7 +71,7 @@ export const notionHandlers = (ctx: NotionContext): Handlers<NotionRoutes> => ({
       startConnectionSync(ctx, row);
       return presentConnection(row, await ctx.repository.pagesSynced(userId));
     }
-    const state = await stateOf(ctx, userId);
+    const state = await notionState(ctx, userId);
     if (!state.connected) {
       throw new AppError('NOT_CONNECTED', 'Notion is not connected: connect it with a token first');
     }

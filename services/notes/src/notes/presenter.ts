@@ -30,6 +30,16 @@ export const noteMessage = (row: NoteRow): notesV1.Note =>
     createdAt: timestampFromDate(row.created_at),
     updatedAt: timestampFromDate(row.updated_at),
     publicId: row.public_id ?? '',
+    ...(row.capture?.file
+      ? {
+          captureFile: {
+            name: row.capture.file.name,
+            contentType: row.capture.file.type,
+            originalName: row.capture.file.originalName,
+            bytes: BigInt(row.capture.file.bytes),
+          },
+        }
+      : {}),
   });
 
 /**

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file noted/notes/v1/notes.proto.
  */
 export const file_noted_notes_v1_notes: GenFile = /*@__PURE__*/
-  fileDesc("Chpub3RlZC9ub3Rlcy92MS9ub3Rlcy5wcm90bxIObm90ZWQubm90ZXMudjEiNQoRR2V0Q2FwdHVyZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdub3RlX2lkGAIgASgJIr8BChJHZXRDYXB0dXJlUmVzcG9uc2USKQoEa2luZBgBIAEoDjIbLm5vdGVkLm5vdGVzLnYxLkNhcHR1cmVLaW5kEg4KBnN0YXR1cxgCIAEoCRIPCgdhdHRlbXB0GAMgASgFEgsKA3VybBgEIAEoCRIMCgRkYXRhGAUgASgMEhEKCW1pbWVfdHlwZRgGIAEoCRIRCglmaWxlX25hbWUYByABKAkSHAoUcmVjb3JkaW5nX3RpbWVfbGltaXQYCCABKAMiLAobUmV0cnlXYWl0aW5nQ2FwdHVyZXNSZXF1ZXN0Eg0KBWxpbWl0GAEgASgFIi4KHFJldHJ5V2FpdGluZ0NhcHR1cmVzUmVzcG9uc2USDgoGcXVldWVkGAEgASgFIlgKFVNldENhcHR1cmVTdGVwUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB25vdGVfaWQYAiABKAkSDwoHYXR0ZW1wdBgDIAEoBRIMCgRzdGVwGAQgASgJIhgKFlNldENhcHR1cmVTdGVwUmVzcG9uc2UibgoYQXR0YWNoQ2FwdHVyZUZpbGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHbm90ZV9pZBgCIAEoCRIPCgdhdHRlbXB0GAMgASgFEgwKBGRhdGEYBCABKAwSEQoJZmlsZV9uYW1lGAUgASgJIkgKGUF0dGFjaENhcHR1cmVGaWxlUmVzcG9uc2USEQoJbWltZV90eXBlGAEgASgJEhgKEGR1cmF0aW9uX3NlY29uZHMYAiABKAEiLQoMQ2FwdHVyZUVycm9yEgwKBGNvZGUYASABKAkSDwoHbWVzc2FnZRgCIAEoCSKXAgoWQ29tcGxldGVDYXB0dXJlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB25vdGVfaWQYAiABKAkSDwoHYXR0ZW1wdBgDIAEoBRINCgV0aXRsZRgEIAEoCRIMCgRib2R5GAUgASgJEgwKBHRhZ3MYBiADKAkSDgoGbWV0aG9kGAcgASgJEg0KBW1vZGVsGAggASgJEhEKCXNpdGVfbmFtZRgJIAEoCRISCgpwYWdlX2NvdW50GAogASgFEhEKCXRydW5jYXRlZBgLIAEoCBIrCgVlcnJvchgMIAEoCzIcLm5vdGVkLm5vdGVzLnYxLkNhcHR1cmVFcnJvchIZChF3YWl0aW5nX2Zvcl9tb2RlbBgNIAEoCCJOChdDb21wbGV0ZUNhcHR1cmVSZXNwb25zZRIiCgRub3RlGAEgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZRIPCgdhcHBsaWVkGAIgASgIIuQBCgROb3RlEgoKAmlkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSDAoEYm9keRgEIAEoCRIMCgR0YWdzGAUgAygJEg4KBmltYWdlcxgGIAMoCRIRCglpc19waW5uZWQYByABKAgSLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJcHVibGljX2lkGAogASgJIjIKDkdldE5vdGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHbm90ZV9pZBgCIAEoCSI1Cg9HZXROb3RlUmVzcG9uc2USIgoEbm90ZRgBIAEoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUiQAoQTGlzdE5vdGVzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEgwKBHBhZ2UYAiABKAUSDQoFbGltaXQYAyABKAUiRwoRTGlzdE5vdGVzUmVzcG9uc2USIwoFbm90ZXMYASADKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlEg0KBXRvdGFsGAIgASgFIjQKD0dldE5vdGVzUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhAKCG5vdGVfaWRzGAIgAygJIjcKEEdldE5vdGVzUmVzcG9uc2USIwoFbm90ZXMYASADKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlIpIBCh5MaXN0Tm90ZXNDcmVhdGVkQmV0d2VlblJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIoCgRmcm9tGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBImCgJ0bxgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFbGltaXQYBCABKAUiVQofTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXNwb25zZRIjCgVub3RlcxgBIAMoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUSDQoFdG90YWwYAiABKAUiQwoSU2VhcmNoTm90ZXNSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDQoFcXVlcnkYAiABKAkSDQoFbGltaXQYAyABKAUiPQoJU2VhcmNoSGl0EiIKBG5vdGUYASABKAsyFC5ub3RlZC5ub3Rlcy52MS5Ob3RlEgwKBHJhbmsYAiABKAUiPgoTU2VhcmNoTm90ZXNSZXNwb25zZRInCgRoaXRzGAEgAygLMhkubm90ZWQubm90ZXMudjEuU2VhcmNoSGl0IkQKEFNjYW5Ob3Rlc1JlcXVlc3QSEAoIYWZ0ZXJfaWQYASABKAkSDQoFbGltaXQYAiABKAUSDwoHdXNlcl9pZBgDIAEoCSJHChFTY2FuTm90ZXNSZXNwb25zZRIjCgVub3RlcxgBIAMoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUSDQoFdG90YWwYAiABKAUiRQoTR2V0Tm90ZUltYWdlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB25vdGVfaWQYAiABKAkSDAoEbmFtZRgDIAEoCSI6ChRHZXROb3RlSW1hZ2VSZXNwb25zZRIMCgRkYXRhGAEgASgMEhQKDGNvbnRlbnRfdHlwZRgCIAEoCSqIAQoLQ2FwdHVyZUtpbmQSHAoYQ0FQVFVSRV9LSU5EX1VOU1BFQ0lGSUVEEAASFgoSQ0FQVFVSRV9LSU5EX0lNQUdFEAESFgoSQ0FQVFVSRV9LSU5EX0FVRElPEAISFQoRQ0FQVFVSRV9LSU5EX0xJTksQAxIUChBDQVBUVVJFX0tJTkRfUERGEAQy8wgKDE5vdGVzU2VydmljZRJKCgdHZXROb3RlEh4ubm90ZWQubm90ZXMudjEuR2V0Tm90ZVJlcXVlc3QaHy5ub3RlZC5ub3Rlcy52MS5HZXROb3RlUmVzcG9uc2USUAoJTGlzdE5vdGVzEiAubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzUmVxdWVzdBohLm5vdGVkLm5vdGVzLnYxLkxpc3ROb3Rlc1Jlc3BvbnNlEk0KCEdldE5vdGVzEh8ubm90ZWQubm90ZXMudjEuR2V0Tm90ZXNSZXF1ZXN0GiAubm90ZWQubm90ZXMudjEuR2V0Tm90ZXNSZXNwb25zZRJ6ChdMaXN0Tm90ZXNDcmVhdGVkQmV0d2VlbhIuLm5vdGVkLm5vdGVzLnYxLkxpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuUmVxdWVzdBovLm5vdGVkLm5vdGVzLnYxLkxpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuUmVzcG9uc2USVgoLU2VhcmNoTm90ZXMSIi5ub3RlZC5ub3Rlcy52MS5TZWFyY2hOb3Rlc1JlcXVlc3QaIy5ub3RlZC5ub3Rlcy52MS5TZWFyY2hOb3Rlc1Jlc3BvbnNlElAKCVNjYW5Ob3RlcxIgLm5vdGVkLm5vdGVzLnYxLlNjYW5Ob3Rlc1JlcXVlc3QaIS5ub3RlZC5ub3Rlcy52MS5TY2FuTm90ZXNSZXNwb25zZRJZCgxHZXROb3RlSW1hZ2USIy5ub3RlZC5ub3Rlcy52MS5HZXROb3RlSW1hZ2VSZXF1ZXN0GiQubm90ZWQubm90ZXMudjEuR2V0Tm90ZUltYWdlUmVzcG9uc2USUwoKR2V0Q2FwdHVyZRIhLm5vdGVkLm5vdGVzLnYxLkdldENhcHR1cmVSZXF1ZXN0GiIubm90ZWQubm90ZXMudjEuR2V0Q2FwdHVyZVJlc3BvbnNlEl8KDlNldENhcHR1cmVTdGVwEiUubm90ZWQubm90ZXMudjEuU2V0Q2FwdHVyZVN0ZXBSZXF1ZXN0GiYubm90ZWQubm90ZXMudjEuU2V0Q2FwdHVyZVN0ZXBSZXNwb25zZRJoChFBdHRhY2hDYXB0dXJlRmlsZRIoLm5vdGVkLm5vdGVzLnYxLkF0dGFjaENhcHR1cmVGaWxlUmVxdWVzdBopLm5vdGVkLm5vdGVzLnYxLkF0dGFjaENhcHR1cmVGaWxlUmVzcG9uc2USYgoPQ29tcGxldGVDYXB0dXJlEiYubm90ZWQubm90ZXMudjEuQ29tcGxldGVDYXB0dXJlUmVxdWVzdBonLm5vdGVkLm5vdGVzLnYxLkNvbXBsZXRlQ2FwdHVyZVJlc3BvbnNlEnEKFFJldHJ5V2FpdGluZ0NhcHR1cmVzEisubm90ZWQubm90ZXMudjEuUmV0cnlXYWl0aW5nQ2FwdHVyZXNSZXF1ZXN0Giwubm90ZWQubm90ZXMudjEuUmV0cnlXYWl0aW5nQ2FwdHVyZXNSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("Chpub3RlZC9ub3Rlcy92MS9ub3Rlcy5wcm90bxIObm90ZWQubm90ZXMudjEiNQoRR2V0Q2FwdHVyZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdub3RlX2lkGAIgASgJIr8BChJHZXRDYXB0dXJlUmVzcG9uc2USKQoEa2luZBgBIAEoDjIbLm5vdGVkLm5vdGVzLnYxLkNhcHR1cmVLaW5kEg4KBnN0YXR1cxgCIAEoCRIPCgdhdHRlbXB0GAMgASgFEgsKA3VybBgEIAEoCRIMCgRkYXRhGAUgASgMEhEKCW1pbWVfdHlwZRgGIAEoCRIRCglmaWxlX25hbWUYByABKAkSHAoUcmVjb3JkaW5nX3RpbWVfbGltaXQYCCABKAMiLAobUmV0cnlXYWl0aW5nQ2FwdHVyZXNSZXF1ZXN0Eg0KBWxpbWl0GAEgASgFIi4KHFJldHJ5V2FpdGluZ0NhcHR1cmVzUmVzcG9uc2USDgoGcXVldWVkGAEgASgFIlgKFVNldENhcHR1cmVTdGVwUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB25vdGVfaWQYAiABKAkSDwoHYXR0ZW1wdBgDIAEoBRIMCgRzdGVwGAQgASgJIhgKFlNldENhcHR1cmVTdGVwUmVzcG9uc2UibgoYQXR0YWNoQ2FwdHVyZUZpbGVSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHbm90ZV9pZBgCIAEoCRIPCgdhdHRlbXB0GAMgASgFEgwKBGRhdGEYBCABKAwSEQoJZmlsZV9uYW1lGAUgASgJIkgKGUF0dGFjaENhcHR1cmVGaWxlUmVzcG9uc2USEQoJbWltZV90eXBlGAEgASgJEhgKEGR1cmF0aW9uX3NlY29uZHMYAiABKAEiLQoMQ2FwdHVyZUVycm9yEgwKBGNvZGUYASABKAkSDwoHbWVzc2FnZRgCIAEoCSKXAgoWQ29tcGxldGVDYXB0dXJlUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB25vdGVfaWQYAiABKAkSDwoHYXR0ZW1wdBgDIAEoBRINCgV0aXRsZRgEIAEoCRIMCgRib2R5GAUgASgJEgwKBHRhZ3MYBiADKAkSDgoGbWV0aG9kGAcgASgJEg0KBW1vZGVsGAggASgJEhEKCXNpdGVfbmFtZRgJIAEoCRISCgpwYWdlX2NvdW50GAogASgFEhEKCXRydW5jYXRlZBgLIAEoCBIrCgVlcnJvchgMIAEoCzIcLm5vdGVkLm5vdGVzLnYxLkNhcHR1cmVFcnJvchIZChF3YWl0aW5nX2Zvcl9tb2RlbBgNIAEoCCJOChdDb21wbGV0ZUNhcHR1cmVSZXNwb25zZRIiCgRub3RlGAEgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZRIPCgdhcHBsaWVkGAIgASgIIpQCCgROb3RlEgoKAmlkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSDAoEYm9keRgEIAEoCRIMCgR0YWdzGAUgAygJEg4KBmltYWdlcxgGIAMoCRIRCglpc19waW5uZWQYByABKAgSLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJcHVibGljX2lkGAogASgJEi4KDGNhcHR1cmVfZmlsZRgLIAEoCzIYLm5vdGVkLm5vdGVzLnYxLktlcHRGaWxlIlQKCEtlcHRGaWxlEgwKBG5hbWUYASABKAkSFAoMY29udGVudF90eXBlGAIgASgJEhUKDW9yaWdpbmFsX25hbWUYAyABKAkSDQoFYnl0ZXMYBCABKAMiMgoOR2V0Tm90ZVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdub3RlX2lkGAIgASgJIjUKD0dldE5vdGVSZXNwb25zZRIiCgRub3RlGAEgASgLMhQubm90ZWQubm90ZXMudjEuTm90ZSJAChBMaXN0Tm90ZXNSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDAoEcGFnZRgCIAEoBRINCgVsaW1pdBgDIAEoBSJHChFMaXN0Tm90ZXNSZXNwb25zZRIjCgVub3RlcxgBIAMoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUSDQoFdG90YWwYAiABKAUiNAoPR2V0Tm90ZXNSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSEAoIbm90ZV9pZHMYAiADKAkiNwoQR2V0Tm90ZXNSZXNwb25zZRIjCgVub3RlcxgBIAMoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUikgEKHkxpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEigKBGZyb20YAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiYKAnRvGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVsaW1pdBgEIAEoBSJVCh9MaXN0Tm90ZXNDcmVhdGVkQmV0d2VlblJlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZRINCgV0b3RhbBgCIAEoBSJDChJTZWFyY2hOb3Rlc1JlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRINCgVxdWVyeRgCIAEoCRINCgVsaW1pdBgDIAEoBSI9CglTZWFyY2hIaXQSIgoEbm90ZRgBIAEoCzIULm5vdGVkLm5vdGVzLnYxLk5vdGUSDAoEcmFuaxgCIAEoBSI+ChNTZWFyY2hOb3Rlc1Jlc3BvbnNlEicKBGhpdHMYASADKAsyGS5ub3RlZC5ub3Rlcy52MS5TZWFyY2hIaXQiRAoQU2Nhbk5vdGVzUmVxdWVzdBIQCghhZnRlcl9pZBgBIAEoCRINCgVsaW1pdBgCIAEoBRIPCgd1c2VyX2lkGAMgASgJIkcKEVNjYW5Ob3Rlc1Jlc3BvbnNlEiMKBW5vdGVzGAEgAygLMhQubm90ZWQubm90ZXMudjEuTm90ZRINCgV0b3RhbBgCIAEoBSJFChNHZXROb3RlSW1hZ2VSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHbm90ZV9pZBgCIAEoCRIMCgRuYW1lGAMgASgJIjoKFEdldE5vdGVJbWFnZVJlc3BvbnNlEgwKBGRhdGEYASABKAwSFAoMY29udGVudF90eXBlGAIgASgJKogBCgtDYXB0dXJlS2luZBIcChhDQVBUVVJFX0tJTkRfVU5TUEVDSUZJRUQQABIWChJDQVBUVVJFX0tJTkRfSU1BR0UQARIWChJDQVBUVVJFX0tJTkRfQVVESU8QAhIVChFDQVBUVVJFX0tJTkRfTElOSxADEhQKEENBUFRVUkVfS0lORF9QREYQBDLzCAoMTm90ZXNTZXJ2aWNlEkoKB0dldE5vdGUSHi5ub3RlZC5ub3Rlcy52MS5HZXROb3RlUmVxdWVzdBofLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVSZXNwb25zZRJQCglMaXN0Tm90ZXMSIC5ub3RlZC5ub3Rlcy52MS5MaXN0Tm90ZXNSZXF1ZXN0GiEubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzUmVzcG9uc2USTQoIR2V0Tm90ZXMSHy5ub3RlZC5ub3Rlcy52MS5HZXROb3Rlc1JlcXVlc3QaIC5ub3RlZC5ub3Rlcy52MS5HZXROb3Rlc1Jlc3BvbnNlEnoKF0xpc3ROb3Rlc0NyZWF0ZWRCZXR3ZWVuEi4ubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXF1ZXN0Gi8ubm90ZWQubm90ZXMudjEuTGlzdE5vdGVzQ3JlYXRlZEJldHdlZW5SZXNwb25zZRJWCgtTZWFyY2hOb3RlcxIiLm5vdGVkLm5vdGVzLnYxLlNlYXJjaE5vdGVzUmVxdWVzdBojLm5vdGVkLm5vdGVzLnYxLlNlYXJjaE5vdGVzUmVzcG9uc2USUAoJU2Nhbk5vdGVzEiAubm90ZWQubm90ZXMudjEuU2Nhbk5vdGVzUmVxdWVzdBohLm5vdGVkLm5vdGVzLnYxLlNjYW5Ob3Rlc1Jlc3BvbnNlElkKDEdldE5vdGVJbWFnZRIjLm5vdGVkLm5vdGVzLnYxLkdldE5vdGVJbWFnZVJlcXVlc3QaJC5ub3RlZC5ub3Rlcy52MS5HZXROb3RlSW1hZ2VSZXNwb25zZRJTCgpHZXRDYXB0dXJlEiEubm90ZWQubm90ZXMudjEuR2V0Q2FwdHVyZVJlcXVlc3QaIi5ub3RlZC5ub3Rlcy52MS5HZXRDYXB0dXJlUmVzcG9uc2USXwoOU2V0Q2FwdHVyZVN0ZXASJS5ub3RlZC5ub3Rlcy52MS5TZXRDYXB0dXJlU3RlcFJlcXVlc3QaJi5ub3RlZC5ub3Rlcy52MS5TZXRDYXB0dXJlU3RlcFJlc3BvbnNlEmgKEUF0dGFjaENhcHR1cmVGaWxlEigubm90ZWQubm90ZXMudjEuQXR0YWNoQ2FwdHVyZUZpbGVSZXF1ZXN0Gikubm90ZWQubm90ZXMudjEuQXR0YWNoQ2FwdHVyZUZpbGVSZXNwb25zZRJiCg9Db21wbGV0ZUNhcHR1cmUSJi5ub3RlZC5ub3Rlcy52MS5Db21wbGV0ZUNhcHR1cmVSZXF1ZXN0Gicubm90ZWQubm90ZXMudjEuQ29tcGxldGVDYXB0dXJlUmVzcG9uc2UScQoUUmV0cnlXYWl0aW5nQ2FwdHVyZXMSKy5ub3RlZC5ub3Rlcy52MS5SZXRyeVdhaXRpbmdDYXB0dXJlc1JlcXVlc3QaLC5ub3RlZC5ub3Rlcy52MS5SZXRyeVdhaXRpbmdDYXB0dXJlc1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * GetCaptureRequest names a captured note by its owner.
@@ -447,6 +447,13 @@ export type Note = Message<"noted.notes.v1.Note"> & {
    * @generated from field: string public_id = 10;
    */
   publicId: string;
+
+  /**
+   * capture_file is the file the note was captured from (audio, a PDF), when one is kept.
+   *
+   * @generated from field: noted.notes.v1.KeptFile capture_file = 11;
+   */
+  captureFile?: KeptFile | undefined;
 };
 
 /**
@@ -455,6 +462,42 @@ export type Note = Message<"noted.notes.v1.Note"> & {
  */
 export const NoteSchema: GenMessage<Note> = /*@__PURE__*/
   messageDesc(file_noted_notes_v1_notes, 11);
+
+/**
+ * KeptFile is a file kept with a note: served to its owner at /api/notes/{id}/files/{name}.
+ *
+ * @generated from message noted.notes.v1.KeptFile
+ */
+export type KeptFile = Message<"noted.notes.v1.KeptFile"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string content_type = 2;
+   */
+  contentType: string;
+
+  /**
+   * original_name is the name it came with.
+   *
+   * @generated from field: string original_name = 3;
+   */
+  originalName: string;
+
+  /**
+   * @generated from field: int64 bytes = 4;
+   */
+  bytes: bigint;
+};
+
+/**
+ * Describes the message noted.notes.v1.KeptFile.
+ * Use `create(KeptFileSchema)` to create a new message.
+ */
+export const KeptFileSchema: GenMessage<KeptFile> = /*@__PURE__*/
+  messageDesc(file_noted_notes_v1_notes, 12);
 
 /**
  * GetNoteRequest names one note of one user.
@@ -478,7 +521,7 @@ export type GetNoteRequest = Message<"noted.notes.v1.GetNoteRequest"> & {
  * Use `create(GetNoteRequestSchema)` to create a new message.
  */
 export const GetNoteRequestSchema: GenMessage<GetNoteRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 12);
+  messageDesc(file_noted_notes_v1_notes, 13);
 
 /**
  * GetNoteResponse carries the note.
@@ -497,7 +540,7 @@ export type GetNoteResponse = Message<"noted.notes.v1.GetNoteResponse"> & {
  * Use `create(GetNoteResponseSchema)` to create a new message.
  */
 export const GetNoteResponseSchema: GenMessage<GetNoteResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 13);
+  messageDesc(file_noted_notes_v1_notes, 14);
 
 /**
  * ListNotesRequest pages through a user's notes; page starts at 1.
@@ -526,7 +569,7 @@ export type ListNotesRequest = Message<"noted.notes.v1.ListNotesRequest"> & {
  * Use `create(ListNotesRequestSchema)` to create a new message.
  */
 export const ListNotesRequestSchema: GenMessage<ListNotesRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 14);
+  messageDesc(file_noted_notes_v1_notes, 15);
 
 /**
  * ListNotesResponse carries one page and the total count.
@@ -550,7 +593,7 @@ export type ListNotesResponse = Message<"noted.notes.v1.ListNotesResponse"> & {
  * Use `create(ListNotesResponseSchema)` to create a new message.
  */
 export const ListNotesResponseSchema: GenMessage<ListNotesResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 15);
+  messageDesc(file_noted_notes_v1_notes, 16);
 
 /**
  * GetNotesRequest names notes of one user.
@@ -574,7 +617,7 @@ export type GetNotesRequest = Message<"noted.notes.v1.GetNotesRequest"> & {
  * Use `create(GetNotesRequestSchema)` to create a new message.
  */
 export const GetNotesRequestSchema: GenMessage<GetNotesRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 16);
+  messageDesc(file_noted_notes_v1_notes, 17);
 
 /**
  * GetNotesResponse carries the notes that exist, in the order asked.
@@ -593,7 +636,7 @@ export type GetNotesResponse = Message<"noted.notes.v1.GetNotesResponse"> & {
  * Use `create(GetNotesResponseSchema)` to create a new message.
  */
 export const GetNotesResponseSchema: GenMessage<GetNotesResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 17);
+  messageDesc(file_noted_notes_v1_notes, 18);
 
 /**
  * ListNotesCreatedBetweenRequest is a half-open period [from, to) and a cap on the answer.
@@ -627,7 +670,7 @@ export type ListNotesCreatedBetweenRequest = Message<"noted.notes.v1.ListNotesCr
  * Use `create(ListNotesCreatedBetweenRequestSchema)` to create a new message.
  */
 export const ListNotesCreatedBetweenRequestSchema: GenMessage<ListNotesCreatedBetweenRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 18);
+  messageDesc(file_noted_notes_v1_notes, 19);
 
 /**
  * ListNotesCreatedBetweenResponse carries the notes, oldest first, and how many there are.
@@ -651,7 +694,7 @@ export type ListNotesCreatedBetweenResponse = Message<"noted.notes.v1.ListNotesC
  * Use `create(ListNotesCreatedBetweenResponseSchema)` to create a new message.
  */
 export const ListNotesCreatedBetweenResponseSchema: GenMessage<ListNotesCreatedBetweenResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 19);
+  messageDesc(file_noted_notes_v1_notes, 20);
 
 /**
  * SearchNotesRequest is a full-text query over one user's notes.
@@ -680,7 +723,7 @@ export type SearchNotesRequest = Message<"noted.notes.v1.SearchNotesRequest"> & 
  * Use `create(SearchNotesRequestSchema)` to create a new message.
  */
 export const SearchNotesRequestSchema: GenMessage<SearchNotesRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 20);
+  messageDesc(file_noted_notes_v1_notes, 21);
 
 /**
  * SearchHit is one note found, with its place in the ranking (1 is best).
@@ -704,7 +747,7 @@ export type SearchHit = Message<"noted.notes.v1.SearchHit"> & {
  * Use `create(SearchHitSchema)` to create a new message.
  */
 export const SearchHitSchema: GenMessage<SearchHit> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 21);
+  messageDesc(file_noted_notes_v1_notes, 22);
 
 /**
  * SearchNotesResponse carries the best matches first.
@@ -723,7 +766,7 @@ export type SearchNotesResponse = Message<"noted.notes.v1.SearchNotesResponse"> 
  * Use `create(SearchNotesResponseSchema)` to create a new message.
  */
 export const SearchNotesResponseSchema: GenMessage<SearchNotesResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 22);
+  messageDesc(file_noted_notes_v1_notes, 23);
 
 /**
  * ScanNotesRequest continues after a note id ("" starts at the first); user_id, when set,
@@ -753,7 +796,7 @@ export type ScanNotesRequest = Message<"noted.notes.v1.ScanNotesRequest"> & {
  * Use `create(ScanNotesRequestSchema)` to create a new message.
  */
 export const ScanNotesRequestSchema: GenMessage<ScanNotesRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 23);
+  messageDesc(file_noted_notes_v1_notes, 24);
 
 /**
  * ScanNotesResponse carries the next notes in id order and how many notes there are in all.
@@ -777,7 +820,7 @@ export type ScanNotesResponse = Message<"noted.notes.v1.ScanNotesResponse"> & {
  * Use `create(ScanNotesResponseSchema)` to create a new message.
  */
 export const ScanNotesResponseSchema: GenMessage<ScanNotesResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 24);
+  messageDesc(file_noted_notes_v1_notes, 25);
 
 /**
  * GetNoteImageRequest names an image by its note and its file name.
@@ -806,7 +849,7 @@ export type GetNoteImageRequest = Message<"noted.notes.v1.GetNoteImageRequest"> 
  * Use `create(GetNoteImageRequestSchema)` to create a new message.
  */
 export const GetNoteImageRequestSchema: GenMessage<GetNoteImageRequest> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 25);
+  messageDesc(file_noted_notes_v1_notes, 26);
 
 /**
  * GetNoteImageResponse carries the image bytes (at most a few MB: images are compressed).
@@ -830,7 +873,7 @@ export type GetNoteImageResponse = Message<"noted.notes.v1.GetNoteImageResponse"
  * Use `create(GetNoteImageResponseSchema)` to create a new message.
  */
 export const GetNoteImageResponseSchema: GenMessage<GetNoteImageResponse> = /*@__PURE__*/
-  messageDesc(file_noted_notes_v1_notes, 26);
+  messageDesc(file_noted_notes_v1_notes, 27);
 
 /**
  * CaptureKind is what a captured note is made from.
