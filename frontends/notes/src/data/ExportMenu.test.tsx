@@ -100,6 +100,23 @@ describe('the note page Export menu', () => {
     expect(saved).toEqual([]);
   });
 
+  it('says the same of an image when the server names the plan (PLAN_REQUIRED)', async () => {
+    const image = vi.fn(async () => {
+      throw Object.assign(new Error('Image export is not in your plan'), {
+        code: 'PLAN_REQUIRED',
+        details: { feature: 'export_image' },
+      });
+    });
+    const { shell } = await open({ image });
+    await choose('Image (light)');
+    await waitFor(() =>
+      expect(shell.toast).toHaveBeenCalledWith(
+        'Exporting as an image is not part of your plan.',
+        expect.objectContaining({ type: 'warning', duration: 0 }),
+      ),
+    );
+  });
+
   it('shows any other failure’s message in a toast', async () => {
     const markdown = vi.fn(async () => {
       throw new AppError('UNAVAILABLE', 'The server could not be reached');

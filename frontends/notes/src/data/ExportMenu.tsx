@@ -69,7 +69,9 @@ export function ExportMenu({
     } catch (failure) {
       log.error('Exporting a note failed.', failure);
       const kind = planned[format];
-      if (kind && errorCode(failure) === 'FORBIDDEN') {
+      // PLAN_REQUIRED names the missing entitlement; a bare 403 on these routes means the same.
+      const code = errorCode(failure);
+      if (kind && (code === 'PLAN_REQUIRED' || code === 'FORBIDDEN')) {
         shell.toast(t(`export.notInPlan.${kind}`), {
           type: 'warning',
           duration: 0,
