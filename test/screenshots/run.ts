@@ -220,6 +220,7 @@ const takeShot = async (
     await page.screenshot({ path: file, fullPage: shot.fullPage ?? false });
   } finally {
     await page.close();
+    await shot.after?.();
   }
 };
 
@@ -248,20 +249,13 @@ const main = async (): Promise<number> => {
     for (const width of widths) {
       for (const theme of themes) {
         const viewport = { width, height: heights[width] ?? 800 };
-        const contexts = {
-          signedIn: await browser.newContext({
-            viewport,
-            storageState: state,
-            colorScheme: theme,
-            serviceWorkers: 'block',
-          }),
-          signedOut: await browser.newContext({
+        const newContext = async (signedIn: boolean) => {
+          const context = await browser.newContext({
             viewport,
             colorScheme: theme,
             serviceWorkers: 'block',
-          }),
-        };
-        for (const context of Object.values(contexts)) {
+            ...(signedIn ? { storageState: state } : {}),
+          });
           // Every shot starts from the same stored choices: this theme, the sidebar expanded, English.
           await context.addInitScript((value) => {
             localStorage.setItem('theme', value);
@@ -270,10 +264,13 @@ const main = async (): Promise<number> => {
           }, theme);
           // tsx compiles with keepNames: functions a shot runs in the page call __name.
           await context.addInitScript('globalThis.__name ??= (target) => target');
-        }
+          return context;
+        };
+        const contexts = { signedIn: await newContext(true), signedOut: await newContext(false) };
         for (const shot of chosen) {
           const file = path.join(outDir, `${shot.name}.${theme}.${width}.png`);
-          const context = shot.signedOut ? contexts.signedOut : contexts.signedIn;
+          const shared = shot.signedOut ? contexts.signedOut : contexts.signedIn;
+          const context = shot.ownContext ? await newContext(!shot.signedOut) : shared;
           try {
             await takeShot(context, shot, seeded, file);
             taken += 1;
@@ -286,6 +283,8 @@ const main = async (): Promise<number> => {
                   : error.message.split('\n')[0]
                 : String(error);
             failed.push(`${shot.name}.${theme}.${width}: ${message}`);
+          } finally {
+            if (context !== shared) await context.close();
           }
         }
         for (const context of Object.values(contexts)) await context.close();
