@@ -690,6 +690,33 @@ describe('the API client of the shell', () => {
     expect(await screen.findByRole('dialog', { name: 'Billing: upgrade' })).toBeTruthy();
   });
 
+  it('leaves an import refused by the allowance to the import, which says what it needs', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const { services, state } = renderAt('/', { auth });
+    await screen.findByText(/^Notes with a client/);
+    const api = createShellApi({
+      baseUrl: '',
+      auth,
+      services,
+      fetch: async () =>
+        Response.json(
+          {
+            error: {
+              code: 'NOTES_LEFT_NOT_ENOUGH',
+              message: 'The import makes 240 new notes; 35 are left this month',
+              details: { needed: 240, left: 35 },
+            },
+          },
+          { status: 403 },
+        ),
+    });
+    await expect(api.imports.file(new Blob(['# A']), { fileName: 'a.md' })).rejects.toMatchObject({
+      code: 'NOTES_LEFT_NOT_ENOUGH',
+      details: { needed: 240, left: 35 },
+    });
+    expect(state.toaster.current()).toBeUndefined();
+  });
+
   it('says the month is used up when the usage cannot be had', async () => {
     const { auth } = fakeAuth(signedIn);
     const calls = accountApi();

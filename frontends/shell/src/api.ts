@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClient, type UserUsage } from '@noted/api';
+import { createApiClient, routes, type ApiClient, type UserUsage } from '@noted/api';
 import type { ShellServices } from '@noted/ui';
 import type { Auth } from './auth/auth';
 import { log } from './log';
@@ -71,6 +71,9 @@ export const createShellApi = ({
     fetch,
     onError: (error, request) => {
       log.warn(`${request.method} ${request.path} failed: ${error.code} ${error.message}`);
-      if (error.code === 'NOTES_LEFT_NOT_ENOUGH') offerMoreNotes(services);
+      // An import refused by the allowance says how many notes it needs where it was started.
+      if (error.code === 'NOTES_LEFT_NOT_ENOUGH' && request.path !== routes.importFile.path) {
+        offerMoreNotes(services);
+      }
     },
   });
