@@ -115,6 +115,19 @@ export const NoteCreate = z
       .max(50)
       .default([])
       .transform((tags) => [...new Set(tags)]),
+    createdAt: z.iso
+      .datetime({ offset: true, message: 'Not a date and time (ISO 8601)' })
+      .refine((at) => Date.parse(at) <= Date.now() + 5 * 60_000, {
+        message: 'A note cannot be written in the future',
+      })
+      .refine((at) => Date.parse(at) >= 0, { message: 'A note cannot be written before 1970' })
+      .optional()
+      .meta({
+        description:
+          'When the note was first written, if elsewhere (an import keeps the date a file ' +
+          'gives); now when left out. Its month is not the quota month: creating it takes one ' +
+          'note of this month',
+      }),
   })
   .refine((n) => n.title.length > 0 || n.note.trim().length > 0, {
     message: 'A note needs a title or a body',

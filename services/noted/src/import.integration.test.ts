@@ -143,6 +143,7 @@ describe(`importing Markdown and Notion exports through the gateway (${infraLabe
 
     it('reads front matter and #tags, and resolves [[links]] and relative links between the files', async () => {
       const trip = byTitle.get('Kyoto trip') as Note;
+      expect(trip.createdAt).toBe('2024-03-01T09:30:00.000Z');
       expect([...trip.tags].sort()).toEqual(['japan', 'travel']);
       expect(byTitle.get('Packing list')?.tags).toEqual(['todo']);
       expect(byTitle.get('Budget')?.tags).toEqual(['money']);

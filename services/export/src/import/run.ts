@@ -131,6 +131,10 @@ export const runImport = async (
           title: note.title,
           note: note.body,
           tags: note.tags,
+          // The date the file gives; one the notes service refuses (in the future) is dropped.
+          ...(note.createdAt && Date.parse(note.createdAt) <= Date.now()
+            ? { createdAt: note.createdAt }
+            : {}),
         });
         if (note.images.length > 0) {
           const urls = await uploadImages(note, []);

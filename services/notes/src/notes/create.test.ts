@@ -147,3 +147,24 @@ describe('creating a note with an id the client chose', () => {
     );
   });
 });
+
+describe('creating a note written elsewhere before (an import)', () => {
+  it('keeps the date it was written, is changed now, and takes a note of this month', async () => {
+    const userId = randomUUID();
+    const note = await noteCreate(ctx, userId, {
+      title: 'From the old app',
+      createdAt: '2024-03-01T10:30:00+01:00',
+    });
+    expect(note.createdAt).toBe('2024-03-01T09:30:00.000Z');
+    expect(Date.parse(note.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(used.get(userId)).toBe(1);
+  });
+
+  it('refuses a date in the future, before 1970, or not a date at all, and makes nothing', async () => {
+    const userId = randomUUID();
+    for (const createdAt of ['2999-01-01T00:00:00Z', '1969-12-31T23:59:59Z', 'yesterday']) {
+      await expect(noteCreate(ctx, userId, { title: 'x', createdAt })).rejects.toThrow();
+    }
+    expect(await notesOf(userId)).toEqual([]);
+  });
+});

@@ -50,7 +50,7 @@ export const noteCreate = async (
     images: [],
     is_pinned: false,
     public_id: null,
-    created_at: now,
+    created_at: note.createdAt ? new Date(note.createdAt) : now,
     updated_at: now,
     capture: null,
   };
