@@ -176,6 +176,100 @@ describe('uploads with progress', () => {
     }
   });
 
+  /** An XMLHttpRequest whose answer the test sends piece by piece, as a server streams it. */
+  class StreamingXhr {
+    static last: StreamingXhr | undefined;
+    responseType = '';
+    readyState = 0;
+    status = 0;
+    response: unknown;
+    responseText = '';
+    upload = {
+      onprogress: null as
+        ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    onreadystatechange: (() => void) | null = null;
+    onprogress: (() => void) | null = null;
+    url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    getAllResponseHeaders() {
+      return 'content-type: text/event-stream\r\n';
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send() {
+      StreamingXhr.last = this;
+    }
+    uploaded(loaded: number, total: number) {
+      this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+    }
+    headers(status: number) {
+      this.status = status;
+      this.readyState = 2;
+      this.onreadystatechange?.();
+    }
+    text(more: string) {
+      this.responseText += more;
+      this.readyState = 3;
+      this.onprogress?.();
+    }
+    end() {
+      this.readyState = 4;
+      this.onload?.();
+    }
+  }
+
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('follows an import’s upload, then its events as they come, through XMLHttpRequest', async () => {
+    vi.stubGlobal('XMLHttpRequest', StreamingXhr);
+    try {
+      const api = createApiClient({ baseUrl: 'http://gateway', getToken: async () => 'token-1' });
+      const sent: number[] = [];
+      const progress: unknown[] = [];
+      const imported = api.imports.file(new Blob(['# A']), {
+        fileName: 'a.md',
+        onUploadProgress: (loaded, total) => sent.push(loaded / total),
+        onProgress: (event) => progress.push(event),
+      });
+      await tick();
+      const xhr = StreamingXhr.last as StreamingXhr;
+      expect(xhr.url).toBe('http://gateway/export/import');
+      expect(xhr.responseType).toBe('text');
+      xhr.uploaded(5, 10);
+      xhr.uploaded(10, 10);
+      xhr.headers(200);
+      const step = { done: 1, total: 2, created: 1, updated: 0, failed: 0 };
+      xhr.text(`data: ${JSON.stringify({ type: 'progress', ...step })}\n\n`);
+      await tick();
+      // Heard before the answer has ended.
+      expect(progress).toEqual([step]);
+      const result = {
+        source: 'markdown',
+        created: 2,
+        updated: 0,
+        imagesUploaded: 0,
+        failed: [],
+        skipped: [],
+        skippedTotal: 0,
+        cancelled: false,
+      };
+      xhr.text(`data: ${JSON.stringify({ type: 'done', ...result })}\n\n`);
+      xhr.end();
+      await expect(imported).resolves.toEqual(result);
+      expect(sent).toEqual([0.5, 1]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('uses fetch when no progress is asked for, or when a fetch of its own is given', async () => {
     const { api, fetch } = setUp([() => json(201, { id: 'n2' }), () => json(201, { id: 'n3' })]);
     vi.stubGlobal('XMLHttpRequest', FakeXhr);

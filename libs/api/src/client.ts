@@ -59,8 +59,12 @@ interface Xhr {
   onload: (() => void) | null;
   onerror: (() => void) | null;
   onabort: (() => void) | null;
+  onreadystatechange: (() => void) | null;
+  onprogress: (() => void) | null;
+  readyState: number;
   status: number;
   response: unknown;
+  responseText: string;
   getAllResponseHeaders(): string;
   abort(): void;
   send(body: unknown): void;
@@ -68,41 +72,84 @@ interface Xhr {
 /** Looked up at each upload, so a page (or a test) that provides it later is seen. */
 const xhrClass = () => (globalThis as { XMLHttpRequest?: new () => Xhr }).XMLHttpRequest;
 
+const headersOf = (xhr: Xhr) => {
+  const headers = new Headers();
+  for (const line of xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/)) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+  }
+  return headers;
+};
+
+/** XMLHttpRequest's readyState once the status and headers are in. */
+const HEADERS_RECEIVED = 2;
+
 /**
  * `fetch` reports no upload progress; XMLHttpRequest does. The same request through XHR, its
- * answer as a Response, so everything after the transport is shared.
+ * answer as a Response, so everything after the transport is shared. With `streamed`, a text
+ * answer (server-sent events) is handed over as soon as its headers arrive, its body growing as
+ * the text does, so an upload's progress and then the answer's events can both be followed.
  */
 const fetchWithUploadProgress =
-  (XhrClass: new () => Xhr, onProgress: UploadProgress): typeof fetch =>
+  (XhrClass: new () => Xhr, onProgress: UploadProgress, streamed = false): typeof fetch =>
   (input, init = {}) =>
     new Promise<Response>((resolve, reject) => {
       const xhr = new XhrClass();
       xhr.open(init.method ?? 'GET', String(input));
-      xhr.responseType = 'blob';
+      xhr.responseType = streamed ? 'text' : 'blob';
       for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) {
         xhr.setRequestHeader(name, value);
       }
       xhr.upload.onprogress = (event) => {
         if (event.lengthComputable) onProgress(event.loaded, event.total);
       };
-      xhr.onload = () => {
-        const headers = new Headers();
-        for (const line of xhr
-          .getAllResponseHeaders()
-          .trim()
-          .split(/[\r\n]+/)) {
-          const at = line.indexOf(':');
-          if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
-        }
-        const empty = xhr.status === 204 || xhr.status === 304;
-        resolve(
-          new Response(empty ? null : (xhr.response as Blob), { status: xhr.status, headers }),
-        );
-      };
-      xhr.onerror = () => reject(new TypeError('The upload failed'));
+      const aborted = () => init.signal?.reason ?? new DOMException('Aborted', 'AbortError');
       const abort = () => xhr.abort();
-      xhr.onabort = () => reject(init.signal?.reason ?? new DOMException('Aborted', 'AbortError'));
       init.signal?.addEventListener('abort', abort, { once: true });
+      if (streamed) {
+        const encoder = new TextEncoder();
+        let body: ReadableStreamDefaultController<Uint8Array> | undefined;
+        let taken = 0;
+        const take = () => {
+          const text = xhr.responseText;
+          if (text.length > taken) body?.enqueue(encoder.encode(text.slice(taken)));
+          taken = text.length;
+        };
+        xhr.onreadystatechange = () => {
+          if (xhr.readyState !== HEADERS_RECEIVED) return;
+          const stream = new ReadableStream<Uint8Array>({ start: (c) => void (body = c) });
+          resolve(new Response(stream, { status: xhr.status, headers: headersOf(xhr) }));
+        };
+        xhr.onprogress = take;
+        xhr.onload = () => {
+          take();
+          body?.close();
+        };
+        // Before the headers the promise rejects; after them the body fails instead.
+        xhr.onerror = () => {
+          reject(new TypeError('The upload failed'));
+          body?.error(new TypeError('The answer was cut off'));
+        };
+        xhr.onabort = () => {
+          reject(aborted());
+          body?.error(aborted());
+        };
+      } else {
+        xhr.onload = () => {
+          const empty = xhr.status === 204 || xhr.status === 304;
+          resolve(
+            new Response(empty ? null : (xhr.response as Blob), {
+              status: xhr.status,
+              headers: headersOf(xhr),
+            }),
+          );
+        };
+        xhr.onerror = () => reject(new TypeError('The upload failed'));
+        xhr.onabort = () => reject(aborted());
+      }
       xhr.send(init.body ?? null);
     });
 
@@ -160,10 +207,13 @@ export const createApiClient = (options: ApiClientOptions) => {
     {
       signal,
       onUploadProgress,
+      streamed,
       path,
     }: {
       signal?: AbortSignal | undefined;
       onUploadProgress?: UploadProgress | undefined;
+      /** The answer is read as it comes (server-sent events), not once complete. */
+      streamed?: boolean | undefined;
       path: string;
     },
   ): Promise<Response> => {
@@ -171,7 +221,7 @@ export const createApiClient = (options: ApiClientOptions) => {
     try {
       const transport =
         onUploadProgress && init.body instanceof FormData && !options.fetch && xhrClass()
-          ? fetchWithUploadProgress(xhrClass() as new () => Xhr, onUploadProgress)
+          ? fetchWithUploadProgress(xhrClass() as new () => Xhr, onUploadProgress, streamed)
           : doFetch;
       return await transport(url, {
         ...init,
@@ -219,7 +269,8 @@ export const createApiClient = (options: ApiClientOptions) => {
         headers,
         body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       },
-      { signal, onUploadProgress, path },
+      // Server-sent events are read as they come, also when the upload is followed.
+      { signal, onUploadProgress, streamed: accept === 'text/event-stream', path },
     );
     if (response.status === 401 && !retried && options.refresh && (await options.refresh())) {
       return send(method, path, body, accept, { retried: true, signal, onUploadProgress });
@@ -257,10 +308,21 @@ export const createApiClient = (options: ApiClientOptions) => {
   const stream = async <E extends { type: string }>(
     route: Contract,
     body: unknown,
-    { signal, onEvent }: { signal?: AbortSignal; onEvent: (event: E) => void },
+    {
+      signal,
+      onEvent,
+      onUploadProgress,
+    }: {
+      signal?: AbortSignal;
+      onEvent: (event: E) => void;
+      onUploadProgress?: UploadProgress | undefined;
+    },
   ): Promise<void> => {
     const path = route.path;
-    const response = await send('POST', path, body, 'text/event-stream', signal ? { signal } : {});
+    const response = await send('POST', path, body, 'text/event-stream', {
+      ...(signal ? { signal } : {}),
+      ...(onUploadProgress ? { onUploadProgress } : {}),
+    });
     let ended: AppError | 'done' | undefined;
     const parser = createParser({
       onEvent: ({ data }) => {
@@ -544,6 +606,8 @@ export const createApiClient = (options: ApiClientOptions) => {
         file: Blob,
         options: {
           fileName?: string;
+          /** The file's bytes sent (through XHR in a browser), before the import's progress. */
+          onUploadProgress?: UploadProgress;
           onProgress?: (progress: ImportProgress) => void;
           signal?: AbortSignal;
         } = {},
@@ -552,6 +616,7 @@ export const createApiClient = (options: ApiClientOptions) => {
         let result: ImportResult | undefined;
         await stream<ImportEvent>(routes.importFile, formOf('file', file, name), {
           ...(options.signal ? { signal: options.signal } : {}),
+          onUploadProgress: options.onUploadProgress,
           onEvent: (event) => {
             if (event.type === 'progress') {
               const { type: _, ...progress } = event;

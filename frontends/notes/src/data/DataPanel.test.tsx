@@ -228,6 +228,7 @@ describe('Your data: Notion', () => {
 /** An import the test plays: progress events as the server sends them, then its result. */
 const playedImport = () => {
   let onProgress: ((progress: ImportProgress) => void) | undefined;
+  let onUploadProgress: ((sent: number, total: number) => void) | undefined;
   let finish: (result: ImportResult) => void = () => undefined;
   let refuse: (error: unknown) => void = () => undefined;
   let signal: AbortSignal | undefined;
@@ -236,11 +237,13 @@ const playedImport = () => {
       _file: Blob,
       options: {
         fileName?: string;
+        onUploadProgress?: (sent: number, total: number) => void;
         onProgress?: (progress: ImportProgress) => void;
         signal?: AbortSignal;
       } = {},
     ) => {
       onProgress = options.onProgress;
+      onUploadProgress = options.onUploadProgress;
       signal = options.signal;
       return new Promise<ImportResult>((resolve, reject) => {
         finish = resolve;
@@ -252,6 +255,7 @@ const playedImport = () => {
   return {
     file,
     signal: () => signal,
+    uploaded: (sent: number, total: number) => act(async () => onUploadProgress?.(sent, total)),
     progress: (progress: Omit<ImportProgress, 'created' | 'updated' | 'failed'>) =>
       act(async () => onProgress?.({ created: 0, updated: 0, failed: 0, ...progress })),
     finish: (result: Partial<ImportResult>) =>
@@ -294,6 +298,12 @@ describe('Your data: import notes', () => {
     expect(
       await screen.findByRole('progressbar', { name: 'Sending “Noted export.zip”…' }),
     ).toBeTruthy();
+
+    await played.uploaded(250, 1000);
+    const upload = screen.getByRole('progressbar', { name: 'Sending “Noted export.zip”… 25%' });
+    expect(upload.getAttribute('aria-valuenow')).toBe('250');
+    await played.uploaded(1000, 1000);
+    expect(screen.getByRole('progressbar', { name: 'Reading “Noted export.zip”…' })).toBeTruthy();
 
     await played.progress({ done: 3, total: 10 });
     const bar = screen.getByRole('progressbar', { name: '3 of 10 notes' });

@@ -13,7 +13,7 @@ const LISTED = 20;
 
 type ImportState =
   | { phase: 'idle' }
-  | { phase: 'sending'; name: string }
+  | { phase: 'sending'; name: string; sent?: number; total?: number }
   | { phase: 'importing'; name: string; progress: ImportProgress }
   | { phase: 'done'; name: string; result: ImportResult }
   | { phase: 'stopped'; name: string }
@@ -113,6 +113,10 @@ export function ImportNotes({ api }: { api: DataApi }) {
       const result = await api.imports.file(file, {
         fileName: name,
         signal: controller.signal,
+        onUploadProgress: (sent, total) =>
+          setState((current) =>
+            current.phase === 'sending' ? { phase: 'sending', name, sent, total } : current,
+          ),
         onProgress: (progress) => setState({ phase: 'importing', name, progress }),
       });
       setState({ phase: 'done', name, result });
@@ -170,20 +174,35 @@ export function ImportNotes({ api }: { api: DataApi }) {
       </div>
       {busy ? (
         <div className="data-busy">
-          <Progress
-            label={
-              state.phase === 'importing' && state.progress.total > 0
-                ? t('import.progress', {
-                    count: state.progress.total,
-                    done: state.progress.done,
-                    total: state.progress.total,
-                  })
-                : t('import.sending', { name: state.name })
-            }
-            {...(state.phase === 'importing' && state.progress.total > 0
-              ? { value: state.progress.done, max: state.progress.total }
-              : {})}
-          />
+          {state.phase === 'importing' && state.progress.total > 0 ? (
+            <Progress
+              label={t('import.progress', {
+                count: state.progress.total,
+                done: state.progress.done,
+                total: state.progress.total,
+              })}
+              value={state.progress.done}
+              max={state.progress.total}
+            />
+          ) : state.phase === 'sending' && state.total && (state.sent ?? 0) < state.total ? (
+            <Progress
+              label={t('import.sendingPercent', {
+                name: state.name,
+                percent: Math.round(((state.sent ?? 0) / state.total) * 100),
+              })}
+              value={state.sent ?? 0}
+              max={state.total}
+            />
+          ) : (
+            // Sent, and the server reads and plans the file before its first count.
+            <Progress
+              label={
+                state.phase === 'sending' && !state.total
+                  ? t('import.sending', { name: state.name })
+                  : t('import.reading', { name: state.name })
+              }
+            />
+          )}
           <Button size="sm" onClick={() => running.current?.abort()}>
             {t('import.stop')}
           </Button>
