@@ -90,6 +90,26 @@ const renderPanel = (api: {
   return shell;
 };
 
+describe('Your data: download all my data', () => {
+  it('follows the notes under notes/ in the archive of everything, and saves it at the end', async () => {
+    const exported = streamedExport(1);
+    renderPanel({ export: { accountData: exported.all } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
+    await screen.findByRole('progressbar', { name: 'Gathering your data…' });
+    await exported.headers();
+    await exported.send(entry('README.txt', 'Everything'));
+    await exported.send(entry('chats/2026-01-02 Question.json', '{}'));
+    await exported.send(entry('notes/First.md', '# First'));
+    expect(await screen.findByRole('progressbar', { name: '1 of 1 note' })).toBeTruthy();
+    await exported.send(entry('files/Lecture.m4a', 'audio'));
+    await exported.end();
+    await waitFor(() => expect(saved).toEqual(['Noted export 2026-01-02.zip']));
+    expect(screen.getByRole('status').textContent).toBe(
+      'Saved “Noted export 2026-01-02.zip” with 1 note and the rest of your data.',
+    );
+  });
+});
+
 describe('Your data: export all notes', () => {
   it('counts first, then shows N of M notes as the zip arrives, and saves it at the end', async () => {
     const exported = streamedExport(2);

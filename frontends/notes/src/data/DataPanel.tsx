@@ -26,11 +26,12 @@ function Panel({ api }: { api: DataApi }) {
       <ExportAll api={api} />
       <ImportNotes api={api} />
       <NotionPanel api={api} />
+      <ExportAll api={api} what="account" />
     </section>
   );
 }
 
-/** Settings' "Your data": export everything, import files, the Notion connection. */
+/** Settings' "Your data": export everything, import files, the Notion connection, all one's data. */
 export function DataPanel({ api, shell }: DataPanelProps) {
   return (
     <I18nextProvider i18n={shell.i18n}>

@@ -16,14 +16,38 @@ type ExportState =
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
+/** The two downloads of everything: the notes (`/export/all`), or all one's data (`/user/data`). */
+const downloads = {
+  notes: {
+    messages: 'all',
+    fetch: (api: DataApi, signal: AbortSignal) => api.export.all({ signal }),
+    notesFolder: '',
+    fallbackName: 'Noted export.zip',
+  },
+  account: {
+    messages: 'account',
+    fetch: (api: DataApi, signal: AbortSignal) => api.export.accountData({ signal }),
+    notesFolder: 'notes/',
+    fallbackName: 'Noted data.zip',
+  },
+} as const;
+
 /**
- * Export everything: the zip is read as it streams, its local headers counted against the
- * X-Noted-Notes-Total header for "N of M notes", and saved once complete. A browser cannot
- * save a download started by script until its bytes are all here, so they are kept in memory
- * until then (a Blob of the parts, which the browser may keep on disk).
+ * A download of everything: the zip is read as it streams, its notes' local headers counted
+ * against the X-Noted-Notes-Total header for "N of M notes", and saved once complete. A browser
+ * cannot save a download started by script until its bytes are all here, so they are kept in
+ * memory until then (a Blob of the parts, which the browser may keep on disk).
  */
-export function ExportAll({ api }: { api: DataApi }) {
+export function ExportAll({
+  api,
+  what = 'notes',
+}: {
+  api: DataApi;
+  what?: keyof typeof downloads;
+}) {
+  const download = downloads[what];
   const { t } = useNotesMessages('data');
+  const m = download.messages;
   const errorText = useErrorText();
   const shell = useShell();
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
@@ -36,10 +60,10 @@ export function ExportAll({ api }: { api: DataApi }) {
     running.current = controller;
     setState({ phase: 'counting' });
     try {
-      const response = await api.export.all({ signal: controller.signal });
+      const response = await download.fetch(api, controller.signal);
       const total = Number(response.headers.get(NOTES_TOTAL_HEADER) ?? 0);
-      const name = fileNameOf(response, 'Noted export.zip');
-      const count = countExportedNotes();
+      const name = fileNameOf(response, download.fallbackName);
+      const count = countExportedNotes(download.notesFolder);
       const parts: Uint8Array<ArrayBuffer>[] = [];
       setState({ phase: 'running', done: 0, total });
       const reader = response.body?.getReader();
@@ -59,7 +83,7 @@ export function ExportAll({ api }: { api: DataApi }) {
         setState({ phase: 'idle' });
         return;
       }
-      log.error('Exporting every note failed.', failure);
+      log.error(`Downloading everything (${what}) failed.`, failure);
       setState({ phase: 'failed', reason: errorText(failure) });
     } finally {
       if (running.current === controller) running.current = undefined;
@@ -69,23 +93,23 @@ export function ExportAll({ api }: { api: DataApi }) {
   const cancel = () => {
     running.current?.abort();
     setState({ phase: 'idle' });
-    shell.toast(t('all.cancelled'), { type: 'info' });
+    shell.toast(t(`${m}.cancelled`), { type: 'info' });
   };
 
   const busy = state.phase === 'counting' || state.phase === 'running';
   return (
     <div className="data-block">
       <div className="data-block-text">
-        <h4>{t('all.title')}</h4>
-        <p>{t('all.description')}</p>
+        <h4>{t(`${m}.title`)}</h4>
+        <p>{t(`${m}.description`)}</p>
       </div>
       {busy ? (
         <div className="data-busy">
           <Progress
             label={
               state.phase === 'running'
-                ? t('all.progress', { count: state.total, done: state.done, total: state.total })
-                : t('all.counting')
+                ? t(`${m}.progress`, { count: state.total, done: state.done, total: state.total })
+                : t(`${m}.counting`)
             }
             {...(state.phase === 'running' ? { value: state.done, max: state.total } : {})}
           />
@@ -96,18 +120,18 @@ export function ExportAll({ api }: { api: DataApi }) {
       ) : (
         <div className="data-actions">
           <Button icon={DownloadIcon} onClick={() => void start()}>
-            {t('all.start')}
+            {t(`${m}.start`)}
           </Button>
         </div>
       )}
       {state.phase === 'saved' ? (
         <p className="data-result" role="status">
-          {t('all.saved', { count: state.total, name: state.name })}
+          {t(`${m}.saved`, { count: state.total, name: state.name })}
         </p>
       ) : null}
       {state.phase === 'failed' ? (
         <Callout tone="danger" role="alert">
-          {t('all.failed', { reason: state.reason })}
+          {t(`${m}.failed`, { reason: state.reason })}
         </Callout>
       ) : null}
     </div>
