@@ -52,6 +52,8 @@ export const offlineShots: Shot[] = [
     name: 'notes-offline',
     path: () => '/',
     ownContext: true,
+    // The notice at the top and the card marked "Not sent yet" further down.
+    fullPage: true,
     act: writeOffline,
   },
   {

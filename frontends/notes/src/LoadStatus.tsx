@@ -1,4 +1,5 @@
 import { Button, Callout, CloudOffIcon, RefreshIcon, Skeleton, errorCode } from '@noted/ui';
+import { useEffect, useRef } from 'react';
 import { useErrorText, useNotesMessages } from './messages';
 import { useOnline } from './offline/useOffline';
 
@@ -28,9 +29,29 @@ export function RetryButton({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Whether `error` is the server not being reached because the browser is offline. */
-export const useOfflineFailure = (error: unknown): boolean =>
-  !useOnline() && errorCode(error) === 'UNAVAILABLE';
+/**
+ * Whether `error` is the server not being reached because the browser is offline. Such a
+ * failure is tried again (`onRetry`) once the connection is back, instead of turning into a
+ * red failure then.
+ */
+export const useOfflineFailure = (error: unknown, onRetry?: () => void): boolean => {
+  const online = useOnline();
+  const unreachable = errorCode(error) === 'UNAVAILABLE';
+  const wentOffline = useRef(!online);
+  const retry = useRef(onRetry);
+  useEffect(() => {
+    retry.current = onRetry;
+  });
+  useEffect(() => {
+    if (!online) {
+      wentOffline.current = true;
+    } else if (wentOffline.current && unreachable) {
+      wentOffline.current = false;
+      retry.current?.();
+    }
+  }, [online, unreachable]);
+  return !online && unreachable;
+};
 
 /** Where something needs the server and the browser is offline: said calmly, not as a failure. */
 export function OfflineUnavailable({ onRetry }: { onRetry?: () => void }) {
@@ -58,7 +79,7 @@ export function LoadFailed({
   onRetry: () => void;
 }) {
   const errorText = useErrorText();
-  if (useOfflineFailure(error)) return <OfflineUnavailable onRetry={onRetry} />;
+  if (useOfflineFailure(error, onRetry)) return <OfflineUnavailable onRetry={onRetry} />;
   return (
     <Callout tone="danger" role="alert" actions={<RetryButton onRetry={onRetry} />}>
       {message(errorText(error))}

@@ -28,7 +28,7 @@ export function AiNotice({ error, onRetry }: { error: unknown; onRetry?: () => v
   const { t } = useNotesMessages('ai');
   const errorText = useErrorText();
   const code = errorCode(error);
-  const offline = useOfflineFailure(error);
+  const offline = useOfflineFailure(error, onRetry);
   if (offline) return <OfflineUnavailable onRetry={onRetry} />;
   if (code === 'AI_MODEL_REQUIRED') {
     return (

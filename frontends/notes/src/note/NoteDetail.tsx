@@ -386,12 +386,13 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
               role="status"
               title={pending?.state === 'waiting' ? t('offline.savedHereHint') : undefined}
             >
-              {saveState.status === 'saved' && pending?.state === 'waiting' ? (
+              {/* The callout below says why and offers the choice; the line just says so. */}
+              {offeredConflict || held ? null : saveState.status === 'saved' &&
+                pending?.state === 'waiting' ? (
                 <CloudOffIcon className="ui-icon" aria-hidden="true" />
               ) : saveState.status === 'saved' ? (
                 <CheckIcon className="ui-icon" aria-hidden="true" />
               ) : null}
-              {/* The callout below says why and offers the choice; the line just says so. */}
               {offeredConflict || held
                 ? t('note.remote.notSaved')
                 : statusText(t, saveState, errorText, pending)}
