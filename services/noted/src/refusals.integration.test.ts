@@ -120,7 +120,7 @@ describe(`input refused at the edge (${infraLabel})`, () => {
       ['PATCH', '/api/notes', 'GET, HEAD'],
       ['DELETE', '/api/note/create/direct', 'POST'],
       ['PUT', '/ai/note/assist/search', 'GET, HEAD'],
-      ['POST', '/user', 'GET, HEAD'],
+      ['POST', '/user', 'GET, HEAD, DELETE'],
       ['DELETE', `/public/note/${'p'.repeat(22)}`, 'GET, HEAD'],
     ];
     for (const [method, path, allow] of allowed) {
