@@ -9,6 +9,8 @@ export const CLOSE = {
   goingAway: 1001,
   /** The client did not answer a ping, or does not read what it is sent. */
   policy: 1008,
+  /** The user deleted the account: there is nothing more to push, and no reconnecting. */
+  accountDeleted: 4001,
 } as const;
 
 export interface HubOptions {
@@ -116,6 +118,14 @@ export const createHub = (options: HubOptions) => {
         live.alive = false;
         live.socket.ping();
       }
+    },
+
+    /** Closes every socket of a user who deleted the account; answers how many. */
+    closeUser(userId: string) {
+      const sockets = [...(byUser.get(userId) ?? [])];
+      for (const live of sockets)
+        drop(live, 'account_deleted', CLOSE.accountDeleted, 'account deleted');
+      return sockets.length;
     },
 
     /** Closes every socket, telling clients to come back (to another replica). */

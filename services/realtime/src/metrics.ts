@@ -10,7 +10,8 @@ export type DropReason =
   | 'server_limit'
   | 'token'
   | 'origin'
-  | 'shutdown';
+  | 'shutdown'
+  | 'account_deleted'; // its user deleted the account
 
 export const openSockets = new Gauge({
   name: 'noted_realtime_open_sockets',

@@ -2,7 +2,13 @@ import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import type { LiveMessage, LiveNote } from '@noted/api';
 import type { EventBus, Subscription } from '@noted/events';
 import type { Logger } from '@noted/kit';
-import { EVENT_USER_HEADER, noteEvents, reviewEvents, type notesV1 } from '@noted/proto';
+import {
+  EVENT_USER_HEADER,
+  noteEvents,
+  reviewEvents,
+  userEvents,
+  type notesV1,
+} from '@noted/proto';
 import { LRUCache } from 'lru-cache';
 import type { Hub } from './hub.js';
 import { eventsSkipped, fanOutSeconds } from './metrics.js';
@@ -105,6 +111,18 @@ export const startPush = async (options: {
         },
       }),
     ),
+  );
+  // A deleted account's sockets close on every replica (the session ends with the account).
+  listening.push(
+    await options.bus.listen({
+      subject: userEvents.deleted.subject,
+      handler: ({ data }) => {
+        const { userId } = userEvents.deleted.decode(data);
+        if (!hub.has(userId)) return;
+        const closed = hub.closeUser(userId);
+        logger.info({ userId, sockets: closed }, 'deleted account: its live sockets closed');
+      },
+    }),
   );
   return {
     async stop() {

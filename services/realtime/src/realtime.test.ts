@@ -3,7 +3,7 @@ import { timestampNow } from '@bufbuild/protobuf/wkt';
 import type { LiveMessage, LiveToken } from '@noted/api';
 import { createMemoryBus, type EventBus, type ListenOptions } from '@noted/events';
 import { IDENTITY_HEADER, createLogger, signIdentity } from '@noted/kit';
-import { noteEvents, reviewEvents, userEventHeaders } from '@noted/proto';
+import { noteEvents, reviewEvents, userEventHeaders, userEvents } from '@noted/proto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { realtimeConfigFrom, realtimeConfigSchema, type RealtimeConfig } from './config.js';
@@ -120,6 +120,27 @@ const publishUpdated = (bus: EventBus, note: ReturnType<typeof noteOf>, id = ran
   );
 
 describe('realtime service', () => {
+  it("closes every socket of a user who deleted the account (4001), and nobody else's", async () => {
+    const bus = memoryBus();
+    const realtime = await start(bus);
+    const leaving = randomUUID();
+    const staying = randomUUID();
+    const tabs = [await connectUser(realtime, leaving), await connectUser(realtime, leaving)];
+    const other = await connectUser(realtime, staying);
+    await bus.publish(
+      userEvents.deleted.subject,
+      userEvents.deleted.encode({ eventId: 'x', userId: leaving, authId: `sub-${leaving}` }),
+      { id: randomUUID(), headers: userEventHeaders(leaving) },
+    );
+    expect(await Promise.all(tabs.map((tab) => tab.closed))).toEqual([4001, 4001]);
+    await settle();
+    expect(other.socket.readyState).toBe(WebSocket.OPEN);
+    const counted = (await drops.get()).values.find(
+      (value) => value.labels.reason === 'account_deleted',
+    );
+    expect(counted?.value).toBeGreaterThanOrEqual(2);
+  });
+
   it('answers a signed-in user a token, and a plain GET of /ws with 426', async () => {
     const realtime = await start(memoryBus());
     const userId = randomUUID();
