@@ -23,9 +23,10 @@ stripe=$!
 # It prints its settings once it listens, the last one a price.
 for _ in $(seq 1 60); do grep -q '^export STRIPE_PRICE_PREMIUM_YEARLY=' "$stripe_env" && break; sleep 0.5; done
 grep -q '^export STRIPE_PRICE_PREMIUM_YEARLY=' "$stripe_env" || fail "the local Stripe did not start"
+# Notion at a closed local port: connecting answers 502 and nothing leaves this machine.
 # shellcheck disable=SC2046 # its NAME=value settings, one word each
 start_noted "$port" fuzz NOTED_METRICS_PORT=0 GATEWAY_RATE_LIMIT_PER_IP=0 GATEWAY_RATE_LIMIT_PER_USER=0 \
-  $(sed -n 's/^export //p' "$stripe_env")
+  NOTION_API_URL=http://127.0.0.1:9 $(sed -n 's/^export //p' "$stripe_env")
 trap 'kill $app $stripe 2>/dev/null || true; wait $app $stripe 2>/dev/null || true; rm -rf "$noted_data_dir"' EXIT
 base="http://localhost:$port"
 token="$(curl -fsS "$base/realms/noted/protocol/openid-connect/token" \
