@@ -177,10 +177,13 @@ export const offlineNotes = (
     return here;
   };
 
+  // Notes made here keep the order they were made in, even two within one millisecond.
+  let lastMade = 0;
   const create = async (input: NoteCreate & { id?: string }): Promise<Note> => {
     const device = await copy();
     if (!device) return notes.create(input);
-    const at = now().toISOString();
+    lastMade = Math.max(now().getTime(), lastMade + 1);
+    const at = new Date(lastMade).toISOString();
     const made: Note = {
       id: input.id ?? crypto.randomUUID(),
       title: (input.title ?? '').trim(),
