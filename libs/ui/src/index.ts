@@ -86,12 +86,14 @@ export {
   Callout,
   EmptyState,
   PageHeader,
+  Progress,
   Skeleton,
   TagChips,
   type CalloutProps,
   type CalloutTone,
   type EmptyStateProps,
   type PageHeaderProps,
+  type ProgressProps,
   type SkeletonProps,
 } from './content/Content';
 export { errorCode, errorMessage } from './errors';

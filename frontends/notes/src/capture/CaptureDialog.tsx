@@ -5,6 +5,7 @@ import {
   FileAudioIcon,
   LinkIcon,
   MicIcon,
+  Progress,
   errorCode,
   useShell,
   type IconComponent,
@@ -72,24 +73,10 @@ const failureText = (t: Translate, error: unknown, errorText: (error: unknown) =
  */
 function CaptureProgress({ label, fraction }: { label: string; fraction?: number }) {
   const percent = fraction === undefined ? undefined : Math.round(fraction * 100);
-  return (
-    <div className="capture-progress" role="status">
-      <span className="capture-progress-label">
-        <span className="ui-spinner" aria-hidden="true" />
-        {percent === undefined ? label : `${label} ${percent}%`}
-      </span>
-      <span
-        className="capture-progress-bar"
-        role="progressbar"
-        aria-label={label}
-        {...(percent === undefined
-          ? {}
-          : { 'aria-valuenow': percent, 'aria-valuemin': 0, 'aria-valuemax': 100 })}
-        data-determinate={percent === undefined ? undefined : ''}
-      >
-        <span style={percent === undefined ? undefined : { width: `${percent}%` }} />
-      </span>
-    </div>
+  return percent === undefined ? (
+    <Progress label={label} live />
+  ) : (
+    <Progress label={`${label} ${percent}%`} value={percent} max={100} live />
   );
 }
 

@@ -1,11 +1,10 @@
 import { NOTES_TOTAL_HEADER, countExportedNotes } from '@noted/api';
-import { Button, Callout, DownloadIcon, useShell } from '@noted/ui';
+import { Button, Callout, DownloadIcon, Progress, useShell } from '@noted/ui';
 import { useEffect, useRef, useState } from 'react';
 import { log } from '../log';
 import { useErrorText, useNotesMessages } from '../messages';
 import type { DataApi } from './DataPanel';
 import { fileNameOf, saveFile } from './download';
-import { Progress } from './Progress';
 
 type ExportState =
   | { phase: 'idle' }

@@ -1,10 +1,9 @@
 import type { ImportProgress, ImportResult } from '@noted/api';
-import { Button, Callout, UploadIcon, errorCode, useShell } from '@noted/ui';
+import { Button, Callout, Progress, UploadIcon, errorCode, useShell } from '@noted/ui';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { log } from '../log';
 import { useErrorText, useNotesMessages, type Translate } from '../messages';
 import type { DataApi } from './DataPanel';
-import { Progress } from './Progress';
 
 /** What the importer takes: Markdown files and zips of them (Noted's or Notion's exports). */
 const ACCEPT = '.md,.markdown,.txt,.zip';

@@ -158,3 +158,36 @@ export function PageHeader({ title, description, actions, titleId }: PageHeaderP
     </header>
   );
 }
+
+export interface ProgressProps {
+  /** What is under way, shown above the bar and its accessible name. */
+  label: string;
+  /** How far, of `max`; without them the bar shows activity only (with a spinner). */
+  value?: number;
+  max?: number;
+  /** Announces the label as it changes (role status), for progress a person waits on. */
+  live?: boolean;
+}
+
+/** A labelled progress bar: indeterminate (a moving band) until `value` of `max` is known. */
+export function Progress({ label, value, max, live = false }: ProgressProps) {
+  const known = value !== undefined && max !== undefined && max > 0;
+  const share = known ? Math.min(1, Math.max(0, value / max)) : 0;
+  return (
+    <div className="ui-progress" role={live ? 'status' : undefined}>
+      <span className="ui-progress-label" aria-hidden={live ? undefined : true}>
+        {known ? null : <span className="ui-spinner" aria-hidden="true" />}
+        {label}
+      </span>
+      <span
+        className="ui-progress-bar"
+        role="progressbar"
+        aria-label={label}
+        data-determinate={known ? '' : undefined}
+        {...(known ? { 'aria-valuenow': value, 'aria-valuemin': 0, 'aria-valuemax': max } : {})}
+      >
+        <span style={known ? { width: `${Math.round(share * 100)}%` } : undefined} />
+      </span>
+    </div>
+  );
+}
