@@ -1,8 +1,7 @@
 import { pipeline } from 'node:stream/promises';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { AppError, NOTES_TOTAL_HEADER } from '@noted/api';
 import { identityOf, serveRoutes, startTimer, type Logger } from '@noted/kit';
-import type { Request } from 'express';
 import { requireExportFormat, writeAccountData, type AccountPort } from './account-data.js';
 import type { NoteToExport } from './notes-client.js';
 import {
