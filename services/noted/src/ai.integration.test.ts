@@ -159,6 +159,24 @@ describe(`ai with the built-in local provider (${infraLabel})`, () => {
     expect((await ada.client.knowledge.chats()).items.map((item) => item.id)).not.toContain(chatId);
   });
 
+  it('answers about a note written a moment ago, before the index holds it', async () => {
+    const fresh = await ada.client.notes.create({
+      title: 'Parking',
+      note: `The car is on level ${word('three')} of the station garage.`,
+    });
+    const events = await streamed((onEvent) =>
+      ada.client.knowledge.answer(
+        { question: `What did I write about ${word('three')}?` },
+        { onEvent },
+      ),
+    );
+    const citations = events.filter((event) => event.type === 'citations').at(-1);
+    const cited = citations?.type === 'citations' ? citations.notes.map((note) => note.id) : [];
+    expect(cited).toContain(fresh.id);
+    expect(textOf(events)).toContain(`level ${word('three')}`);
+    await ada.client.notes.remove(fresh.id);
+  });
+
   it('refuses writing without a model, with a code and a way out, and invents nothing', async () => {
     const response = await app.api(ada.token, 'POST', '/ai/writer/assist', {
       action: 'rewrite',

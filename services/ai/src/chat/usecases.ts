@@ -8,9 +8,12 @@ import type {
   ChatListQuery,
 } from '@noted/api';
 import { AppError, type Parsed } from '@noted/api';
-import type { AiContext } from '../context.js';
+import { excludedTagsOf, isExcluded, type AiContext } from '../context.js';
 import { indexRepository } from '../index/repository.js';
 import type { ChatMessageInput, Usage } from '../providers/port.js';
+import { chunkNote } from '../local/chunks.js';
+import { keywords } from '../local/keywords.js';
+import { tokenize } from '../local/text.js';
 import { rankChunks } from '../retrieval/hybrid.js';
 import { queryOf } from '../search/usecases.js';
 import type { Send } from '../sse.js';
@@ -25,18 +28,37 @@ const HISTORY = 6;
 const titleOf = (question: string) =>
   question.length <= 80 ? question : `${question.slice(0, 79).trimEnd()}…`;
 
+/** The chunk of a note that holds the most of the question's words (the first on a tie). */
+const bestChunk = (note: { title: string; body: string }, tokens: readonly string[]) => {
+  const asked = new Set(tokens);
+  let best: { index: number; text: string } | undefined;
+  let bestShared = -1;
+  for (const chunk of chunkNote(note)) {
+    const shared = tokenize(chunk.text).filter((token) => asked.has(token)).length;
+    if (shared > bestShared) [best, bestShared] = [chunk, shared];
+  }
+  return best;
+};
+
 /**
  * The passages of the user's own notes that best answer the question (words and meaning
  * fused), read back through the notes service so a note deleted a moment ago is never cited.
+ * A note written a moment ago that the index does not hold yet comes from the notes service's
+ * full-text hits, at its rank there, as AI search takes it (never one with a tag excluded
+ * from AI).
  */
 export const retrievePassages = async (
   ctx: AiContext,
   userId: string,
   query: string,
 ): Promise<Passage[]> => {
-  const [index, vectorQuery] = await Promise.all([
+  // A question is not a search: its key words, any of them, are.
+  const words = [...new Set(keywords(query, { limit: 8 }).flatMap((key) => key.split(/\s+/)))];
+  const [index, vectorQuery, fullText, excluded] = await Promise.all([
     ctx.indexes.get(userId),
     queryOf(ctx, userId, query, 'chat'),
+    words.length > 0 ? ctx.notes.search(userId, words.join(' or '), PASSAGES) : [],
+    excludedTagsOf(ctx, userId),
   ]);
   const hits = rankChunks(index, vectorQuery, 'hybrid', PASSAGES);
   const [notes, texts] = await Promise.all([
@@ -48,20 +70,27 @@ export const retrievePassages = async (
     ),
   ]);
   const live = new Map(notes.map((note) => [note.id, note]));
-  return hits.flatMap((hit, position) => {
+  const found: Omit<Passage, 'number'>[] = hits.flatMap((hit) => {
     const note = live.get(hit.noteId);
     const text = texts.get(hit.key);
     return note && text !== undefined
-      ? [
-          {
-            number: position + 1,
-            note: { id: note.id, title: note.title },
-            text,
-            chunk: hit.index,
-          },
-        ]
+      ? [{ note: { id: note.id, title: note.title }, text, chunk: hit.index }]
       : [];
   });
+  fullText.forEach((hit, rank) => {
+    const note = hit.note;
+    if (!note || index.hasNote(note.id) || isExcluded(note, excluded)) return;
+    const chunk = bestChunk(note, vectorQuery.tokens);
+    if (!chunk) return;
+    found.splice(Math.min(rank, found.length), 0, {
+      note: { id: note.id, title: note.title },
+      text: chunk.text,
+      chunk: chunk.index,
+    });
+  });
+  return found
+    .slice(0, PASSAGES)
+    .map((passage, position) => ({ ...passage, number: position + 1 }));
 };
 
 const uniqueNotes = (passages: Passage[]): NoteRef[] => {
