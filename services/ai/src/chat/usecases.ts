@@ -43,9 +43,12 @@ const bestChunk = (note: { title: string; body: string }, tokens: readonly strin
 /**
  * The passages of the user's own notes that best answer the question (words and meaning
  * fused), read back through the notes service so a note deleted a moment ago is never cited.
- * A note written a moment ago that the index does not hold yet comes from the notes service's
- * full-text hits, at its rank there, as AI search takes it (never one with a tag excluded
- * from AI).
+ * The notes service's full-text hits for the question's key words come in at their rank there
+ * when the fusion left them out (never one with a tag excluded from AI): a note written or
+ * changed a moment ago that the index does not hold yet, or one whose only evidence is a rare
+ * word among many notes close in meaning to the question's wording ("What did I write about
+ * …?" over notes that say "note"). Their passage is the chunk of their current text holding
+ * most of the question's words.
  */
 export const retrievePassages = async (
   ctx: AiContext,
@@ -77,9 +80,11 @@ export const retrievePassages = async (
       ? [{ note: { id: note.id, title: note.title }, text, chunk: hit.index }]
       : [];
   });
+  const among = new Set(found.map((passage) => passage.note.id));
   fullText.forEach((hit, rank) => {
     const note = hit.note;
-    if (!note || index.hasNote(note.id) || isExcluded(note, excluded)) return;
+    if (!note || among.has(note.id) || isExcluded(note, excluded)) return;
+    among.add(note.id);
     const chunk = bestChunk(note, vectorQuery.tokens);
     if (!chunk) return;
     found.splice(Math.min(rank, found.length), 0, {
