@@ -22,7 +22,9 @@ function Panel({ api }: { api: DataApi }) {
   const id = useId();
   return (
     <section className="data-panel" aria-labelledby={id}>
-      <h3 id={id}>{t('panel.title')}</h3>
+      <h3 id={id} className="ui-overline">
+        {t('panel.title')}
+      </h3>
       <ExportAll api={api} />
       <ImportNotes api={api} />
       <NotionPanel api={api} />

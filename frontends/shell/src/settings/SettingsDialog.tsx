@@ -145,7 +145,9 @@ export function SettingsDialog({
   return (
     <Dialog title={t('settings.title')} onClose={onClose} className="settings-dialog">
       <section className="settings-section" aria-labelledby={appearanceId}>
-        <h3 id={appearanceId}>{t('settings.appearance')}</h3>
+        <h3 id={appearanceId} className="ui-overline">
+          {t('settings.appearance')}
+        </h3>
         <ThemeChoice />
         <LanguageChoice />
         <div className="settings-links">
