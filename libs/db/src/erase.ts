@@ -80,8 +80,8 @@ export const startUserErasure = (options: {
   service: string;
   bus: EventBus;
   logger: Logger;
-  subject: string;
-  decode: (data: Uint8Array) => DeletedUser;
+  /** The `user.deleted` event type (`userEvents.deleted` of `@noted/proto`). */
+  event: { subject: string; decode: (data: Uint8Array) => DeletedUser };
   erase: (user: DeletedUser) => Promise<Record<string, number>>;
 }) =>
   subscribeWorkers(options.bus, {
@@ -89,9 +89,9 @@ export const startUserErasure = (options: {
     logger: options.logger,
     workers: 1,
     durable: `${options.service}-user-deleted`,
-    subject: options.subject,
+    subject: options.event.subject,
     handler: async (message) => {
-      const user = options.decode(message.data);
+      const user = options.event.decode(message.data);
       try {
         const erased = await options.erase(user);
         userErasures.inc({ service: options.service, outcome: 'erased' });

@@ -503,11 +503,13 @@ describe('reading notes page by page', () => {
 
 describe("one's data (GET /user/data)", () => {
   it('holds the account, plan, usage, settings, chats, notes with images and captured files', async () => {
+    // Ids in scan order, so the entries' order is the same every run.
     const recorded = noteOf({
+      id: '00000000-0000-4000-8000-000000000001',
       title: 'Lecture on tides',
       captureFile: { name: 'Zm9vYmFyYmF6cXV4MTIzNA.m4a', originalName: 'lecture.m4a' },
     });
-    const pictured = noteOf({ title: 'Whiteboard' });
+    const pictured = noteOf({ id: '00000000-0000-4000-8000-000000000002', title: 'Whiteboard' });
     pictured.images = [imageUrl(pictured.id, 3)];
     pictured.body = `![board](${pictured.images[0]})`;
     const fake = fakeNotes(

@@ -125,7 +125,6 @@ describe('POST /export/import', () => {
       )
       .toBe((before ?? 0) + 1)
       .catch(() => undefined);
-    console.log(JSON.stringify((await importsDone.get()).values), store.notes.size);
     // The note being written when the client left is finished; none after it is begun.
     expect(store.notes.size).toBe(1);
     expect(await leftovers()).toEqual([]);

@@ -131,7 +131,7 @@ type WriteEverything = (
 /**
  * A zip of all the user's notes (and what `prepare` adds), streamed. `prepare` and the first
  * page of notes are read before the first byte: they bring the count, and a service that does
- * not answer is still a plain error. HEAD answers the headers alone.
+ * not answer is still a plain error. HEAD answers the headers alone, without `prepare`.
  */
 const streamEverything = async (
   ctx: ExportContext,
@@ -141,10 +141,12 @@ const streamEverything = async (
   prepare: () => Promise<WriteEverything>,
 ) => {
   const measure = measured(format, ctx.logger);
+  const head = req.method === 'HEAD';
   let started: Awaited<ReturnType<typeof everythingPages>>;
-  let write: WriteEverything;
+  let write: WriteEverything | undefined;
   try {
-    write = await prepare();
+    // HEAD wants the count alone: what `prepare` reads is left unread.
+    write = head ? undefined : await prepare();
     started = await everythingPages(ctx, userId);
   } catch (error) {
     measure.done(outcomeOf(error));
@@ -152,15 +154,16 @@ const streamEverything = async (
   }
   downloadHeaders(res, fileName, 'application/zip');
   res.setHeader(NOTES_TOTAL_HEADER, String(started.total));
-  if (req.method === 'HEAD') {
+  if (!write) {
     await started.pages.return?.();
     res.end();
     return;
   }
+  const writeAll = write;
   let notes = 0;
   const { outcome, bytes } = await streamZip(res, format, ctx.logger, async (zip) => {
     try {
-      notes = await write(started.pages, zip);
+      notes = await writeAll(started.pages, zip);
     } finally {
       await started.pages.return?.();
     }

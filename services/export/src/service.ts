@@ -164,8 +164,7 @@ export const startExport = async (
         service: 'export',
         bus: deps.bus,
         logger,
-        subject: userEvents.deleted.subject,
-        decode: (data) => userEvents.deleted.decode(data),
+        event: userEvents.deleted,
         erase: async ({ userId }) => {
           await forgetNotionUser(db, userId);
           return { notion: 1 };

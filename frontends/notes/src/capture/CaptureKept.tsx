@@ -2,6 +2,7 @@ import type { Note, NoteCapture } from '@noted/api';
 import { ArrowUpRightIcon, Button, DownloadIcon } from '@noted/ui';
 import { useEffect, useState } from 'react';
 import type { NotesApi } from '../api';
+import { saveFile } from '../download';
 import { log } from '../log';
 import { useErrorText, useNotesMessages } from '../messages';
 import { formatBytes, formatDuration, isWebAddress } from './format';
@@ -97,17 +98,7 @@ function PdfDownload({ api, file }: { api: FileApi; file: KeptFile }) {
     setBusy(true);
     setError(undefined);
     try {
-      const blob = await api.capture.file(file.url);
-      const objectUrl = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = objectUrl;
-      link.download = file.name || 'document.pdf';
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The browser has taken the file once the click is handled.
-      setTimeout(() => URL.revokeObjectURL(objectUrl), 0);
+      saveFile(await api.capture.file(file.url), file.name || 'document.pdf');
     } catch (caught) {
       log.error('Downloading the PDF of a note failed.', caught);
       setError(t('kept.downloadFailed', { reason: errorText(caught) }));

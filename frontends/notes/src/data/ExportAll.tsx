@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { log } from '../log';
 import { useErrorText, useNotesMessages } from '../messages';
 import type { DataApi } from './DataPanel';
-import { fileNameOf, saveFile } from './download';
+import { fileNameOf, saveFile } from '../download';
 
 type ExportState =
   | { phase: 'idle' }

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotesApi } from '../api';
 import { fakeApi, makeNote, renderNotes } from '../testing';
-import { fileNameOf } from './download';
+import { fileNameOf } from '../download';
 
 const saved: { name: string; url: string }[] = [];
 

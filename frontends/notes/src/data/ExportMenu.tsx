@@ -15,7 +15,7 @@ import { useState } from 'react';
 import type { NotesApi } from '../api';
 import { log } from '../log';
 import { useErrorText, useNotesMessages } from '../messages';
-import { fileNameOf, saveFile } from './download';
+import { fileNameOf, saveFile } from '../download';
 import './data.css';
 
 /** The ways one note leaves Noted, as the export service offers them. */

@@ -36,7 +36,6 @@ export const startUserDeletion = (options: { bus: EventBus; knex: Knex; logger: 
     service: 'ai',
     bus: options.bus,
     logger: options.logger,
-    subject: userEvents.deleted.subject,
-    decode: (data) => userEvents.deleted.decode(data),
+    event: userEvents.deleted,
     erase: ({ userId }) => userErase(options.knex, userId),
   });

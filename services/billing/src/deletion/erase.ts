@@ -53,7 +53,6 @@ export const startUserDeletion = (ctx: BillingContext, bus: EventBus) =>
     service: 'billing',
     bus,
     logger: ctx.logger,
-    subject: userEvents.deleted.subject,
-    decode: (data) => userEvents.deleted.decode(data),
+    event: userEvents.deleted,
     erase: ({ userId }) => userErase(ctx, userId),
   });

@@ -41,7 +41,6 @@ export const startUserDeletion = (options: {
     service: 'notes',
     bus: options.bus,
     logger: options.logger,
-    subject: userEvents.deleted.subject,
-    decode: (data) => userEvents.deleted.decode(data),
+    event: userEvents.deleted,
     erase: ({ userId }) => userErase(options, userId),
   });

@@ -14,8 +14,7 @@ export const startUserDeletion = (options: { bus: EventBus; knex: Knex; logger: 
     service: 'users',
     bus: options.bus,
     logger: options.logger,
-    subject: userEvents.deleted.subject,
-    decode: (data) => userEvents.deleted.decode(data),
+    event: userEvents.deleted,
     erase: ({ userId }) => userErase(options, userId),
   }),
   startPeriodic({
