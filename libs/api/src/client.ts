@@ -24,6 +24,7 @@ import type { CheckoutRequest, PlanChange } from './billing.js';
 import type { UserCreate, UserDeleteRequest } from './users.js';
 import type { UploadKind, UploadTarget } from './capture.js';
 import type { MarkdownImages } from './export.js';
+import type { FeedbackListQuery, FeedbackSend } from './feedback.js';
 import type { ImportEvent, ImportProgress, ImportResult } from './imports.js';
 import type { NotionConnect } from './notion.js';
 import { routes } from './routes.js';
@@ -629,6 +630,21 @@ export const createApiClient = (options: ApiClientOptions) => {
         });
         return result as ImportResult;
       },
+    },
+    feedback: {
+      /**
+       * Sends feedback, signed in (the token goes along when there is one) or not. Refusals:
+       * VALIDATION_FAILED, NOT_AN_IMAGE (the screenshot), RATE_LIMITED (Retry-After).
+       */
+      send: (body: FeedbackSend) => request(routes.feedbackSend, { body }),
+    },
+    admin: {
+      /** The feedback received, newest first; FORBIDDEN without the operator role. */
+      feedback: (query: FeedbackListQuery = {}) =>
+        request(routes.feedbackList, { query: { ...query } }),
+      /** The screenshot sent with one feedback, as a Blob (show it through URL.createObjectURL). */
+      feedbackScreenshot: async (id: string, options: Download = {}): Promise<Blob> =>
+        (await download(routes.feedbackScreenshot, { params: { id } }, options)).blob(),
     },
     notion: {
       /** The Notion connection's state (never its token). */

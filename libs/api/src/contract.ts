@@ -14,6 +14,11 @@ export interface Contract {
   tag: string;
   /** Served without an account (a shared note); everything else needs a token. */
   public?: boolean;
+  /**
+   * `optional`: served signed in or not. A token, when sent, is verified as on any route (a bad
+   * one answers 401) and the user goes with the request; without one it goes on anonymously.
+   */
+  auth?: 'optional';
   params?: z.ZodType;
   query?: z.ZodType;
   /** A JSON body. */

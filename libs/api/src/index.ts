@@ -5,6 +5,7 @@ export * from './plans.js';
 export * from './contract.js';
 export * from './errors.js';
 export * from './export.js';
+export * from './feedback.js';
 export * from './images.js';
 export * from './imports.js';
 export * from './links.js';

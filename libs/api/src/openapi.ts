@@ -126,7 +126,9 @@ const operation = (operationId: string, route: Contract): ZodOpenApiOperationObj
   operationId,
   summary: route.summary,
   tags: [route.tag],
-  ...(route.public ? {} : { security: [{ keycloak: [] }] }),
+  ...(route.public
+    ? {}
+    : { security: route.auth === 'optional' ? [{ keycloak: [] }, {}] : [{ keycloak: [] }] }),
   ...(route.params || route.query
     ? {
         requestParams: {

@@ -2,6 +2,7 @@ import { aiRoutes } from './ai.js';
 import { billingRoutes } from './billing.js';
 import { captureRoutes } from './capture.js';
 import { exportRoutes } from './export.js';
+import { feedbackRoutes } from './feedback.js';
 import type { Contract, ServiceName } from './contract.js';
 import { imageRoutes } from './images.js';
 import { importRoutes } from './imports.js';
@@ -29,6 +30,7 @@ export const routes = {
   ...exportRoutes,
   ...importRoutes,
   ...notionRoutes,
+  ...feedbackRoutes,
 };
 export type Routes = typeof routes;
 export type OperationId = keyof Routes;

@@ -165,6 +165,18 @@ export const requireIdentity =
     }
   };
 
+/**
+ * For routes served signed in or not: a request with an identity must carry a valid one (a bad
+ * one is refused, never taken as anonymous); a request without one goes on anonymously.
+ */
+export const optionalIdentity = (secret: string): RequestHandler => {
+  const required = requireIdentity(secret);
+  return (req, res, next) => {
+    if (req.header(IDENTITY_HEADER) === undefined) next();
+    else required(req, res, next);
+  };
+};
+
 /** The gateway-signed identity of a request behind `requireIdentity`. */
 export const identityOf = (req: express.Request): Identity => {
   if (!req.identity) throw new AppError('UNAUTHENTICATED', 'Sign in first');

@@ -22,6 +22,14 @@ describe('gateway identities', () => {
     expect(await verifyIdentity(secret, await signIdentity(secret, ada))).toEqual(ada);
   });
 
+  it('carries roles, and none for a user without any', async () => {
+    const operator = { ...ada, roles: ['operator'] };
+    expect(await verifyIdentity(secret, await signIdentity(secret, operator))).toEqual(operator);
+    expect(await verifyIdentity(secret, await signIdentity(secret, { ...ada, roles: [] }))).toEqual(
+      ada,
+    );
+  });
+
   it('refuses an identity signed with another secret', async () => {
     const forged = await signIdentity('another-secret-that-is-thirty-two-chars', ada);
     await expect(verifyIdentity(secret, forged)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
@@ -57,6 +65,15 @@ describe('reusing verified and signed tokens', () => {
     const renamed = await sign({ ...ada, name: 'Ada L.' });
     expect(renamed).not.toBe(first);
     expect(await verifyIdentity(secret, renamed)).toMatchObject({ name: 'Ada L.' });
+  });
+
+  it('hands out another token once the user holds a role, and again once it is taken away', async () => {
+    const sign = identitySigner(secret);
+    const plain = await sign(ada);
+    const granted = await sign({ ...ada, roles: ['operator'] });
+    expect(granted).not.toBe(plain);
+    expect(await verifyIdentity(secret, granted)).toMatchObject({ roles: ['operator'] });
+    expect(await verifyIdentity(secret, await sign(ada))).not.toHaveProperty('roles');
   });
 
   it('remembers a verified token, but not for a changed token or another secret', async () => {

@@ -12,9 +12,21 @@ export interface Identity {
   sub: string;
   email: string;
   name: string;
+  /**
+   * Noted's roles of the user (`OPERATOR_ROLE`), as the gateway read them from the access
+   * token's realm roles; absent for everyone else.
+   */
+  roles?: string[];
 }
 
 export const IDENTITY_HEADER = 'x-noted-identity';
+
+/** Reads what every user has written to Noted (product feedback): the realm role KEYCLOAK_ADMIN_ROLE. */
+export const OPERATOR_ROLE = 'operator';
+
+/** Whether the identity holds a role (an anonymous caller holds none). */
+export const hasRole = (identity: Identity | undefined, role: string) =>
+  identity?.roles?.includes(role) === true;
 const AUDIENCE = 'noted-services';
 const ISSUER = 'noted-gateway';
 
@@ -39,7 +51,12 @@ export const signIdentity = async (
   identity: Identity,
   ttlSeconds = 60,
 ): Promise<string> =>
-  new SignJWT({ email: identity.email, name: identity.name, uid: identity.userId })
+  new SignJWT({
+    email: identity.email,
+    name: identity.name,
+    uid: identity.userId,
+    ...(identity.roles?.length ? { roles: identity.roles } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(identity.sub)
     .setIssuer(ISSUER)
@@ -59,7 +76,14 @@ export const identitySigner = (secret: string, ttlSeconds = 60) => {
     ttl: Math.max(1000, (ttlSeconds - 30) * 1000),
   });
   return async (identity: Identity): Promise<string> => {
-    const key = JSON.stringify([identity.userId, identity.sub, identity.email, identity.name]);
+    // Roles are part of the key: a token granted a role (or stripped of it) is not given the old one.
+    const key = JSON.stringify([
+      identity.userId,
+      identity.sub,
+      identity.email,
+      identity.name,
+      identity.roles ?? [],
+    ]);
     const cached = tokens.get(key);
     if (cached) return cached;
     const token = await signIdentity(secret, identity, ttlSeconds);
@@ -82,11 +106,15 @@ export const verifyIdentity = async (secret: string, token: string): Promise<Ide
     if (typeof payload.uid !== 'string' || typeof payload.sub !== 'string') {
       throw new Error('identity without a user');
     }
+    const roles = Array.isArray(payload.roles)
+      ? payload.roles.filter((role): role is string => typeof role === 'string')
+      : [];
     return remember(key, token, {
       userId: payload.uid,
       sub: payload.sub,
       email: String(payload.email ?? ''),
       name: String(payload.name ?? ''),
+      ...(roles.length > 0 ? { roles } : {}),
     });
   } catch {
     throw new AppError('UNAUTHENTICATED', 'This service only accepts requests from the gateway');

@@ -1,3 +1,4 @@
+export * from './client-address.js';
 export * from './config.js';
 export * from './context.js';
 export * from './logger.js';
@@ -8,4 +9,5 @@ export * from './module.js';
 export * from './nul.js';
 export * from './routes.js';
 export * from './periodic.js';
+export * from './sniff.js';
 export * from './sse.js';

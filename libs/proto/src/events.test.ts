@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   billingEvents,
   captureEvents,
+  feedbackEvents,
   noteEvents,
   noteEventsFilter,
   reviewEvents,
@@ -15,6 +16,7 @@ const declared = [
   ...Object.values(captureEvents),
   ...Object.values(billingEvents),
   ...Object.values(userEvents),
+  ...Object.values(feedbackEvents),
 ];
 
 describe('event declarations', () => {

@@ -72,3 +72,8 @@ export const billingEvents = {
 export const userEvents = {
   deleted: eventType('noted.users.v1.user.deleted', usersV1.UserDeletedSchema),
 };
+
+/** Someone sent product feedback; ids and the kind only (see events.proto). */
+export const feedbackEvents = {
+  received: eventType('noted.users.v1.feedback.received', usersV1.FeedbackReceivedSchema),
+};

@@ -11,6 +11,7 @@ export {
   EVENT_USER_HEADER,
   billingEvents,
   captureEvents,
+  feedbackEvents,
   noteEvents,
   noteEventsFilter,
   reviewEvents,

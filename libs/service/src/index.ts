@@ -5,6 +5,7 @@ import {
   createHttpApp,
   finishHttpApp,
   listen,
+  optionalIdentity,
   requireIdentity,
   verifyCaller,
   type Logger,
@@ -55,6 +56,11 @@ export interface ServiceDefinition {
    * capability in the path); one ending in `/` opens every path under it.
    */
   openPaths?: string[];
+  /**
+   * Public paths served signed in or not (contracts with `auth: 'optional'`): an identity is
+   * taken when the gateway sends one, and the request goes on without one otherwise.
+   */
+  optionalIdentityPaths?: string[];
   /** Paths whose raw body a handler reads (see `HttpAppOptions.rawBodyPaths`). */
   rawBodyPaths?: string[];
   routes: (parts: ServiceParts) => Router;
@@ -164,13 +170,17 @@ const serve = async (
   const isOpen = (path: string) =>
     openPaths.some((open) => (open.endsWith('/') ? path.startsWith(open) : path === open));
   const identity = requireIdentity(settings.internalSecret);
+  const optional = new Set(definition.optionalIdentityPaths ?? []);
+  const maybeIdentity = optionalIdentity(settings.internalSecret);
   for (const path of definition.identityPaths) {
     app.use(path, (req, res, next) => {
-      if (isOpen(req.originalUrl.split('?')[0] ?? '')) {
+      const requested = req.originalUrl.split('?')[0] ?? '';
+      if (isOpen(requested)) {
         next();
         return;
       }
-      identity(req, res, next);
+      if (optional.has(requested)) maybeIdentity(req, res, next);
+      else identity(req, res, next);
     });
   }
   app.use(definition.routes(parts));

@@ -19,6 +19,11 @@ export const gatewayConfigSchema = z.object({
   /** Access tokens must name this audience, or come from one of KEYCLOAK_ACCEPTED_CLIENTS (azp). */
   KEYCLOAK_AUDIENCE: z.string().min(1).default('noted-api'),
   KEYCLOAK_ACCEPTED_CLIENTS: list.default(['noted-web', 'noted-cli']),
+  /**
+   * The realm role (in the access token's `realm_access.roles`) of Noted's operators, who read
+   * product feedback. The realm defines it and gives it to no one by default.
+   */
+  KEYCLOAK_ADMIN_ROLE: z.string().min(1).default('noted-admin'),
   /** Where the gateway fetches signing keys, when it differs from the issuer's public URL. */
   OIDC_JWKS_URL: z.url().optional(),
   USERS_URL: z.url().default('http://127.0.0.1:4101'),
@@ -72,6 +77,8 @@ export interface GatewayConfig {
     clientId: string;
     audience: string;
     acceptedClients: string[];
+    /** The realm role that makes a user one of Noted's operators. */
+    adminRole: string;
     issuer: string;
     jwksUrl: string;
     embedded: boolean;
@@ -122,6 +129,7 @@ export const gatewayConfigFrom = (
       clientId: env.KEYCLOAK_CLIENT_ID,
       audience: env.KEYCLOAK_AUDIENCE,
       acceptedClients: env.KEYCLOAK_ACCEPTED_CLIENTS,
+      adminRole: env.KEYCLOAK_ADMIN_ROLE,
       issuer,
       jwksUrl:
         env.OIDC_JWKS_URL ??

@@ -157,6 +157,24 @@ describe('gateway on its own', () => {
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toContain('Bearer');
   });
+
+  it('forwards a route of optional sign-in without a token, but checks a token that is sent', async () => {
+    const send = (headers: Record<string, string>) =>
+      fetch(`${url}/api/feedback`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ kind: 'idea', message: 'hi' }),
+      });
+    // Passed on anonymously: the users service (a closed port here) is asked.
+    expect((await send({})).status).toBe(502);
+    for (const authorization of ['Bearer not.a.token', 'Basic YWRhOm5vdGVk', 'Bearer']) {
+      const refused = await send({ authorization });
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as ErrorBody).error.code).toBe('UNAUTHENTICATED');
+    }
+    // Reading feedback is no such route.
+    expect((await fetch(`${url}/api/admin/feedback`)).status).toBe(401);
+  });
 });
 
 describe('gateway in front of a service', () => {

@@ -7,7 +7,9 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { AppError, NOTES_TOTAL_HEADER, routes } from '@noted/api';
 import { openApiDocument } from '@noted/api/openapi';
 import {
+  CLIENT_ADDRESS_HEADER,
   IDENTITY_HEADER,
+  OPERATOR_ROLE,
   createHttpApp,
   extendContext,
   finishHttpApp,
@@ -19,7 +21,7 @@ import {
 import { authenticate, createTokenVerifier } from './auth/index.js';
 import type { GatewayConfig } from './config.js';
 import { RATE_LIMIT_HEADERS, rateLimits } from './rate-limit.js';
-import { isOpenRoute, routingTable, signedInPrefixes } from './routing.js';
+import { isOpenRoute, isOptionalSignInRoute, routingTable, signedInPrefixes } from './routing.js';
 import { createUserResolver } from './users.js';
 import { inlineScriptHashes, webRouter } from './web.js';
 
@@ -69,9 +71,11 @@ export const startGateway = async (
     json: false,
   });
 
-  // Only the gateway may speak for a user: whatever a client sends in this header is dropped.
+  // Only the gateway may speak for a user, or say where a request came from: whatever a client
+  // sends in these headers is dropped.
   app.use((req, _res, next) => {
     delete req.headers[IDENTITY_HEADER];
+    delete req.headers[CLIENT_ADDRESS_HEADER];
     next();
   });
   const limits = rateLimits(config.rateLimits);
@@ -94,9 +98,12 @@ export const startGateway = async (
       xfwd: true,
       proxyTimeout: 600_000,
       on: {
-        proxyReq: (proxyReq, req: ProxiedRequest) => {
+        proxyReq: (proxyReq, req: Request & ProxiedRequest) => {
           if (req.id) proxyReq.setHeader('x-request-id', req.id);
           if (req.identityToken) proxyReq.setHeader(IDENTITY_HEADER, req.identityToken);
+          // The address as this gateway's trust-proxy setting resolves it: services count a
+          // caller's requests by it (feedback), so it must not be the client's own claim.
+          if (req.ip) proxyReq.setHeader(CLIENT_ADDRESS_HEADER, req.ip);
         },
         proxyRes: (proxyRes, _req, res) => {
           // A service that cuts its answer off midway (an export that failed) cuts the client's
@@ -201,8 +208,12 @@ export const startGateway = async (
   const resolveUser: RequestHandler = async (req, _res, next) => {
     try {
       if (!req.user) throw new AppError('UNAUTHENTICATED', 'Sign in first');
-      const identity = await users.resolve(req.user);
-      extendContext({ userId: identity.userId });
+      const resolved = await users.resolve(req.user);
+      extendContext({ userId: resolved.userId });
+      // Roles come from this token, never from the cached user: a role taken away at the
+      // identity provider is gone with the user's next token.
+      const operator = req.user.roles?.includes(config.keycloak.adminRole) === true;
+      const identity = operator ? { ...resolved, roles: [OPERATOR_ROLE] } : resolved;
       (req as ProxiedRequest).identityToken = await signIdentity(identity);
       next();
     } catch (error) {
@@ -210,12 +221,17 @@ export const startGateway = async (
     }
   };
   // Routes without an account under a signed-in prefix (Stripe's webhook, the plans) skip the
-  // token; they keep the body limit.
+  // token; they keep the body limit. Routes served signed in or not skip it only when no
+  // Authorization header is sent: one that is sent is checked, and a bad one answers 401.
   const signIn = [authenticate(verifier), limits.perUser, resolveUser];
   const unlessOpen =
     (handler: RequestHandler): RequestHandler =>
     (req, res, next) => {
-      if (isOpenRoute(req.method, req.baseUrl + req.path)) next();
+      const path = req.baseUrl + req.path;
+      const anonymous =
+        isOpenRoute(req.method, path) ||
+        (req.headers.authorization === undefined && isOptionalSignInRoute(req.method, path));
+      if (anonymous) next();
       else handler(req, res, next);
     };
   app.use(signedInPrefixes, limitBody, ...signIn.map(unlessOpen));
@@ -267,6 +283,7 @@ export const startGateway = async (
       return;
     }
     delete req.headers[IDENTITY_HEADER];
+    delete req.headers[CLIENT_ADDRESS_HEADER];
     liveSockets.add(socket);
     socket.once('close', () => liveSockets.delete(socket));
     live.upgrade(req, socket, head);

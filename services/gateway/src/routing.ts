@@ -25,14 +25,26 @@ export const signedInPrefixes = [
   ),
 ];
 
-/** The routes that need no account but live under a signed-in prefix, as matchers. */
-const openRoutes = contracts
-  .filter((route) => route.public && signedInPrefixes.includes(`/${route.path.split('/')[1]}`))
-  .map((route) => ({
+const matchers = (routes: typeof contracts) =>
+  routes.map((route) => ({
     method: route.method.toUpperCase(),
     pattern: new RegExp(`^${route.path.replace(/:\w+/g, '[^/]+')}/?$`),
   }));
 
+/** The routes that need no account but live under a signed-in prefix, as matchers. */
+const openRoutes = matchers(
+  contracts.filter(
+    (route) => route.public && signedInPrefixes.includes(`/${route.path.split('/')[1]}`),
+  ),
+);
+
+/** The routes served signed in or not (`auth: 'optional'`), as matchers. */
+const optionalRoutes = matchers(contracts.filter((route) => route.auth === 'optional'));
+
 /** Whether a request (its whole path) is one of those routes. */
 export const isOpenRoute = (method: string, path: string) =>
   openRoutes.some((route) => route.method === method && route.pattern.test(path));
+
+/** Whether a request (its whole path) is served signed in or not. */
+export const isOptionalSignInRoute = (method: string, path: string) =>
+  optionalRoutes.some((route) => route.method === method && route.pattern.test(path));

@@ -10,6 +10,7 @@ describe('identityConfig', () => {
       IDENTITY_SIGN_IN_FAILURES_PER_ACCOUNT: 5,
       IDENTITY_SIGN_IN_FAILURES_PER_IP: 20,
       IDENTITY_SIGN_IN_WINDOW_SECONDS: 900,
+      IDENTITY_ADMIN_EMAILS: [],
     });
   });
 
@@ -21,6 +22,7 @@ describe('identityConfig', () => {
         IDENTITY_SIGN_IN_FAILURES_PER_ACCOUNT: '3',
         IDENTITY_SIGN_IN_FAILURES_PER_IP: '10',
         IDENTITY_SIGN_IN_WINDOW_SECONDS: '60',
+        IDENTITY_ADMIN_EMAILS: ' Ops@Example.com, ,grace@example.com',
       }),
     ).toEqual({
       IDENTITY_PORT: 4200,
@@ -28,6 +30,7 @@ describe('identityConfig', () => {
       IDENTITY_SIGN_IN_FAILURES_PER_ACCOUNT: 3,
       IDENTITY_SIGN_IN_FAILURES_PER_IP: 10,
       IDENTITY_SIGN_IN_WINDOW_SECONDS: 60,
+      IDENTITY_ADMIN_EMAILS: ['ops@example.com', 'grace@example.com'],
     });
   });
 

@@ -13,6 +13,19 @@ export const identityConfigSchema = z.object({
   IDENTITY_SIGN_IN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   /** The window failed sign-ins are counted in, from the first one. */
   IDENTITY_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /**
+   * Accounts (emails, comma-separated) whose access tokens carry the operators' realm role
+   * (KEYCLOAK_ADMIN_ROLE, `noted-admin`), as Keycloak's do for a user given that role.
+   */
+  IDENTITY_ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
 });
 
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;

@@ -374,4 +374,20 @@ describe('development identity provider', () => {
     const { payload } = await verifyAccessToken(identity.realmUrl, String(body.access_token));
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(60);
   });
+
+  it("gives the accounts of IDENTITY_ADMIN_EMAILS the admin realm role in access tokens, as Keycloak's roles scope does, and no one else", async () => {
+    await identity.stop();
+    identity = await startTestIdentity(dataDir, { adminEmails: ['Ops@Example.com'] });
+    const access = async (email: string) =>
+      (
+        await verifyAccessToken(
+          identity.realmUrl,
+          String((await tokensFor(identity.realmUrl, email)).access_token),
+        )
+      ).payload;
+    expect(await access('ops@example.com')).toMatchObject({
+      realm_access: { roles: ['noted-admin'] },
+    });
+    expect(await access('ada@example.com')).not.toHaveProperty('realm_access');
+  });
 });

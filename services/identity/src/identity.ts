@@ -1,5 +1,5 @@
 import { createHttpApp, finishHttpApp, listen, type Logger, type RunningModule } from '@noted/kit';
-import { AccountStore } from './accounts.js';
+import { AccountStore, normalizeEmail } from './accounts.js';
 import { createProvider } from './provider.js';
 import { createRefreshTokenEnvelope } from './refresh-tokens.js';
 import { loadSecrets } from './secrets.js';
@@ -26,6 +26,10 @@ export interface IdentityOptions {
   accessTokenTtlSeconds?: number;
   /** Failed sign-ins allowed per account and per address; `DEFAULT_SIGN_IN_LIMITS` by default. */
   signInLimits?: SignInLimitOptions;
+  /** Accounts whose access tokens carry `adminRole` in `realm_access.roles`; none by default. */
+  adminEmails?: readonly string[];
+  /** The realm role those accounts hold; `noted-admin` by default. */
+  adminRole?: string;
 }
 
 export interface RunningIdentity extends RunningModule {
@@ -71,6 +75,10 @@ export const startIdentity = async (options: IdentityOptions): Promise<RunningId
     store,
     refreshTokens,
     signInLimits,
+    admins: {
+      emails: new Set((options.adminEmails ?? []).map(normalizeEmail)),
+      role: options.adminRole ?? 'noted-admin',
+    },
     logger,
   });
 

@@ -38,6 +38,8 @@ export interface ProviderDeps {
   store: StateStore;
   refreshTokens: RefreshTokenEnvelope;
   signInLimits: SignInLimits;
+  /** Accounts (normalized emails) given `role` in their access tokens. */
+  admins: { emails: ReadonlySet<string>; role: string };
   logger: Logger;
 }
 
@@ -179,7 +181,14 @@ export const createProvider = (deps: ProviderDeps): Provider => {
       if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
       const account = accounts.bySub(token.accountId);
       const { sub: _sub, ...claims } = account ? accountClaims(account) : { sub: '' };
-      return { typ: 'Bearer', azp: token.clientId, ...claims };
+      // Keycloak's `roles` client scope puts the user's realm roles here; only admins have one.
+      const admin = account !== undefined && deps.admins.emails.has(account.email);
+      return {
+        typ: 'Bearer',
+        azp: token.clientId,
+        ...claims,
+        ...(admin ? { realm_access: { roles: [deps.admins.role] } } : {}),
+      };
     },
     ttl: {
       AccessToken: accessTokenTtlSeconds,

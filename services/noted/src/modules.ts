@@ -161,6 +161,8 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
           failuresPerIp: context.env.IDENTITY_SIGN_IN_FAILURES_PER_IP,
           windowSeconds: context.env.IDENTITY_SIGN_IN_WINDOW_SECONDS,
         },
+        adminEmails: context.env.IDENTITY_ADMIN_EMAILS,
+        adminRole: context.gateway.keycloak.adminRole,
         logger: context.logger,
       });
       context.logger.info(

@@ -141,6 +141,9 @@ const everyCall = (
   'notion.disconnect': () => client.notion.disconnect(),
   'notion.sync': () => client.notion.sync(),
   'imports.file': () => client.imports.file(new Blob(['# A note']), { fileName: 'a.md' }),
+  'feedback.send': () => client.feedback.send({ kind: 'idea', message: 'm' }),
+  'admin.feedback': () => client.admin.feedback({ kind: 'problem' }),
+  'admin.feedbackScreenshot': () => client.admin.feedbackScreenshot(id),
 });
 
 /** The names of every method of the client but the generic `request`. */
@@ -173,6 +176,8 @@ describe("the gateway's OpenAPI document", () => {
           unitOfWork: createUnitOfWork(db, () => {}),
           freePlan: { notesPerMonth: 10, recordingTimeLimit: 60 },
           fallbackEmailDomain: 'example.com',
+          feedbackLimits: { perUserPerHour: 10, perIpPerHour: 20 },
+          internalSecret: 'x'.repeat(32),
         }),
       ),
       notes: routesOf(

@@ -84,4 +84,43 @@ export const usersMigrations: Migration[] = [
       await knex.schema.dropTable('deleted_users');
     },
   },
+  {
+    name: '20261215_001_feedback',
+    up: async (knex: Knex) => {
+      await knex.schema.createTable('feedback', (t) => {
+        t.uuid('id').primary();
+        t.text('kind').notNullable();
+        t.text('message').notNullable();
+        /** The account's email when signed in, else the one given (if any). */
+        t.text('email').nullable();
+        /** The sender, when signed in; the row goes with the account (see deletion). */
+        t.uuid('user_id').nullable();
+        t.text('page').nullable();
+        t.text('user_agent').nullable();
+        /** HMAC of the sender's address (IPv6: its /56) with the internal secret, never the address. */
+        t.text('address_hash').notNullable();
+        // Milliseconds, as a page's cursor carries it (JavaScript's Date holds no microseconds).
+        t.timestamp('created_at', { useTz: true })
+          .notNullable()
+          .defaultTo(knex.raw("date_trunc('milliseconds', now())"));
+        t.index(['created_at', 'id']);
+        t.index(['user_id', 'created_at']);
+        t.index(['address_hash', 'created_at']);
+      });
+      /**
+       * Screenshots in the database, not an object store: this service has none, they are few
+       * (rate-limited, 2 MB at most) and read by operators only, and a row and its image are
+       * written and erased together. A table apart keeps them out of the list's reads.
+       */
+      await knex.schema.createTable('feedback_screenshots', (t) => {
+        t.uuid('feedback_id').primary().references('id').inTable('feedback').onDelete('CASCADE');
+        t.text('content_type').notNullable();
+        t.binary('bytes').notNullable();
+      });
+    },
+    down: async (knex: Knex) => {
+      await knex.schema.dropTable('feedback_screenshots');
+      await knex.schema.dropTable('feedback');
+    },
+  },
 ];

@@ -78,6 +78,34 @@ describe('createTokenVerifier', () => {
     },
   );
 
+  it("reads the realm roles of Keycloak's realm_access claim, and none from anything else", async () => {
+    const key = await createSigningKey('key-1');
+    const jwks = await startJwksServer([key]);
+    try {
+      const verifier = verifierFor(jwks.jwksUrl, 0);
+      const withRoles = await signToken(
+        key,
+        accessTokenClaims({ realm_access: { roles: ['noted-admin', 7, 'offline_access'] } }),
+      );
+      const user = await verifier.verify(withRoles);
+      expect(user.roles).toEqual(['noted-admin', 'offline_access']);
+      // What a caller does with its copy does not change the remembered one.
+      user.roles?.push('changed');
+      expect((await verifier.verify(withRoles)).roles).toEqual(['noted-admin', 'offline_access']);
+      for (const realmAccess of [
+        undefined,
+        'noted-admin',
+        { roles: 'noted-admin' },
+        { roles: [] },
+      ]) {
+        const token = await signToken(key, accessTokenClaims({ realm_access: realmAccess }));
+        expect(await verifier.verify(token)).not.toHaveProperty('roles');
+      }
+    } finally {
+      await jwks.close();
+    }
+  });
+
   it('refuses an unknown key id when the JWKS does not have it either', async () => {
     const known = await createSigningKey('key-1');
     const jwks = await startJwksServer([known]);

@@ -11,6 +11,8 @@ export interface VerifiedUser {
   preferredUsername?: string;
   /** When the token was issued (`iat`, seconds): which of two tokens knows the newer profile. */
   issuedAt?: number;
+  /** The user's realm roles (Keycloak's `realm_access.roles`); absent when the token has none. */
+  roles?: string[];
 }
 
 export interface TokenVerifierOptions {
@@ -32,6 +34,10 @@ export interface TokenVerifier {
   /** Resolves with the user, or rejects with AppError UNAUTHENTICATED saying why. */
   verify(token: string): Promise<VerifiedUser>;
 }
+
+/** A caller may change what it is given; the remembered user stays as verified. */
+const copyOf = (user: VerifiedUser): VerifiedUser =>
+  user.roles ? { ...user, roles: [...user.roles] } : { ...user };
 
 const refused = (message: string) => new AppError('UNAUTHENTICATED', message);
 
@@ -74,6 +80,16 @@ const explain = (error: unknown): AppError => {
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
+/** Keycloak's realm roles, `{ realm_access: { roles: [...] } }`; anything else holds none. */
+const realmRoles = (payload: JWTPayload): string[] => {
+  const access = payload.realm_access;
+  if (typeof access !== 'object' || access === null || !('roles' in access)) return [];
+  const { roles } = access as { roles: unknown };
+  return Array.isArray(roles)
+    ? roles.filter((role): role is string => typeof role === 'string')
+    : [];
+};
+
 const audiences = (payload: JWTPayload): string[] =>
   typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
 
@@ -97,7 +113,7 @@ export const createTokenVerifier = (options: TokenVerifierOptions): TokenVerifie
   return {
     async verify(token) {
       const known = verified.get(token);
-      if (known) return { ...known };
+      if (known) return copyOf(known);
       let payload: JWTPayload;
       try {
         ({ payload } = await jwtVerify(token, keys, {
@@ -135,9 +151,11 @@ export const createTokenVerifier = (options: TokenVerifierOptions): TokenVerifie
       if (name) user.name = name;
       if (preferredUsername) user.preferredUsername = preferredUsername;
       if (typeof payload.iat === 'number') user.issuedAt = payload.iat;
+      const roles = realmRoles(payload);
+      if (roles.length > 0) user.roles = roles;
       const ttl = typeof payload.exp === 'number' ? payload.exp * 1000 - Date.now() : 0;
       if (ttl > 0) verified.set(token, user, { ttl });
-      return { ...user };
+      return copyOf(user);
     },
   };
 };

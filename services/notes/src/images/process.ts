@@ -1,6 +1,6 @@
 import type sharpModule from 'sharp';
 import { AppError, NOTE_IMAGE_MAX_PIXELS, NOTE_IMAGE_MAX_SIDE } from '@noted/api';
-import { sniffImage, type ImageFormat } from './sniff.js';
+import { sniffImage, type ImageFormat } from '@noted/kit';
 
 type Sharp = typeof sharpModule;
 

@@ -80,7 +80,7 @@ describe('deleting an account (users)', () => {
 
     expect(await userErase(ctx, user.id)).toMatchObject({ usage: 1, users: 1 });
     // A second delivery finds nothing and succeeds.
-    expect(await userErase(ctx, user.id)).toEqual({ usage: 0, users: 0, outbox: 0 });
+    expect(await userErase(ctx, user.id)).toEqual({ usage: 0, feedback: 0, users: 0, outbox: 0 });
     expect(await db.knex('users').where({ id: user.id })).toEqual([]);
     expect(await db.knex('usage_counters').where({ user_id: user.id })).toEqual([]);
     // The announcement itself goes out; nothing else names the user.

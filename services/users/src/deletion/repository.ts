@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { deleteInBatches, forgetOutboxOf } from '@noted/db';
+import { feedbackRepository } from '../feedback/repository.js';
 
 export interface TombstoneRow {
   user_id: string;
@@ -28,12 +29,17 @@ export const deletionRepository = {
     return inserted as TombstoneRow | undefined;
   },
 
-  /** Everything of the user but the tombstone: usage first, the user's row last. */
+  /**
+   * Everything of the user but the tombstone: usage and feedback first, the user's row last.
+   * Feedback goes rather than staying without a name: its text and screenshot (the user's own
+   * notes on screen) are the user's data as much as the notes are.
+   */
   eraseUser: async (knex: Knex, userId: string, keepSubjects: string[]) => {
     const usage = await deleteInBatches(knex, 'usage_counters', { user_id: userId });
+    const feedback = await feedbackRepository.eraseOf(knex, userId);
     const users = await knex('users').where({ id: userId }).delete();
     const outbox = await forgetOutboxOf(knex, userId, { keepSubjects });
-    return { usage, users, outbox };
+    return { usage, feedback, users, outbox };
   },
 
   pruneTombstones: async (knex: Knex, before: Date) =>

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file noted/users/v1/events.proto.
  */
 export const file_noted_users_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Chtub3RlZC91c2Vycy92MS9ldmVudHMucHJvdG8SDm5vdGVkLnVzZXJzLnYxInIKC1VzZXJEZWxldGVkEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd1c2VyX2lkGAMgASgJEg8KB2F1dGhfaWQYBCABKAliBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Chtub3RlZC91c2Vycy92MS9ldmVudHMucHJvdG8SDm5vdGVkLnVzZXJzLnYxInIKC1VzZXJEZWxldGVkEhAKCGV2ZW50X2lkGAEgASgJEi8KC29jY3VycmVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd1c2VyX2lkGAMgASgJEg8KB2F1dGhfaWQYBCABKAkioQEKEEZlZWRiYWNrUmVjZWl2ZWQSEAoIZXZlbnRfaWQYASABKAkSLwoLb2NjdXJyZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhMKC2ZlZWRiYWNrX2lkGAMgASgJEgwKBGtpbmQYBCABKAkSDwoHdXNlcl9pZBgFIAEoCRIWCg5oYXNfc2NyZWVuc2hvdBgGIAEoCGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * UserDeleted is published on noted.users.v1.user.deleted when a user deletes their account:
@@ -51,4 +51,54 @@ export type UserDeleted = Message<"noted.users.v1.UserDeleted"> & {
  */
 export const UserDeletedSchema: GenMessage<UserDeleted> = /*@__PURE__*/
   messageDesc(file_noted_users_v1_events, 0);
+
+/**
+ * FeedbackReceived is published on noted.users.v1.feedback.received when someone sends product
+ * feedback (signed in or not). It carries ids and the kind only, never the message or an email:
+ * a consumer that needs them reads the feedback through the users service.
+ *
+ * @generated from message noted.users.v1.FeedbackReceived
+ */
+export type FeedbackReceived = Message<"noted.users.v1.FeedbackReceived"> & {
+  /**
+   * @generated from field: string event_id = 1;
+   */
+  eventId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp occurred_at = 2;
+   */
+  occurredAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string feedback_id = 3;
+   */
+  feedbackId: string;
+
+  /**
+   * kind is idea, problem or praise.
+   *
+   * @generated from field: string kind = 4;
+   */
+  kind: string;
+
+  /**
+   * user_id is the sender's Noted user id; empty when sent signed out.
+   *
+   * @generated from field: string user_id = 5;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: bool has_screenshot = 6;
+   */
+  hasScreenshot: boolean;
+};
+
+/**
+ * Describes the message noted.users.v1.FeedbackReceived.
+ * Use `create(FeedbackReceivedSchema)` to create a new message.
+ */
+export const FeedbackReceivedSchema: GenMessage<FeedbackReceived> = /*@__PURE__*/
+  messageDesc(file_noted_users_v1_events, 1);
 

@@ -1,4 +1,4 @@
-/** The image formats accepted for upload, as their magic bytes say. */
+/** The image formats Noted takes (note images, feedback screenshots), as their magic bytes say. */
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif';
 
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>

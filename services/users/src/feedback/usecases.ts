@@ -1,0 +1,186 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import type { Knex } from 'knex';
+import {
+  AppError,
+  FEEDBACK_SCREENSHOT_MAX_BYTES,
+  type FeedbackListQuery,
+  type FeedbackSend,
+  type Parsed,
+} from '@noted/api';
+import { enqueueEvent, outboxEvent, type UnitOfWork } from '@noted/db';
+import { OPERATOR_ROLE, addressGroup, hasRole, sniffImage, type Identity } from '@noted/kit';
+import { feedbackEvents, userEventHeaders } from '@noted/proto';
+import type { FeedbackLimits } from '../config.js';
+import { feedbackReceived, feedbackRefused } from './metrics.js';
+import { feedbackRepository, type FeedbackListed, type FeedbackRow } from './repository.js';
+
+export interface FeedbackContext {
+  knex: Knex;
+  unitOfWork: UnitOfWork;
+  feedbackLimits: FeedbackLimits;
+  /** Keys the hash of a sender's address, so the stored hash cannot be reversed by trying addresses. */
+  internalSecret: string;
+}
+
+export interface FeedbackSender {
+  /** The signed-in sender; undefined when signed out. */
+  identity: Identity | undefined;
+  /** The client's address, as the gateway saw it. */
+  address: string;
+  userAgent: string | undefined;
+}
+
+const SCREENSHOT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
+const USER_AGENT_MAX_CHARS = 500;
+
+/** The image a data URL holds, by its bytes; anything but PNG, JPEG or WebP is refused. */
+const screenshotOf = (dataUrl: string) => {
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  if (bytes.length > FEEDBACK_SCREENSHOT_MAX_BYTES) {
+    throw new AppError('VALIDATION_FAILED', 'screenshot: a screenshot is at most 2 MB');
+  }
+  const format = sniffImage(bytes);
+  if (format !== 'png' && format !== 'jpeg' && format !== 'webp') {
+    feedbackRefused.inc({ reason: 'not_an_image' });
+    throw new AppError('NOT_AN_IMAGE', 'The screenshot is not a PNG, JPEG or WebP image');
+  }
+  return { content_type: SCREENSHOT_TYPES[format], bytes };
+};
+
+const addressHash = (ctx: FeedbackContext, address: string) =>
+  createHmac('sha256', ctx.internalSecret)
+    .update(`feedback-address:${addressGroup(address)}`)
+    .digest('base64url');
+
+const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new AppError('RATE_LIMITED', message, { retryAfterSeconds: Math.max(1, retryAfterSeconds) });
+
+/**
+ * Keeps one feedback, counted against its sender: the account (signed in) and the address
+ * (always), each per hour. The counts are the rows themselves, read under a lock per sender,
+ * so they hold across replicas and restarts. Announces `feedback.received` in the same commit.
+ */
+export const feedbackSend = async (
+  ctx: FeedbackContext,
+  body: Parsed<typeof FeedbackSend>,
+  sender: FeedbackSender,
+): Promise<FeedbackRow> => {
+  const screenshot = body.screenshot ? screenshotOf(body.screenshot) : undefined;
+  const userId = sender.identity?.userId;
+  const hash = addressHash(ctx, sender.address);
+  const { perUserPerHour, perIpPerHour } = ctx.feedbackLimits;
+  const row = await ctx.unitOfWork(async (trx) => {
+    await feedbackRepository.lockSenders(trx, [
+      `feedback:address:${hash}`,
+      ...(userId ? [`feedback:user:${userId}`] : []),
+    ]);
+    if (userId && perUserPerHour > 0) {
+      const sent = await feedbackRepository.sentLastHour(trx, { user_id: userId });
+      if (sent.count >= perUserPerHour) {
+        feedbackRefused.inc({ reason: 'rate_limited_user' });
+        throw rateLimited(
+          `At most ${perUserPerHour} feedback an hour from one account: try again in ${sent.freeInSeconds} seconds`,
+          sent.freeInSeconds,
+        );
+      }
+    }
+    if (perIpPerHour > 0) {
+      const sent = await feedbackRepository.sentLastHour(trx, { address_hash: hash });
+      if (sent.count >= perIpPerHour) {
+        feedbackRefused.inc({ reason: 'rate_limited_address' });
+        throw rateLimited(
+          `At most ${perIpPerHour} feedback an hour from one address: try again in ${sent.freeInSeconds} seconds`,
+          sent.freeInSeconds,
+        );
+      }
+    }
+    const inserted = await feedbackRepository.insert(
+      trx,
+      {
+        id: randomUUID(),
+        kind: body.kind,
+        message: body.message,
+        // Signed in, the answer goes to the account's address, not to one typed in the form.
+        email: sender.identity ? sender.identity.email || null : (body.email ?? null),
+        user_id: userId ?? null,
+        page: body.page ?? null,
+        user_agent: sender.userAgent?.slice(0, USER_AGENT_MAX_CHARS) || null,
+        address_hash: hash,
+      },
+      screenshot,
+    );
+    await enqueueEvent(
+      trx,
+      outboxEvent(
+        feedbackEvents.received,
+        (eventId) => ({
+          eventId,
+          occurredAt: timestampFromDate(inserted.created_at),
+          feedbackId: inserted.id,
+          kind: inserted.kind,
+          userId: userId ?? '',
+          hasScreenshot: screenshot !== undefined,
+        }),
+        userId ? userEventHeaders(userId) : undefined,
+      ),
+    );
+    return inserted;
+  });
+  feedbackReceived.inc({ kind: row.kind });
+  return row;
+};
+
+const requireOperator = (identity: Identity | undefined) => {
+  if (!hasRole(identity, OPERATOR_ROLE)) {
+    throw new AppError('FORBIDDEN', 'Only operators can read feedback');
+  }
+};
+
+/** A page's cursor: where it ended, opaque to the caller. */
+const cursorOf = (row: FeedbackRow) =>
+  Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
+
+const positionOf = (cursor: string): { createdAt: Date; id: string } => {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const createdAt = new Date(String(at));
+    const uuid = /^[0-9a-f-]{36}$/i;
+    if (typeof id === 'string' && uuid.test(id) && !Number.isNaN(createdAt.getTime())) {
+      return { createdAt, id };
+    }
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw new AppError('VALIDATION_FAILED', 'cursor: not a cursor this list gave');
+};
+
+/** One page of the feedback received, newest first, for an operator. */
+export const feedbackList = async (
+  ctx: Pick<FeedbackContext, 'knex'>,
+  identity: Identity | undefined,
+  query: Parsed<typeof FeedbackListQuery>,
+): Promise<{ rows: FeedbackListed[]; nextCursor: string | null }> => {
+  requireOperator(identity);
+  const before = query.cursor ? positionOf(query.cursor) : undefined;
+  const rows = await feedbackRepository.page(ctx.knex, {
+    ...(query.kind ? { kind: query.kind } : {}),
+    ...(before ? { before } : {}),
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { rows: page, nextCursor: rows.length > query.limit && last ? cursorOf(last) : null };
+};
+
+/** The screenshot of one feedback, for an operator. */
+export const feedbackScreenshot = async (
+  ctx: Pick<FeedbackContext, 'knex'>,
+  identity: Identity | undefined,
+  feedbackId: string,
+) => {
+  requireOperator(identity);
+  const screenshot = await feedbackRepository.screenshot(ctx.knex, feedbackId);
+  if (!screenshot) throw new AppError('NOT_FOUND', 'There is no such screenshot');
+  return screenshot;
+};
