@@ -3,8 +3,9 @@
 # app on embedded defaults in a fresh data dir, signs a user in through the development
 # provider, and runs every check (all are on by default; deploy/local/schemathesis.toml lists
 # the documented exceptions) over every operation with that bearer token. The gateway's
-# rate limits are off for the run (the fuzzer sends thousands of requests as one user; the
-# limits are tested on their own), and no text holds NUL (U+0000): the document says every
+# rate limits and feedback's are off for the run (the fuzzer sends thousands of requests as one
+# user; the limits are tested on their own), the user is an operator (it reads the feedback it
+# sends, IDENTITY_ADMIN_EMAILS), and no text holds NUL (U+0000): the document says every
 # service refuses it with 400, and services/noted/src/refusals.integration.test.ts proves it
 # for each. Needs `npm run build` first. Exits non-zero on any failure.
 set -euo pipefail
@@ -26,6 +27,7 @@ grep -q '^export STRIPE_PRICE_PREMIUM_YEARLY=' "$stripe_env" || fail "the local 
 # Notion at a closed local port: connecting answers 502 and nothing leaves this machine.
 # shellcheck disable=SC2046 # its NAME=value settings, one word each
 start_noted "$port" fuzz NOTED_METRICS_PORT=0 GATEWAY_RATE_LIMIT_PER_IP=0 GATEWAY_RATE_LIMIT_PER_USER=0 \
+  FEEDBACK_PER_USER_PER_HOUR=0 FEEDBACK_PER_IP_PER_HOUR=0 IDENTITY_ADMIN_EMAILS=fuzz@example.com \
   NOTION_API_URL=http://127.0.0.1:9 $(sed -n 's/^export //p' "$stripe_env")
 trap 'kill $app $stripe 2>/dev/null || true; wait $app $stripe 2>/dev/null || true; rm -rf "$noted_data_dir"' EXIT
 base="http://localhost:$port"
