@@ -108,9 +108,13 @@ const singletons = ['react', 'react-dom', '@noted/router', 'i18next', 'react-i18
  *   packageUrl: string;
  *   entry: Record<string, string>;
  *   publicPath: string;
- *   federation?: Record<string, unknown>;
+ *   federation?: Record<string, unknown> | false;
  *   plugins?: import('@rspack/core').RspackPluginInstance[];
+ *   outputDir?: string;
  * }} options
+ *
+ * `federation: false` builds a plain bundle instead (the marketing site's own entry, which runs
+ * without the shell); `outputDir` puts it beside the remote, e.g. 'dist/site'.
  */
 export const frontendConfig = ({
   name,
@@ -119,6 +123,7 @@ export const frontendConfig = ({
   publicPath,
   federation = {},
   plugins = [],
+  outputDir = 'dist',
 }) => {
   const { dependencies } = createRequire(packageUrl)('./package.json');
   return defineConfig({
@@ -126,7 +131,7 @@ export const frontendConfig = ({
     devtool: 'source-map',
     entry,
     output: {
-      path: new URL('./dist', packageUrl).pathname,
+      path: new URL(`./${outputDir}`, packageUrl).pathname,
       publicPath,
       uniqueName: name,
       filename: '[name].[contenthash:8].js',
@@ -164,17 +169,21 @@ export const frontendConfig = ({
       ...plugins,
       new AssetListPlugin(),
       new PrecompressPlugin(),
-      new ModuleFederationPlugin({
-        name,
-        manifest: true,
-        dts: false,
-        shared: Object.fromEntries(
-          singletons
-            .filter((name) => dependencies[name])
-            .map((name) => [name, { singleton: true, requiredVersion: dependencies[name] }]),
-        ),
-        ...federation,
-      }),
+      ...(federation === false
+        ? []
+        : [
+            new ModuleFederationPlugin({
+              name,
+              manifest: true,
+              dts: false,
+              shared: Object.fromEntries(
+                singletons
+                  .filter((name) => dependencies[name])
+                  .map((name) => [name, { singleton: true, requiredVersion: dependencies[name] }]),
+              ),
+              ...federation,
+            }),
+          ]),
     ],
     performance: { hints: false },
   });

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { billingShots } from './billing.js';
 import { captureShots } from './capture.js';
 import { dataShots } from './data.js';
+import { marketingShots } from './marketing.js';
 import { offlineShots } from './offline.js';
 
 export interface Seeded {
@@ -73,10 +74,6 @@ export const shots: Shot[] = [
   { name: 'private-page-signed-out', path: at('/todos'), signedOut: true },
   { name: 'shared-note', path: (seeded) => seeded.sharedPath, signedOut: true },
   { name: 'not-found-signed-out', path: at('/no-such-page'), signedOut: true },
-  { name: 'landing', path: at('/landing'), signedOut: true },
-  { name: 'guide', path: at('/guide'), signedOut: true },
-  { name: 'blog', path: at('/blog'), signedOut: true },
-  { name: 'blog-article', path: at('/blog/why-noted'), signedOut: true },
 
   { name: 'notes', path: at('/') },
   { name: 'notes-full', path: at('/'), fullPage: true },
@@ -326,10 +323,10 @@ export const shots: Shot[] = [
   { name: 'summaries-week', path: at('/summaries?period=week') },
   { name: 'ai-settings', path: at('/settings/ai') },
   { name: 'ai-settings-full', path: at('/settings/ai'), fullPage: true },
-  { name: 'feedback', path: at('/feedback') },
   { name: 'not-found', path: at('/no-such-page') },
   ...billingShots,
   ...captureShots,
   ...offlineShots,
   ...dataShots,
+  ...marketingShots,
 ];

@@ -2,7 +2,7 @@ import { entitlementNames } from '@noted/api';
 import { Button, Callout, CreditCardIcon, Skeleton, useShell, type ShellServices } from '@noted/ui';
 import type { BillingApi } from './api';
 import { BillingRoot, useAccount, useBillingContext } from './BillingRoot';
-import { formatDuration, formatNumber, formatResetDay } from './format';
+import { formatDuration, formatNumber, formatResetDay } from '@noted/ui';
 import { useBillingMessages } from './messages';
 import { PaymentsDisabled } from './PricingTable';
 import { StatusBadge, limitOf, periodLine } from './PlanParts';

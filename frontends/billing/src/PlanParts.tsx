@@ -5,7 +5,7 @@ import {
   type SubscriptionStatus,
 } from '@noted/api';
 import { CheckIcon } from '@noted/ui';
-import { formatDay, formatDuration, formatList, formatNumber } from './format';
+import { formatDay, formatDuration, formatList, formatNumber } from '@noted/ui';
 import { useBillingMessages, type Translate } from './messages';
 
 const e = entitlementNames;

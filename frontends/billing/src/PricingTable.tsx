@@ -3,7 +3,7 @@ import { Button, Callout, RefreshIcon, Skeleton, useShell, type ShellServices } 
 import { useState } from 'react';
 import type { BillingApi } from './api';
 import { BillingRoot, useAccount, useBillingContext, usePlanList } from './BillingRoot';
-import { formatPrice } from './format';
+import { formatPrice } from '@noted/ui';
 import { useBillingMessages, useErrorText } from './messages';
 import { usePayments, type PaymentsState } from './payments';
 import { PlanFeatures } from './PlanParts';

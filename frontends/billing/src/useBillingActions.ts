@@ -3,7 +3,7 @@ import { checkoutSessionKey, useShell } from '@noted/ui';
 import { useState } from 'react';
 import type { BillingApi } from './api';
 import { useAccount, useBillingContext } from './BillingRoot';
-import { formatDay } from './format';
+import { formatDay } from '@noted/ui';
 import { log } from './log';
 import { useBillingMessages, useErrorText } from './messages';
 import { isSubscriber } from './subscription';

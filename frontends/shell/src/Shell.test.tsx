@@ -134,6 +134,18 @@ const SubscriptionPageStub = ({ page }: SubscriptionPageProps) => (
   <h1>Subscription page: {page}</h1>
 );
 
+/** The marketing remote's site, as a stand-in that says which path it was given. */
+function MarketingStub() {
+  const { pathname } = useLocation();
+  return (
+    <main>
+      <h1>Site page: {pathname}</h1>
+    </main>
+  );
+}
+
+const FeedbackStub = () => <h1>Feedback form</h1>;
+
 const notesModule = () =>
   vi.fn(async (): Promise<ComponentModule<NotesAppProps>> => ({ default: NotesStub }));
 
@@ -192,6 +204,10 @@ const renderAt = (path: string, options: Options) => {
       dialog: vi.fn(async () => ({ default: BillingDialogStub })),
       planPanel: vi.fn(async () => ({ default: PlanPanelStub })),
       subscriptionPage: vi.fn(async () => ({ default: SubscriptionPageStub })),
+    },
+    loadMarketing: {
+      site: vi.fn(async () => ({ default: MarketingStub })),
+      feedback: vi.fn(async () => ({ default: FeedbackStub })),
     },
     pwa: options.pwa ?? createPwa(),
   };
@@ -356,7 +372,7 @@ describe('the shell', () => {
       'The notes module could not be loaded.',
     );
     fireEvent.click(within(sidebar() as HTMLElement).getByRole('link', { name: 'Feedback' }));
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Feedback');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Feedback form');
     signOutFrom(screen.getByRole('banner'));
     expect(auth.logout).toHaveBeenCalledTimes(1);
   });
@@ -382,39 +398,40 @@ describe('the shell', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in to see this page');
   });
 
-  it('shows "Page not found: {path}" in the error layout for any other path', async () => {
+  it.each([
+    '/landing',
+    '/guide',
+    '/guide/capture',
+    '/blog',
+    '/blog/why-notes',
+    '/about',
+    '/nowhere/at-all',
+  ])('hands %s to the marketing remote, which draws the site around it', async (path) => {
     const { auth } = fakeAuth(signedIn);
     const loadNotesApp = notesModule();
-    renderAt('/nowhere/at-all', { auth, loadNotesApp });
-
-    const main = screen.getByRole('main');
-    expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe(
-      'Page not found: /nowhere/at-all',
+    const { app } = renderAt(path, { auth, loadNotesApp });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      `Site page: ${path}`,
     );
-    expect(within(main).getByText('Page Not Found')).toBeTruthy();
-    expect(within(main).getByText('404')).toBeTruthy();
     expect(sidebar()).toBeNull();
     expect(loadNotesApp).not.toHaveBeenCalled();
-
-    fireEvent.click(within(main).getByRole('link', { name: 'Go to your notes' }));
-    expect(await screen.findByText('Notes with a client and the shell at /')).toBeTruthy();
+    expect(app.loadMarketing.site).toHaveBeenCalledTimes(1);
   });
 
-  it.each([
-    ['/landing', 'Noted: plans and pricing', false],
-    ['/guide', 'The Noted guide', false],
-    ['/blog', 'The Noted blog', false],
-    ['/blog/2025/why-notes', 'Blog article', false],
-    ['/feedback', 'Feedback', true],
-  ])(
-    'shows a real page for %s in its layout until its remote exists',
-    (path, title, withSidebar) => {
-      const { auth } = fakeAuth(signedIn);
-      renderAt(path, { auth });
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
-      expect(sidebar() !== null).toBe(withSidebar);
-    },
-  );
+  it('shows the feedback form in the layout with the sidebar', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const { app } = renderAt('/feedback', { auth });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Feedback form');
+    expect(sidebar()).not.toBeNull();
+    expect(app.loadMarketing.feedback).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the sign-in dialog for a visitor the site sent to /?signin, and keeps the hint', async () => {
+    const { auth } = fakeAuth({ status: 'signedOut' });
+    renderAt('/?signin', { auth });
+    expect(await screen.findByRole('dialog', { name: 'Sign in to Noted' })).toBeTruthy();
+    expect(localStorage.getItem('notedSignedIn')).toBeNull();
+  });
 
   it.each([
     ['/subscription/success?session_id=cs_test_1', 'success'],
@@ -522,14 +539,16 @@ describe('the sidebar', () => {
     ).toBeNull();
   });
 
-  it('opens as a drawer from the menu button and closes on a choice', () => {
+  it('opens as a drawer from the menu button and closes on a choice', async () => {
     const { auth } = fakeAuth(signedIn);
     renderAt('/', { auth });
     fireEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
     fireEvent.click(within(drawer).getByRole('link', { name: 'Guide' }));
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('The Noted guide');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Site page: /guide',
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { ShellContext } from '@noted/ui';
+import { ShellContext, signedInHintKey } from '@noted/ui';
 import { useEffect, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useLocation, useNavigate } from '@noted/router';
@@ -18,6 +18,16 @@ function RouterBridge({
   return null;
 }
 
+/** The hint the site's prerendered pages read (see signedInHintKey). */
+const keepSignedInHint = (signedIn: boolean) => {
+  try {
+    if (signedIn) localStorage.setItem(signedInHintKey, '1');
+    else localStorage.removeItem(signedInHintKey);
+  } catch {
+    // Storage refused: the site's pages offer "Sign in", which still leads here.
+  }
+};
+
 /**
  * After every sign-in, the device copy of the user's notes is opened, then the account's
  * checks of spec section 4 (once per user; offline, the account as last seen here), then the
@@ -26,7 +36,7 @@ function RouterBridge({
  * kept in the account's state, where the pages show it.
  */
 function AccountSync() {
-  const { auth, account, liveConnection, offline } = useShellApp();
+  const { auth, account, liveConnection, offline, services } = useShellApp();
   const state = useSyncExternalStore(auth.subscribe, auth.getState);
   const user = state.status === 'signedIn' ? state.user : undefined;
   const offlineStart = state.status === 'signedIn' && state.offline === true;
@@ -46,7 +56,20 @@ function AccountSync() {
       offline.close();
       account.reset();
     }
+    if (user || signedOut) keepSignedInHint(user !== undefined);
   }, [account, liveConnection, offline, user, offlineStart, signedOut]);
+  // The site's "Sign in" sends a visitor to `/?signin`: the dialog opens once the session is
+  // known to be none.
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (!signedOut || !params.has('signin')) return;
+    params.delete('signin');
+    const rest = params.toString();
+    void navigate(`${pathname}${rest ? `?${rest}` : ''}${hash}`, { replace: true });
+    services.requestSignIn();
+  }, [signedOut, services, pathname, search, hash, navigate]);
   return null;
 }
 

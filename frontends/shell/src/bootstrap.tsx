@@ -18,6 +18,8 @@ import { shellMessages } from './messages';
 import type {
   BillingDialogProps,
   DataPanelProps,
+  FeedbackPageProps,
+  MarketingAppProps,
   NotesAppProps,
   PlanPanelProps,
   SharedNoteProps,
@@ -92,6 +94,7 @@ const start = async () => {
   const api = offline.wrap(createShellApi({ baseUrl: config.apiBaseUrl, auth, services }));
   const notesRemote = { name: 'notes', entry: config.remotes.notes };
   const billingRemote = { name: 'billing', entry: config.remotes.billing };
+  const marketingRemote = { name: 'marketing', entry: config.remotes.marketing };
   const pwa = createPwa({ createServiceWorker: workboxServiceWorker, log });
 
   window.addEventListener('unhandledrejection', (event) => {
@@ -134,6 +137,16 @@ const start = async () => {
             subscriptionPage: createRemoteLoader<SubscriptionPageProps>(federation, {
               ...billingRemote,
               expose: 'SubscriptionPage',
+            }),
+          },
+          loadMarketing: {
+            site: createRemoteLoader<MarketingAppProps>(federation, {
+              ...marketingRemote,
+              expose: 'MarketingApp',
+            }),
+            feedback: createRemoteLoader<FeedbackPageProps>(federation, {
+              ...marketingRemote,
+              expose: 'FeedbackPage',
             }),
           },
           pwa,

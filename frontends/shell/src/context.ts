@@ -9,6 +9,7 @@ import type { Pwa } from './pwa/pwa';
 import type {
   BillingModules,
   DataPanelModule,
+  MarketingModules,
   NotesAppModule,
   SharedNoteModule,
 } from './remotes/contracts';
@@ -33,6 +34,8 @@ export interface ShellApp {
   /** The notes remote's panel of the settings: the user's notes exported and imported. */
   loadDataPanel: () => Promise<DataPanelModule>;
   loadBilling: BillingModules;
+  /** The site's pages and the feedback page. */
+  loadMarketing: MarketingModules;
   /** The installed-app side: service worker, new versions, install offer, chunk-error reloads. */
   pwa: Pwa;
 }

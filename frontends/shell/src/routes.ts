@@ -1,5 +1,4 @@
 import { matchPath } from '@noted/router';
-import type { ComingPageName } from './pages/ComingPage';
 
 /** The public page of a shared note: read without signing in, in the layout without sidebar. */
 export const sharedNotePath = '/notes/s/:id';
@@ -20,17 +19,8 @@ export const notesPaths = [
 export const isNotesPage = (pathname: string): boolean =>
   notesPaths.some((path) => matchPath(path, pathname) !== null);
 
-/**
- * Routes of the spec whose remote (marketing) is not built yet: each shows a real
- * "coming" page in the layout the spec gives it.
- */
-export const comingRoutes: { path: string; page: ComingPageName; sidebar: boolean }[] = [
-  { path: '/landing', page: 'landing', sidebar: false },
-  { path: '/guide', page: 'guide', sidebar: false },
-  { path: '/blog', page: 'blog', sidebar: false },
-  { path: '/blog/*', page: 'article', sidebar: false },
-  { path: '/feedback', page: 'feedback', sidebar: true },
-];
+/** The feedback page: the marketing remote's form, in the layout with the sidebar. */
+export const feedbackPath = '/feedback';
 
 /** Where Stripe's checkout sends the browser back: the billing remote's pages, without sidebar. */
 export const subscriptionPaths = {

@@ -2,6 +2,7 @@ export { createLog, type Log } from './log';
 export {
   ShellContext,
   checkoutSessionKey,
+  signedInHintKey,
   useShell,
   type AccountState,
   type BillingView,
@@ -23,6 +24,7 @@ export {
   loadMessageSet,
   locales,
   readLocale,
+  rememberLocale,
   registerMessages,
   type Locale,
   type MessageLoader,
@@ -97,3 +99,12 @@ export {
   type SkeletonProps,
 } from './content/Content';
 export { errorCode, errorMessage } from './errors';
+export { BrandMark } from './brand/BrandMark';
+export {
+  formatDay,
+  formatDuration,
+  formatList,
+  formatNumber,
+  formatPrice,
+  formatResetDay,
+} from './format';

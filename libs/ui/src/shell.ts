@@ -104,6 +104,13 @@ export interface ShellOffline {
 export const checkoutSessionKey = 'checkoutSessionId';
 
 /**
+ * Where the shell notes that this browser is signed in ('1'), a hint and never a token: the
+ * site's prerendered pages, which run without the shell, read it to offer "Open your notes"
+ * instead of "Sign in". The app itself always checks the session for real.
+ */
+export const signedInHintKey = 'notedSignedIn';
+
+/**
  * What the shell offers every remote: its toast area, confirm popup, image preview, sign-in
  * and settings dialogs, navigation, the account's plan and language. Remotes receive it as the `shell` prop and
  * put it in ShellContext, so each popup exists once in the page, owned by the shell.

@@ -48,6 +48,14 @@ export const gatewayConfigSchema = z.object({
   NOTES_REMOTE_URL: z.string().default('/remotes/notes/mf-manifest.json'),
   /** Where the billing micro-frontend's manifest is, as the browser sees it. */
   BILLING_REMOTE_URL: z.string().default('/remotes/billing/mf-manifest.json'),
+  /** Where the marketing micro-frontend's manifest is, as the browser sees it. */
+  MARKETING_REMOTE_URL: z.string().default('/remotes/marketing/mf-manifest.json'),
+  /** The site's preview token: sent as `?preview=<token>`, it shows draft pages and posts. */
+  CONTENT_PREVIEW_TOKEN: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .optional(),
   /** Identity providers brokered by the realm (Keycloak aliases, e.g. google,github): sign-in offers each. */
   KEYCLOAK_IDENTITY_PROVIDERS: list.default([]),
   /** Where the browser goes after signing out; default the app's root. */
@@ -99,6 +107,9 @@ export interface GatewayConfig {
   usersGrpcAddress: string;
   notesRemoteUrl: string;
   billingRemoteUrl: string;
+  marketingRemoteUrl: string;
+  /** Shows drafts to whoever sends it; none: drafts are never served. */
+  contentPreviewToken?: string;
   identityProviders: string[];
   logoutUrl: string;
   corsOrigins: string[];
@@ -108,7 +119,7 @@ export interface GatewayConfig {
   rateLimits: RateLimitConfig;
   internalSecret: string;
   /** Built frontends; the gateway serves them when present. */
-  webRoot: { shell: string; notes: string; billing: string };
+  webRoot: { shell: string; notes: string; billing: string; marketing?: string };
 }
 
 export const gatewayConfigFrom = (
@@ -152,6 +163,8 @@ export const gatewayConfigFrom = (
     usersGrpcAddress: env.USERS_GRPC_ADDR,
     notesRemoteUrl: env.NOTES_REMOTE_URL,
     billingRemoteUrl: env.BILLING_REMOTE_URL,
+    marketingRemoteUrl: env.MARKETING_REMOTE_URL,
+    ...(env.CONTENT_PREVIEW_TOKEN ? { contentPreviewToken: env.CONTENT_PREVIEW_TOKEN } : {}),
     identityProviders: env.KEYCLOAK_IDENTITY_PROVIDERS,
     logoutUrl: env.LOGOUT_URL,
     corsOrigins: env.CORS_ORIGINS,

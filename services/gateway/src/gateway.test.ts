@@ -71,6 +71,7 @@ describe('gateway on its own', () => {
       remotes: {
         notes: '/remotes/notes/mf-manifest.json',
         billing: '/remotes/billing/mf-manifest.json',
+        marketing: '/remotes/marketing/mf-manifest.json',
       },
     });
     expect(response.headers.get('cache-control')).toBe('no-cache');

@@ -148,7 +148,14 @@ export const startGateway = async (
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'script-src': ["'self'", ...inlineScriptHashes(web.indexHtml ?? ''), ...stripe.script],
+          'script-src': [
+            "'self'",
+            ...new Set([
+              ...inlineScriptHashes(web.indexHtml ?? ''),
+              ...inlineScriptHashes(web.siteHtml ?? ''),
+            ]),
+            ...stripe.script,
+          ],
           'connect-src': [
             "'self'",
             // The live connection: the same origin as ws(s), which older browsers do not take 'self' for.

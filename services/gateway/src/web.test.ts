@@ -145,6 +145,7 @@ describe('frontend files, precompressed', () => {
     expect(JSON.parse(config.body.toString()).remotes).toEqual({
       notes: '/remotes/notes/mf-manifest.json',
       billing: '/remotes/billing/mf-manifest.json',
+      marketing: '/remotes/marketing/mf-manifest.json',
     });
     const manifest = await get(`${url}/remotes/billing/mf-manifest.json`, {
       'accept-encoding': 'br',

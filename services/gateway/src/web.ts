@@ -4,6 +4,7 @@ import path from 'node:path';
 import express, { type Router } from 'express';
 import type { GatewayConfig } from './config.js';
 import { precompress, staticPrecompressed } from './precompressed.js';
+import { siteRouter } from './site.js';
 
 /** What the shell reads at start: every URL it needs is given at runtime, none is built in. */
 export const webConfig = (config: GatewayConfig) => ({
@@ -16,12 +17,23 @@ export const webConfig = (config: GatewayConfig) => ({
   },
   logoutUrl: config.logoutUrl,
   // The service worker fetches every remote named here ahead of use.
-  remotes: { notes: config.notesRemoteUrl, billing: config.billingRemoteUrl },
+  remotes: {
+    notes: config.notesRemoteUrl,
+    billing: config.billingRemoteUrl,
+    marketing: config.marketingRemoteUrl,
+  },
 });
 
-/** CSP hashes of the inline scripts of index.html (the no-flash theme script). */
+/**
+ * CSP hashes of the inline scripts of a page (the no-flash theme script); data blocks
+ * (`type="application/json"`) are not scripts the browser runs and need none.
+ */
 export const inlineScriptHashes = (html: string): string[] =>
-  [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+  [
+    ...html.matchAll(
+      /<script(?![^>]*\b(?:src=|type="application\/(?:ld\+)?json"))[^>]*>([\s\S]*?)<\/script>/g,
+    ),
+  ]
     .map((match) => match[1] ?? '')
     .filter((code) => code.trim().length > 0)
     .map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
@@ -41,9 +53,12 @@ const setCacheHeaders = (res: express.Response, file: string) => {
 
 /**
  * Serves the built shell at `/` (any unknown page path gets index.html: the shell routes it),
- * and the notes and billing micro-frontends under `/remotes/notes/` and `/remotes/billing/`.
+ * the notes and billing micro-frontends under `/remotes/notes/` and `/remotes/billing/`, and the
+ * marketing site (its prerendered pages, content and remote; see site.ts).
  */
-export const webRouter = (config: GatewayConfig): { router: Router; indexHtml?: string } => {
+export const webRouter = (
+  config: GatewayConfig,
+): { router: Router; indexHtml?: string; siteHtml?: string } => {
   const router = express.Router();
   router.get('/config.json', (_req, res) => {
     res.setHeader('cache-control', 'no-cache');
@@ -51,9 +66,19 @@ export const webRouter = (config: GatewayConfig): { router: Router; indexHtml?: 
   });
   router.use('/remotes/notes', staticPrecompressed(config.webRoot.notes, setCacheHeaders));
   router.use('/remotes/billing', staticPrecompressed(config.webRoot.billing, setCacheHeaders));
+  const site = config.webRoot.marketing
+    ? siteRouter({
+        root: config.webRoot.marketing,
+        publicUrl: config.publicUrl,
+        ...(config.contentPreviewToken ? { previewToken: config.contentPreviewToken } : {}),
+        setCacheHeaders,
+      })
+    : undefined;
+  if (site) router.use(site.router);
+  const siteHtml = site?.documentHtml;
 
   const indexPath = path.join(config.webRoot.shell, 'index.html');
-  if (!existsSync(indexPath)) return { router };
+  if (!existsSync(indexPath)) return { router, ...(siteHtml ? { siteHtml } : {}) };
   const indexHtml = readFileSync(indexPath, 'utf8');
   const indexBody = precompress(indexHtml);
   router.use(staticPrecompressed(config.webRoot.shell, setCacheHeaders));
@@ -66,5 +91,5 @@ export const webRouter = (config: GatewayConfig): { router: Router; indexHtml?: 
     res.type('html');
     indexBody.send(req, res);
   });
-  return { router, indexHtml };
+  return { router, indexHtml, ...(siteHtml ? { siteHtml } : {}) };
 };

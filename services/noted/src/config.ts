@@ -106,6 +106,7 @@ export const webRootOf = (env: ProgramEnv) => {
     shell: path.join(root, 'shell', 'dist'),
     notes: path.join(root, 'notes', 'dist'),
     billing: path.join(root, 'billing', 'dist'),
+    marketing: path.join(root, 'marketing', 'dist'),
   };
 };
 

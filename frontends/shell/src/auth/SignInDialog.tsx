@@ -3,7 +3,7 @@ import { useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from '@noted/router';
 import { useShellApp } from '../context';
-import { BrandMark } from '../layout/Brand';
+import { BrandMark } from '@noted/ui';
 
 const providerNames: Record<string, string> = { google: 'Google', github: 'GitHub' };
 

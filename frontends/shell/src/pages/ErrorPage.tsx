@@ -46,9 +46,3 @@ export function ErrorPage({ status = 500, message, description, onReload }: Erro
     </section>
   );
 }
-
-/** What any path the app does not know shows: "Page not found: {path}". */
-export function NotFound({ path }: { path: string }) {
-  const { t } = useTranslation('shell');
-  return <ErrorPage status={404} description={t('error.pageNotFound', { path })} />;
-}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '@noted/router';
 import type { AuthNotice } from '../auth/identityErrors';
 import { SignInButton } from '../auth/SignInButton';
-import { BrandMark } from '../layout/Brand';
+import { BrandMark } from '@noted/ui';
 
 const features: { key: string; icon: IconComponent }[] = [
   { key: 'capture', icon: SquarePenIcon },

@@ -2,7 +2,7 @@ import { Button, useShell } from '@noted/ui';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShellApp } from '../context';
-import { BrandMark } from '../layout/Brand';
+import { BrandMark } from '@noted/ui';
 
 /**
  * Says once that the app now works offline, and offers the new version (Refresh) when one

@@ -57,7 +57,7 @@ export interface RemoteModuleProps<P extends object> {
   load: () => Promise<{ default: ComponentType<P> }>;
   props: P;
   /** Which area it is, for the messages (`remote.<name>` in the shell message set). */
-  name: 'notes' | 'sharedNote' | 'data' | 'billing';
+  name: 'notes' | 'sharedNote' | 'data' | 'billing' | 'marketing';
   /** Told of a failure, e.g. to reload the page when a new build replaced the remote's code. */
   onError?: (error: unknown) => void;
   /**

@@ -54,3 +54,21 @@ export interface BillingModules {
   planPanel: () => Promise<ComponentModule<PlanPanelProps>>;
   subscriptionPage: () => Promise<ComponentModule<SubscriptionPageProps>>;
 }
+
+/** Props of `marketing/MarketingApp`: the site's pages inside the app (landing, guide, blog, content). */
+export interface MarketingAppProps {
+  api: ApiClient;
+  shell: ShellServices;
+}
+
+/** Props of `marketing/FeedbackPage`: the feedback form, in the layout with the sidebar. */
+export interface FeedbackPageProps {
+  api: ApiClient;
+  shell: ShellServices;
+}
+
+/** The marketing remote's modules, each fetched when first shown. */
+export interface MarketingModules {
+  site: () => Promise<ComponentModule<MarketingAppProps>>;
+  feedback: () => Promise<ComponentModule<FeedbackPageProps>>;
+}

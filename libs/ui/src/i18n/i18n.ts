@@ -1,32 +1,31 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createLog } from '../log';
+import {
+  defaultLocale,
+  isLocale,
+  localeStorageKey,
+  locales,
+  readLocale,
+  rememberLocale,
+  type Locale,
+} from './locale';
+
+export {
+  defaultLocale,
+  isLocale,
+  localeStorageKey,
+  locales,
+  readLocale,
+  rememberLocale,
+  type Locale,
+};
 
 const log = createLog('i18n');
-
-export const locales = ['en', 'zh'] as const;
-export type Locale = (typeof locales)[number];
-export const defaultLocale: Locale = 'en';
-export const localeStorageKey = 'locale';
 
 export type Messages = Record<string, unknown>;
 /** Loads one message set in one locale, e.g. `(locale) => import(`./messages/${locale}/note.json`)`. */
 export type MessageLoader = (locale: Locale) => Promise<Messages | { default: Messages }>;
-
-export const isLocale = (value: unknown): value is Locale =>
-  typeof value === 'string' && (locales as readonly string[]).includes(value);
-
-/** The chosen locale, English until the user picks another in the settings. */
-export const readLocale = (
-  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
-): Locale => {
-  try {
-    const stored = storage?.getItem(localeStorageKey);
-    return isLocale(stored) ? stored : defaultLocale;
-  } catch {
-    return defaultLocale;
-  }
-};
 
 interface Registry {
   loaders: Map<string, MessageLoader>;
@@ -116,11 +115,7 @@ export const changeLocale = async (
     [...loaders.keys()].map((namespace) => loadMessageSet(i18n, namespace, locale)),
   );
   await i18n.changeLanguage(locale);
-  try {
-    storage?.setItem(localeStorageKey, locale);
-  } catch {
-    // Storage may be refused (private modes); the choice then lasts for this page.
-  }
+  rememberLocale(locale, storage);
   if (typeof document !== 'undefined')
     document.documentElement.lang = locale === 'zh' ? 'zh-CN' : 'en';
 };

@@ -1,0 +1,27 @@
+import { FileQuestionIcon, buttonClass } from '@noted/ui';
+import { useSite } from '../site/SiteContext';
+
+/** What a path without content shows: which path, and the ways on. */
+export function NotFound({ path }: { path: string }) {
+  const { t, Link } = useSite();
+  return (
+    <section className="site-not-found" aria-labelledby="not-found-title">
+      <span className="site-not-found-art" aria-hidden="true">
+        <FileQuestionIcon className="ui-icon" />
+      </span>
+      <h1 id="not-found-title">{t('notFound.title', { path })}</h1>
+      <p>{t('notFound.body')}</p>
+      <p className="site-not-found-actions">
+        <Link className={buttonClass({ variant: 'primary' })} to="/landing">
+          {t('notFound.home')}
+        </Link>
+        <Link className={buttonClass()} to="/guide">
+          {t('notFound.guide')}
+        </Link>
+        <Link className={buttonClass({ variant: 'ghost' })} to="/blog">
+          {t('notFound.blog')}
+        </Link>
+      </p>
+    </section>
+  );
+}
