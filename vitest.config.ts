@@ -15,7 +15,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['libs/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
+          include: [
+            'libs/*/src/**/*.test.ts',
+            'services/*/src/**/*.test.ts',
+            'frontends/*/scripts/**/*.test.ts',
+          ],
           exclude: [
             'libs/ui/**',
             '**/node_modules/**',

@@ -5,75 +5,26 @@
  */
 import '@noted/ui/styles.css';
 import './marketing.css';
-import { applyTheme, followSystemTheme, readThemePreference, rememberLocale } from '@noted/ui';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { applyTheme, followSystemTheme, readThemePreference } from '@noted/ui';
 import { hydrateRoot } from 'react-dom/client';
-import {
-  forgetPreviewToken,
-  loadView,
-  takePreviewToken,
-  type PreviewState,
-} from './content/client';
-import { translator } from './i18n';
-import { SitePage } from './pages/SitePage';
+import { takePreviewToken } from './content/client';
 import { siteDataId, type SiteData } from './site/data';
-import { fetchPlans } from './site/plans';
-import { readSignedInHint } from './site/session';
-import { AnchorLink, SiteContext, type Site } from './site/SiteContext';
-import { SiteLayout } from './site/SiteLayout';
+import { SiteRoot } from './site/SiteRoot';
 
-const data = JSON.parse(document.getElementById(siteDataId)?.textContent ?? 'null') as SiteData;
-const path = decodeURIComponent(window.location.pathname);
-const token = takePreviewToken(window.location.search);
-
-const subscribeToStorage = (listener: () => void) => {
-  window.addEventListener('storage', listener);
-  return () => window.removeEventListener('storage', listener);
-};
-
-function SiteRoot() {
-  const [shown, setShown] = useState({
-    view: data.view.kind === 'notFound' ? { kind: 'notFound' as const, path } : data.view,
-    navigation: data.navigation,
-    preview: 'off' as PreviewState,
-  });
-  // Hydrated signed out, as prerendered; then as the shell last found this browser.
-  const signedIn = useSyncExternalStore(subscribeToStorage, readSignedInHint, () => false);
-  useEffect(() => {
-    // Drafts exist only behind the preview token: the page is read again with it.
-    if (token) {
-      loadView(path, data.lang, token).then(setShown, () => undefined);
-    }
-  }, []);
-  const site: Site = {
-    lang: data.lang,
-    t: translator(data.lang),
-    navigation: shown.navigation,
-    signedIn,
-    preview: shown.preview,
-    leavePreview: () => {
-      forgetPreviewToken();
-      window.location.assign(path);
-    },
-    path,
-    Link: AnchorLink,
-    signIn: () => window.location.assign('/?signin'),
-    switchLanguage: (lang) => {
-      rememberLocale(lang);
-      window.location.assign(`${path}?lang=${lang}`);
-    },
-    fetchPlans,
-  };
-  return (
-    <SiteContext.Provider value={site}>
-      <SiteLayout>
-        <SitePage view={shown.view} />
-      </SiteLayout>
-    </SiteContext.Provider>
-  );
-}
+const data = JSON.parse(
+  document.getElementById(siteDataId)?.textContent ?? 'null',
+) as SiteData | null;
+const root = document.getElementById('root');
 
 applyTheme(readThemePreference());
 followSystemTheme();
-const root = document.getElementById('root');
-if (root && data) hydrateRoot(root, <SiteRoot />);
+if (root && data) {
+  hydrateRoot(
+    root,
+    <SiteRoot
+      data={data}
+      path={decodeURIComponent(window.location.pathname)}
+      token={takePreviewToken(window.location.search)}
+    />,
+  );
+}

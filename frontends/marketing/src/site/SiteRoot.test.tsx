@@ -1,0 +1,158 @@
+import path from 'node:path';
+import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildSite, readSources, type SiteContent } from '../../scripts/content';
+import { previewHeader } from '../content/client';
+import type { SiteLanguage } from '../content/model';
+import type { SiteView } from '../pages/SitePage';
+import { renderSitePage } from '../prerender';
+import type { SiteData } from './data';
+import { SiteRoot } from './SiteRoot';
+
+const contentDir = path.resolve(import.meta.dirname, '../../content');
+const sizeOf = async () => ({ width: 1200, height: 630 });
+
+// React's act() outside testing-library: say this is a test environment.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let site: SiteContent;
+let root: Root | undefined;
+
+beforeAll(async () => {
+  site = await buildSite(await readSources(contentDir), { drafts: false, sizeOf });
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const dataFor = (lang: SiteLanguage, pagePath: string): SiteData => {
+  const page = site.pages.get(lang)?.find((candidate) => candidate.path === pagePath);
+  const list = site.lists.get(lang)?.find((candidate) => candidate.page === 1 && !candidate.tag);
+  const view: SiteView = page
+    ? { kind: 'page', page }
+    : pagePath === '/blog' && list
+      ? { kind: 'list', list }
+      : { kind: 'notFound', path: pagePath };
+  return {
+    lang,
+    view,
+    navigation: site.navigation.get(lang) ?? { guide: [], tags: [], pages: [] },
+  };
+};
+
+/** Puts the prerendered HTML in the page and hydrates it, collecting what React complains of. */
+const hydrate = async (data: SiteData, pagePath: string, token?: string) => {
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = renderSitePage(data, pagePath);
+  document.body.append(container);
+  const recoverable = vi.fn();
+  const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  await act(async () => {
+    root = hydrateRoot(container, <SiteRoot data={data} path={pagePath} token={token} />, {
+      onRecoverableError: recoverable,
+    });
+  });
+  return { container, recoverable, consoleError };
+};
+
+const plansAnswer = {
+  plans: [
+    {
+      name: 'free',
+      tier: 'free',
+      entitlements: { notes_per_month: 100, recordingTimeLimit: 60, ai_assist: true },
+      prices: [],
+    },
+  ],
+  paymentsEnabled: false,
+  publishableKey: null,
+};
+
+describe('a prerendered page hydrates as it was rendered', () => {
+  it.each([
+    ['en', '/landing'],
+    ['zh', '/landing'],
+    ['en', '/guide'],
+    ['en', '/guide/capture'],
+    ['en', '/blog'],
+    ['en', '/blog/offline-first-notes'],
+    ['zh', '/blog/offline-first-notes'],
+    ['en', '/about'],
+    ['en', '/blog/no-such-post'],
+  ] as const)('%s %s, without a mismatch', async (lang, pagePath) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(plansAnswer)),
+    );
+    const { container, recoverable, consoleError } = await hydrate(
+      dataFor(lang, pagePath),
+      pagePath,
+    );
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(consoleError.mock.calls.map((call) => String(call[0]).slice(0, 300))).toEqual([]);
+    expect(container.querySelector('h1')?.textContent).toBeTruthy();
+    if (pagePath === '/blog/no-such-post') {
+      expect(container.querySelector('h1')?.textContent).toBe('Page not found: /blog/no-such-post');
+    }
+  });
+
+  it('then offers "Open your notes" to a browser the shell found signed in', async () => {
+    localStorage.setItem('notedSignedIn', '1');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(plansAnswer)),
+    );
+    const { container, recoverable } = await hydrate(dataFor('en', '/guide'), '/guide');
+    expect(recoverable).not.toHaveBeenCalled();
+    const banner = container.querySelector('header') as HTMLElement;
+    expect(banner.textContent).toContain('Open your notes');
+    expect(banner.textContent).not.toContain('Sign in');
+  });
+
+  it('fills the pricing from the billing plans once hydrated', async () => {
+    const fetch = vi.fn(async () => Response.json(plansAnswer));
+    vi.stubGlobal('fetch', fetch);
+    const { container } = await hydrate(dataFor('en', '/landing'), '/landing');
+    await vi.waitFor(() =>
+      expect(container.querySelector('#pricing')?.textContent).toContain('100 new notes a month'),
+    );
+    expect(fetch).toHaveBeenCalledWith('/api/stripe/plans', expect.anything());
+    expect(container.querySelector('#pricing')?.textContent).toContain(
+      'This server does not take payments',
+    );
+  });
+
+  it('reads a draft again with the preview token and says preview is on', async () => {
+    const draft = dataFor('en', '/about').view;
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      if (url.startsWith('/content/navigation/')) {
+        return Response.json(site.navigation.get('en'), { headers: { [previewHeader]: 'on' } });
+      }
+      expect(headers.get(previewHeader)).toBe('the-token');
+      return Response.json(
+        {
+          ...(draft.kind === 'page' ? draft.page : {}),
+          path: '/blog/draft',
+          title: 'A draft',
+          kind: 'post',
+          draft: true,
+        },
+        { headers: { [previewHeader]: 'on' } },
+      );
+    });
+    vi.stubGlobal('fetch', fetch);
+    const { container } = await hydrate(dataFor('en', '/blog/draft'), '/blog/draft', 'the-token');
+    await vi.waitFor(() => expect(container.querySelector('h1')?.textContent).toContain('A draft'));
+    expect(container.textContent).toContain('Preview mode: drafts are shown.');
+    expect(container.querySelector('.site-draft')?.textContent).toBe('Draft');
+  });
+});
