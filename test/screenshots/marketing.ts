@@ -55,7 +55,14 @@ export const marketingShots: Shot[] = [
     name: 'site-in-app',
     path: at('/todos'),
     act: async (page) => {
-      await page.getByRole('link', { name: 'Guide' }).first().click();
+      // The sidebar's Guide, or the drawer's on a phone: a client-side visit, through the remote.
+      const menu = page.getByRole('banner').getByRole('button', { name: 'Open the menu' });
+      const phone = await menu.isVisible();
+      if (phone) await menu.click();
+      await (phone ? page.getByRole('dialog') : page)
+        .getByRole('link', { name: 'Guide' })
+        .first()
+        .click();
       await page.getByRole('heading', { level: 1, name: 'Guide' }).waitFor();
     },
   },

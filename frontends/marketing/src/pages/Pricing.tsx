@@ -1,5 +1,5 @@
 import type { Plan, PlanList } from '@noted/api';
-import { Callout, CheckIcon, buttonClass, formatPrice } from '@noted/ui';
+import { Callout, CheckIcon, buttonClass, formatNumber, formatPrice } from '@noted/ui';
 import { useEffect, useState } from 'react';
 import { useSite } from '../site/SiteContext';
 
@@ -9,12 +9,14 @@ const isPlanList = (value: unknown): value is PlanList =>
   typeof value === 'object' && value !== null && Array.isArray((value as PlanList).plans);
 
 /** What a plan gives, in the words of the pricing table, from its entitlements. */
-const featuresOf = (plan: Plan, t: ReturnType<typeof useSite>['t']): string[] => {
+const featuresOf = (plan: Plan, t: ReturnType<typeof useSite>['t'], lang: string): string[] => {
   const { entitlements: e } = plan;
   const notes = typeof e.notes_per_month === 'number' ? e.notes_per_month : -1;
   const recording = typeof e.recordingTimeLimit === 'number' ? e.recordingTimeLimit : -1;
   return [
-    notes < 0 ? t('pricing.notesUnlimited') : t('pricing.notes', { count: notes }),
+    notes < 0
+      ? t('pricing.notesUnlimited')
+      : t('pricing.notes', { count: formatNumber(notes, lang) }),
     recording < 0
       ? t('pricing.recordingUnlimited')
       : recording % 60 === 0
@@ -137,7 +139,7 @@ export function Pricing() {
                 )}
               </p>
               <ul className="site-plan-features">
-                {featuresOf(plan, t).map((feature) => (
+                {featuresOf(plan, t, lang).map((feature) => (
                   <li key={feature}>
                     <CheckIcon className="ui-icon" aria-hidden="true" />
                     {feature}

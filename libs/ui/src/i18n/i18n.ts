@@ -1,25 +1,10 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createLog } from '../log';
-import {
-  defaultLocale,
-  isLocale,
-  localeStorageKey,
-  locales,
-  readLocale,
-  rememberLocale,
-  type Locale,
-} from './locale';
+import { defaultLocale, isLocale, locales, rememberLocale, type Locale } from './locale';
 
-export {
-  defaultLocale,
-  isLocale,
-  localeStorageKey,
-  locales,
-  readLocale,
-  rememberLocale,
-  type Locale,
-};
+// The locale itself lives apart from i18next, for pages without it (the site's).
+export * from './locale';
 
 const log = createLog('i18n');
 
