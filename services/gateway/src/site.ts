@@ -67,7 +67,7 @@ export const siteRouter = (config: SiteConfig): { router: Router; documentHtml?:
   const index = JSON.parse(readFileSync(indexFile, 'utf8')) as {
     documents: Record<Language, string[]>;
   };
-  const known = new Map(languages.map((lang) => [lang, new Set(index.documents[lang] ?? [])]));
+  const documents = new Map(languages.map((lang) => [lang, new Set(index.documents[lang] ?? [])]));
   // Compressed once, on first request: the documents are few and rarely all asked for.
   const compressed = new Map<string, ReturnType<typeof precompress>>();
   const sendFile = (req: Request, res: Response, file: string, type: string) => {
@@ -132,14 +132,16 @@ export const siteRouter = (config: SiteConfig): { router: Router; documentHtml?:
     }
     const pagePath = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     const lang = languageOf(req);
-    res.vary('Accept-Language');
-    res.vary('Cookie');
-    if (known.get(lang)?.has(pagePath)) {
-      sendFile(req, res, `${lang}${pagePath}.html`, 'html');
+    const known = documents.get(lang)?.has(pagePath) ?? false;
+    if (!known && !sitePrefixes.some((prefix) => pagePath.startsWith(prefix))) {
+      next();
       return;
     }
-    if (!sitePrefixes.some((prefix) => pagePath.startsWith(prefix))) {
-      next();
+    // The language is the reader's: a cache keeps one copy per language choice.
+    res.vary('Accept-Language');
+    res.vary('Cookie');
+    if (known) {
+      sendFile(req, res, `${lang}${pagePath}.html`, 'html');
       return;
     }
     let shown = pagePath;

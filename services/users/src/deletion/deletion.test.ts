@@ -1,15 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@noted/api';
-import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
-import { createLogger } from '@noted/kit';
+import type { Database } from '@noted/db';
 import { userEvents } from '@noted/proto';
-import { usersMigrations } from '../migrations.js';
 import { quotaConsume } from '../quota/usecases.js';
 import { userEnsure, type UsersContext } from '../users/usecases.js';
 import { tombstonesPrune, userDelete, userErase } from './usecases.js';
+import { openUsersForTest } from '../testing.js';
 
 const codeOf = async (work: Promise<unknown>) => {
   try {
@@ -26,19 +22,7 @@ describe('deleting an account (users)', () => {
   const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
   beforeAll(async () => {
-    db = await openDatabase({
-      dataDir: mkdtempSync(path.join(tmpdir(), 'noted-users-deletion-')),
-      schema: 'users',
-      migrations: usersMigrations,
-      logger: createLogger({ level: 'silent' }),
-    });
-    await db.migrate();
-    ctx = {
-      knex: db.knex,
-      unitOfWork: createUnitOfWork(db.knex, () => undefined),
-      freePlan: { notesPerMonth: 25, recordingTimeLimit: 60 },
-      fallbackEmailDomain: 'users.noted.invalid',
-    };
+    ({ db, ctx } = await openUsersForTest('deletion'));
   }, 60_000);
 
   afterAll(async () => {

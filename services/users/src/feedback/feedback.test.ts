@@ -1,12 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError, FeedbackListQuery, FeedbackSend, type FeedbackKind } from '@noted/api';
-import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
-import { OPERATOR_ROLE, createLogger, type Identity } from '@noted/kit';
+import type { Database } from '@noted/db';
+import { OPERATOR_ROLE, type Identity } from '@noted/kit';
 import { feedbackEvents } from '@noted/proto';
-import { usersMigrations } from '../migrations.js';
 import { userErase } from '../deletion/usecases.js';
 import { userEnsure, type UsersContext } from '../users/usecases.js';
 import {
@@ -15,6 +11,7 @@ import {
   feedbackSend,
   type FeedbackContext,
 } from './usecases.js';
+import { openUsersForTest } from '../testing.js';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -63,21 +60,10 @@ describe('feedback (users)', () => {
     feedbackList(ctx, identity, FeedbackListQuery.parse(query));
 
   beforeAll(async () => {
-    db = await openDatabase({
-      dataDir: mkdtempSync(path.join(tmpdir(), 'noted-users-feedback-')),
-      schema: 'users',
-      migrations: usersMigrations,
-      logger: createLogger({ level: 'silent' }),
-    });
-    await db.migrate();
-    ctx = {
-      knex: db.knex,
-      unitOfWork: createUnitOfWork(db.knex, () => undefined),
-      freePlan: { notesPerMonth: 25, recordingTimeLimit: 60 },
-      fallbackEmailDomain: 'users.noted.invalid',
+    ({ db, ctx } = await openUsersForTest('feedback', {
       feedbackLimits: { perUserPerHour: 3, perIpPerHour: 5 },
       internalSecret: 'a-secret-of-at-least-thirty-two-chars!!',
-    };
+    }));
     const identityOf = async (authId: string, email: string): Promise<Identity> => {
       const { user } = await userEnsure(ctx, { authId, email, name: authId });
       return { userId: user.id, sub: authId, email, name: authId };

@@ -1,33 +1,17 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planEntitlements } from '@noted/api';
-import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
-import { createLogger } from '@noted/kit';
-import { usersMigrations } from '../migrations.js';
+import type { Database } from '@noted/db';
 import { quotaConsume, usageOf } from '../quota/usecases.js';
 import { usersRepository } from './repository.js';
 import { userBySub, userEnsure, type UsersContext } from './usecases.js';
+import { openUsersForTest } from '../testing.js';
 
 describe('users', () => {
   let db: Database;
   let ctx: UsersContext;
 
   beforeAll(async () => {
-    db = await openDatabase({
-      dataDir: mkdtempSync(path.join(tmpdir(), 'noted-users-')),
-      schema: 'users',
-      migrations: usersMigrations,
-      logger: createLogger({ level: 'silent' }),
-    });
-    await db.migrate();
-    ctx = {
-      knex: db.knex,
-      unitOfWork: createUnitOfWork(db.knex, () => undefined),
-      freePlan: { notesPerMonth: 25, recordingTimeLimit: 60 },
-      fallbackEmailDomain: 'users.noted.invalid',
-    };
+    ({ db, ctx } = await openUsersForTest('users'));
   }, 60_000);
 
   afterAll(async () => {
