@@ -22,12 +22,32 @@ const serverPaths = /^\/(api|user|ai|export|public|ws|realms)(\/|$)/;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every page of the app is the shell's index.html, which routes it; offline too. Files
-// (silent-check-sso.html in keycloak-js's iframe) are not pages: the lists below are matched
-// against the path and the query.
+/** A file's address, not a page's: matched against the path and the query. */
+const filePath = /^[^?]*\/[^/?]+\.[a-z0-9]+(\?.*)?$/i;
+/** The site's pages, prerendered by the server (a missing post or chapter a real 404). */
+const sitePaths = /^\/(landing|guide|blog|about|privacy|terms|faq)(\/|\?|$)/;
+const appPage = createHandlerBoundToURL('/index.html');
+
+// The site's pages come from the server, as for a visitor who never opened the app: whole
+// documents that do not load the shell. Offline, the shell shows them (or says it cannot).
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [serverPaths, /^\/remotes\//, /^[^?]*\/[^/?]+\.[a-z0-9]+(\?.*)?$/i],
+  new NavigationRoute(
+    async (options) => {
+      try {
+        return await fetch(options.request);
+      } catch {
+        return appPage(options);
+      }
+    },
+    { allowlist: [sitePaths], denylist: [filePath] },
+  ),
+);
+
+// Every other page of the app is the shell's index.html, which routes it; offline too. Files
+// (silent-check-sso.html in keycloak-js's iframe) are not pages.
+registerRoute(
+  new NavigationRoute(appPage, {
+    denylist: [serverPaths, /^\/remotes\//, filePath],
   }),
 );
 
