@@ -65,6 +65,10 @@ loopback=127.0.0.1
 launcher="$(head -n 1 "$main_js")"
 [[ "$launcher" == '#!'* ]] || fail "$main_js does not start with a #! line"
 launcher="${launcher#\#!}"
+# The site's preview token and the development provider's operator, which the browser test
+# (test/browser/marketing.ts) is told too: drafts in preview mode, the operators' feedback list.
+export CONTENT_PREVIEW_TOKEN="${CONTENT_PREVIEW_TOKEN:-split-preview-$(head -c 12 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')}"
+export NOTED_ADMIN_EMAIL="${NOTED_ADMIN_EMAIL:-ops@example.com}"
 # What every process is told alike: the secret that signs identities from the gateway, the bind
 # address (loopback here; 0.0.0.0 in a pod), quiet logs.
 common=(
@@ -85,7 +89,7 @@ declare -A service_env=(
   # No bus: it reads notes and images from the notes process over gRPC; its links and front
   # matter point at the gateway's PUBLIC_URL; its database keeps the Notion connections.
   [export]="EXPORT_HTTP_PORT=$export_http EXPORT_GRPC_ADDR=$loopback:$export_grpc DATABASE_URL=$(db_url noted_split_export) NATS_URL=$TEST_NATS_URL NOTES_GRPC_ADDR=$loopback:$notes_grpc NOTES_URL=http://$loopback:$notes_http USERS_URL=http://$loopback:$users_http AI_URL=http://$loopback:$ai_http BILLING_URL=http://$loopback:$billing_http PUBLIC_URL=http://localhost:$gateway_port NOTED_METRICS_PORT=$((base + 20))"
-  [gateway]="PORT=$gateway_port PUBLIC_URL=http://localhost:$gateway_port IDENTITY_PORT=$identity_port IDENTITY_URL=http://$loopback:$identity_port USERS_URL=http://$loopback:$users_http USERS_GRPC_ADDR=$loopback:$users_grpc NOTES_URL=http://$loopback:$notes_http AI_URL=http://$loopback:$ai_http BILLING_URL=http://$loopback:$billing_http REALTIME_URL=http://$loopback:$realtime_http EXPORT_URL=http://$loopback:$export_http GATEWAY_RATE_LIMIT_PER_USER=0 GATEWAY_RATE_LIMIT_PER_IP=0 NOTED_METRICS_PORT=$((base + 10))"
+  [gateway]="PORT=$gateway_port PUBLIC_URL=http://localhost:$gateway_port IDENTITY_PORT=$identity_port IDENTITY_URL=http://$loopback:$identity_port USERS_URL=http://$loopback:$users_http USERS_GRPC_ADDR=$loopback:$users_grpc NOTES_URL=http://$loopback:$notes_http AI_URL=http://$loopback:$ai_http BILLING_URL=http://$loopback:$billing_http REALTIME_URL=http://$loopback:$realtime_http EXPORT_URL=http://$loopback:$export_http GATEWAY_RATE_LIMIT_PER_USER=0 GATEWAY_RATE_LIMIT_PER_IP=0 CONTENT_PREVIEW_TOKEN=$CONTENT_PREVIEW_TOKEN IDENTITY_ADMIN_EMAILS=$NOTED_ADMIN_EMAIL NOTED_METRICS_PORT=$((base + 10))"
 )
 declare -A ready_url=(
   [users]="http://$loopback:$users_http/readyz"

@@ -192,7 +192,8 @@ export const shellSteps = (baseUrl: URL): Step[] => [
       await page
         .getByRole('heading', { level: 1, name: 'Page not found: /no-such/page', exact: true })
         .waitFor();
-      await page.getByRole('link', { name: 'Go to your notes' }).click();
+      // The site's 404 (the marketing remote's), whose header leads a signed-in user back.
+      await page.getByRole('banner').getByRole('link', { name: 'Open your notes' }).click();
       await accountButton(page).waitFor();
     },
   },
@@ -351,7 +352,7 @@ export const shellSteps = (baseUrl: URL): Step[] => [
         await fallback.waitFor();
         // Feedback keeps the sidebar (the guide's layout has none), so Notes is a click away.
         await sidebar(other).getByRole('link', { name: 'Feedback' }).click();
-        await other.getByRole('heading', { level: 1, name: 'Feedback' }).waitFor();
+        await other.getByRole('heading', { level: 1, name: 'Send feedback' }).waitFor();
         await sidebar(other).getByRole('link', { name: 'Notes' }).click();
         await fallback.waitFor();
         await other.unroute('**/remotes/notes/**');
