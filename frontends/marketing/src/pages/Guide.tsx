@@ -66,7 +66,7 @@ export function Guide({ page }: { page: PagePayload }) {
             ))}
           </ol>
         ) : null}
-        <nav className="site-pager" aria-label={t('guide.chapters')}>
+        <nav className="site-pager" aria-label={t('guide.pager')}>
           {page.previous ? (
             <Link to={page.previous.path} className="site-pager-previous">
               <span>
