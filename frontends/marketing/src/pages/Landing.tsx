@@ -84,7 +84,7 @@ function ProductPicture() {
 }
 
 function Hero({ landing }: { landing: LandingData }) {
-  const { Link, signIn, signedIn } = useSite();
+  const { t, Link, signIn, signedIn } = useSite();
   const { hero } = landing;
   return (
     <section className="landing-hero" aria-labelledby="landing-title">
@@ -95,7 +95,7 @@ function Hero({ landing }: { landing: LandingData }) {
         <div className="landing-actions">
           {signedIn ? (
             <a className={buttonClass({ variant: 'primary', size: 'lg' })} href="/">
-              {hero.primary}
+              {t('nav.openApp')}
             </a>
           ) : (
             <button
@@ -118,7 +118,7 @@ function Hero({ landing }: { landing: LandingData }) {
 
 /** The landing page: hero, features, how it works, pricing, testimonials, FAQ, a last call. */
 export function Landing({ page }: { page: PagePayload }) {
-  const { t, Link, signIn } = useSite();
+  const { t, Link, signIn, signedIn } = useSite();
   const landing = page.landing;
   if (!landing) return null;
   return (
@@ -201,13 +201,19 @@ export function Landing({ page }: { page: PagePayload }) {
       <section className="landing-cta" aria-labelledby="cta-title">
         <h2 id="cta-title">{landing.ctaTitle}</h2>
         <p>{landing.ctaBody}</p>
-        <button
-          type="button"
-          className={buttonClass({ variant: 'primary', size: 'lg' })}
-          onClick={signIn}
-        >
-          {landing.hero.primary}
-        </button>
+        {signedIn ? (
+          <a className={buttonClass({ variant: 'primary', size: 'lg' })} href="/">
+            {t('nav.openApp')}
+          </a>
+        ) : (
+          <button
+            type="button"
+            className={buttonClass({ variant: 'primary', size: 'lg' })}
+            onClick={signIn}
+          >
+            {landing.hero.primary}
+          </button>
+        )}
       </section>
     </div>
   );
