@@ -23,8 +23,28 @@ const describe = (violation: Violation) => {
   return `${violation.id} (${violation.impact ?? 'no impact'}): ${violation.help} at ${targets.join(', ')}${more}`;
 };
 
+/**
+ * Waits for the page's finite animations and transitions to end (a card fading in, colours
+ * easing to a new theme): axe measures contrast on what is painted at that moment, and a colour
+ * halfway through its transition is not the page's. Endless ones (a skeleton's shimmer) are
+ * left alone; at most two seconds.
+ */
+const settleAnimations = (page: Page) =>
+  page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+
 /** Throws an Error listing the serious and critical violations on the page, if any. */
 export const expectAccessible = async (page: Page, label: string): Promise<void> => {
+  await settleAnimations(page);
   const { violations } = await new AxeBuilder({ page }).withTags(tags).analyze();
   const failing = violations.filter((violation) => blocking.has(violation.impact ?? ''));
   for (const violation of violations.filter((violation) => !failing.includes(violation))) {
