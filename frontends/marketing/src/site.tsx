@@ -6,6 +6,7 @@
 import '@noted/ui/styles.css';
 import './marketing.css';
 import { applyTheme, followSystemTheme, readThemePreference } from '@noted/ui';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { takePreviewToken } from './content/client';
 import { siteDataId, type SiteData } from './site/data';
@@ -19,12 +20,16 @@ const root = document.getElementById('root');
 applyTheme(readThemePreference());
 followSystemTheme();
 if (root && data) {
-  hydrateRoot(
-    root,
-    <SiteRoot
-      data={data}
-      path={decodeURIComponent(window.location.pathname)}
-      token={takePreviewToken(window.location.search)}
-    />,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page: the page it takes over is already on screen.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <SiteRoot
+        data={data}
+        path={decodeURIComponent(window.location.pathname)}
+        token={takePreviewToken(window.location.search)}
+      />,
+    );
+  });
 }
