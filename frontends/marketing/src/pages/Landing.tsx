@@ -83,8 +83,23 @@ function ProductPicture() {
   );
 }
 
+/** The page's main call: start (sign in) for a visitor, open the notes for someone signed in. */
+function StartButton({ label }: { label: string }) {
+  const { t, signIn, signedIn } = useSite();
+  const look = buttonClass({ variant: 'primary', size: 'lg' });
+  return signedIn ? (
+    <a className={look} href="/">
+      {t('nav.openApp')}
+    </a>
+  ) : (
+    <button type="button" className={look} onClick={signIn}>
+      {label}
+    </button>
+  );
+}
+
 function Hero({ landing }: { landing: LandingData }) {
-  const { t, Link, signIn, signedIn } = useSite();
+  const { Link } = useSite();
   const { hero } = landing;
   return (
     <section className="landing-hero" aria-labelledby="landing-title">
@@ -93,19 +108,7 @@ function Hero({ landing }: { landing: LandingData }) {
         <h1 id="landing-title">{hero.title}</h1>
         <p className="landing-lede">{hero.lede}</p>
         <div className="landing-actions">
-          {signedIn ? (
-            <a className={buttonClass({ variant: 'primary', size: 'lg' })} href="/">
-              {t('nav.openApp')}
-            </a>
-          ) : (
-            <button
-              type="button"
-              className={buttonClass({ variant: 'primary', size: 'lg' })}
-              onClick={signIn}
-            >
-              {hero.primary}
-            </button>
-          )}
+          <StartButton label={hero.primary} />
           <Link className={buttonClass({ variant: 'ghost', size: 'lg' })} to="/guide">
             {hero.secondary}
           </Link>
@@ -118,7 +121,7 @@ function Hero({ landing }: { landing: LandingData }) {
 
 /** The landing page: hero, features, how it works, pricing, testimonials, FAQ, a last call. */
 export function Landing({ page }: { page: PagePayload }) {
-  const { t, Link, signIn, signedIn } = useSite();
+  const { t, Link } = useSite();
   const landing = page.landing;
   if (!landing) return null;
   return (
@@ -201,19 +204,7 @@ export function Landing({ page }: { page: PagePayload }) {
       <section className="landing-cta" aria-labelledby="cta-title">
         <h2 id="cta-title">{landing.ctaTitle}</h2>
         <p>{landing.ctaBody}</p>
-        {signedIn ? (
-          <a className={buttonClass({ variant: 'primary', size: 'lg' })} href="/">
-            {t('nav.openApp')}
-          </a>
-        ) : (
-          <button
-            type="button"
-            className={buttonClass({ variant: 'primary', size: 'lg' })}
-            onClick={signIn}
-          >
-            {landing.hero.primary}
-          </button>
-        )}
+        <StartButton label={landing.hero.primary} />
       </section>
     </div>
   );
