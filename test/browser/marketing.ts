@@ -299,7 +299,7 @@ const checkLanding = async (page: Page, site: Site, label: string) => {
       timeout: 10_000,
     })
     .catch(() => fail(`${label}: the plans never showed`));
-  const names = (await plans.allInnerTexts()).join(', ');
+  const names = (await plans.allTextContents()).join(', ');
   const expected = ['free', 'standard', 'premium']
     .map((plan) => say(site.messages.en, `pricing.plan.${plan}`))
     .join(', ');

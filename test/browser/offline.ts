@@ -23,10 +23,18 @@ const saveStatus = (page: Page) => page.locator('.note-save-status');
 
 /** Writes a note with the list's composer. */
 const write = async (page: Page, title: string, body: string) => {
-  await page.getByLabel('Title').fill(title);
+  const titleField = page.getByLabel('Title');
+  await titleField.fill(title);
   await editor(page).fill(body);
   await editor(page).press('Control+Enter');
   await card(page, title).waitFor();
+  // The card shows before the composer empties itself for the next note: a title typed in
+  // between would be cleared (and the next note saved untitled).
+  await page.waitForFunction(
+    (field) => (field as HTMLInputElement | HTMLTextAreaElement).value === '',
+    await titleField.elementHandle(),
+    { timeout: 10_000 },
+  );
 };
 
 /** Opens a note from the list, replaces its body, and waits for the page to say it is saved. */
