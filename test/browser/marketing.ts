@@ -29,7 +29,7 @@ import YAML from 'yaml';
 import { expectAccessible } from './axe.js';
 import { expectDesignTokens, expectNoSideScroll, expectReadableText } from './look.js';
 import type { Step } from './shell.js';
-import { runSteps, signIn } from './steps.js';
+import { passwordGrant, runSteps, signIn } from './steps.js';
 
 const fail = (message: string): never => {
   throw new Error(message);
@@ -678,15 +678,7 @@ export const runMarketingChecks = async (
     {
       name: "feedback: the operators' list has both, the screenshot and the account's email",
       run: async () => {
-        const tokenResponse = await fetch(url('/realms/noted/protocol/openid-connect/token'), {
-          method: 'POST',
-          body: new URLSearchParams({
-            grant_type: 'password',
-            client_id: 'noted-cli',
-            username: adminEmail,
-            password: process.env.NOTED_DEV_PASSWORD ?? 'noted',
-          }),
-        });
+        const tokenResponse = await passwordGrant(baseUrl, adminEmail);
         if (!tokenResponse.ok) {
           console.log(`  skipped: no token for ${adminEmail} (${tokenResponse.status})`);
           return;

@@ -38,7 +38,7 @@ import { runLiveChecks } from './live.js';
 import { runMarketingChecks } from './marketing.js';
 import { runOfflineChecks } from './offline.js';
 import { shellSteps, signOutStep, type Step } from './shell.js';
-import { launchChromium, openPage, runSteps, signIn } from './steps.js';
+import { launchChromium, openPage, passwordGrant, runSteps, signIn } from './steps.js';
 
 const baseUrl = new URL(process.env.BASE_URL ?? 'http://localhost:8080');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -118,18 +118,7 @@ const titleShown = async (page: Page, expected: string) => {
 
 /** Notes written through the API as the signed-in user (its password grant, as scripts do). */
 const createNotesByApi = async (count: number, prefix: string) => {
-  const tokenResponse = await fetch(
-    new URL('/realms/noted/protocol/openid-connect/token', baseUrl),
-    {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'password',
-        client_id: 'noted-cli',
-        username: email,
-        password: process.env.NOTED_DEV_PASSWORD ?? 'noted',
-      }),
-    },
-  );
+  const tokenResponse = await passwordGrant(baseUrl, email);
   if (!tokenResponse.ok) fail(`the token request answered ${tokenResponse.status}`);
   const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
   for (let index = 1; index <= count; index += 1) {

@@ -98,3 +98,18 @@ export const signIn = async (page: Page, user: { email: string; displayName: str
     .getByRole('button', { name: /^Account: / })
     .waitFor();
 };
+
+/**
+ * Asks the identity provider for a token with the direct access grant of the public client
+ * noted-cli, as scripts do; the development password unless NOTED_DEV_PASSWORD says otherwise.
+ */
+export const passwordGrant = (baseUrl: URL, username: string): Promise<Response> =>
+  fetch(new URL('/realms/noted/protocol/openid-connect/token', baseUrl), {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'noted-cli',
+      username,
+      password: process.env.NOTED_DEV_PASSWORD ?? 'noted',
+    }),
+  });

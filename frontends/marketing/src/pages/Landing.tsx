@@ -2,7 +2,6 @@ import {
   ArrowUpRightIcon,
   BrainIcon,
   CameraIcon,
-  CloudOffIcon,
   DownloadIcon,
   NetworkIcon,
   RepeatIcon,
@@ -15,17 +14,14 @@ import type { LandingData, PagePayload } from '../content/model';
 import { useSite } from '../site/SiteContext';
 import { Pricing } from './Pricing';
 
+/** By the feature ids of `landing.md`; another id gets the sparkles. */
 const featureIcons: Record<string, IconComponent> = {
   capture: CameraIcon,
   linking: NetworkIcon,
-  links: NetworkIcon,
   review: RepeatIcon,
   search: SearchIcon,
   chat: BrainIcon,
-  ai: BrainIcon,
-  export: DownloadIcon,
   data: DownloadIcon,
-  offline: CloudOffIcon,
 };
 
 /** A note as Noted shows it, drawn in HTML: the hero's picture, light to load and crisp. */
