@@ -7,8 +7,8 @@
  * hydrates without an error in the console, the header shows the right actions, nothing scrolls
  * sideways on a phone, the text is readable, and axe finds nothing serious (signed out at
  * 1280 px and signed in at 390 px, so each page is checked in both themes at both widths).
- * Then every same-origin link found on those pages answers 200; a missing post or chapter is a
- * 404 that names the path; inside the app, the sidebar's Blog and Guide show the site through
+ * Then every same-origin link found on those pages answers 200; a missing post, chapter or page
+ * is a 404 that names the path; inside the app, the sidebar's Blog and Guide show the site through
  * the marketing remote without a page load, and a path nobody owns its "Page not found";
  * preview mode shows the draft with its banner and badge and forgets it again, and a wrong
  * token is refused; "Sign in" on the landing page opens the app's sign-in dialog; feedback is
@@ -445,13 +445,13 @@ export const runMarketingChecks = async (
 
   const elsewhere: Step[] = [
     {
-      name: 'site: a missing post or chapter answers 404 with "Page not found: <path>", light and dark, accessible',
+      name: 'site: a missing post, chapter or page answers 404 with "Page not found: <path>", light and dark, accessible',
       run: async () => {
         const page = visitor;
         await page.setViewportSize({ width: 1280, height: 900 });
         for (const theme of ['light', 'dark'] as const) {
           await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-          for (const missing of ['/blog/no-such-post', '/guide/no-such-chapter']) {
+          for (const missing of ['/blog/no-such-post', '/guide/no-such-chapter', '/no-such-page']) {
             const label = `${missing}, ${theme} theme`;
             const response = await page.goto(url(missing));
             if (response?.status() !== 404) fail(`${label}: answered ${response?.status()}`);

@@ -3,7 +3,7 @@ import { SubscriptionArea } from './billing/SubscriptionArea';
 import { FeedbackArea, MarketingArea } from './marketing/MarketingArea';
 import { NotesArea } from './pages/NotesArea';
 import { SharedPage } from './pages/SharedPage';
-import { feedbackPath, isNotesPage, sharedNotePath, subscriptionPaths } from './routes';
+import { feedbackPath, isNotesPage, sharedNotePath, subscriptionPaths } from '@noted/api';
 
 /**
  * Everything else: the notes remote's pages, or the site's (landing, guide, blog, a content

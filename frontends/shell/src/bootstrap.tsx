@@ -1,3 +1,4 @@
+import { sharedNotePath } from '@noted/api';
 import {
   applyTheme,
   createI18n,
@@ -30,7 +31,6 @@ import { createRemoteLoader } from './remotes/loader';
 import { createLiveConnection } from './live/connection';
 import { createOffline } from './offline/offline';
 import { createPwa, workboxServiceWorker } from './pwa/pwa';
-import { sharedNotePath } from './routes';
 import { createShellServices, createShellState } from './services';
 import { Shell } from './Shell';
 import { StartupError } from './StartupError';

@@ -12,6 +12,7 @@ export * from './links.js';
 export * from './live.js';
 export * from './notes.js';
 export * from './notion.js';
+export * from './pages.js';
 export * from './note-form.js';
 export * from './review.js';
 export * from './routes.js';

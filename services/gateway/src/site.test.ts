@@ -122,10 +122,35 @@ describe('the marketing site through the gateway', () => {
     expect(await zh.text()).toContain('页面不存在：/guide/nothing');
   });
 
-  it('leaves the app its own pages', async () => {
-    const answer = await page('/todos');
-    expect(answer.status).toBe(200);
-    expect(await answer.text()).toContain('Noted app');
+  it("answers a page path that is neither the site's nor the app's with the 404 page", async () => {
+    for (const missing of ['/pricing', '/notes', '/settings', '/chat/1/2']) {
+      const answer = await page(missing);
+      expect(answer.status, missing).toBe(404);
+      expect(await answer.text()).toContain(`Page not found: ${missing}`);
+    }
+  });
+
+  it('leaves the app its own pages, and the API its own answers', async () => {
+    for (const appPage of [
+      '/',
+      '/todos',
+      '/Todos/',
+      '/notes/abc',
+      '/chat',
+      '/chat/c1',
+      '/notes/s/x',
+      '/feedback',
+      '/subscription/success',
+    ]) {
+      const answer = await page(appPage);
+      expect(answer.status, appPage).toBe(200);
+      expect(await answer.text()).toContain('Noted app');
+    }
+    for (const server of ['/api/nothing', '/public/nothing']) {
+      const answer = await page(server);
+      expect(answer.status, server).toBeGreaterThanOrEqual(400);
+      expect(answer.headers.get('content-type'), server).toMatch(/json/);
+    }
   });
 
   it('serves content as JSON, and a missing file as a JSON 404, never the app', async () => {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
-import { AppError } from '@noted/api';
+import { AppError, isAppPage } from '@noted/api';
 import { precompress, staticPrecompressed } from './precompressed.js';
 
 /** What the marketing build writes the site's absolute addresses and a 404's path as. */
@@ -16,8 +16,8 @@ type Language = (typeof languages)[number];
 const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (languages as readonly string[]).includes(value);
 
-/** The paths the site owns below them: a missing one there is a real 404. */
-const sitePrefixes = ['/blog/', '/guide/'];
+/** The paths other than pages: the API, the services' own, the identity provider's, files. */
+export const notPagePaths = /^\/(api|user|ai|export|public|ws|realms|remotes|content|site)(\/|$)/;
 
 export interface SiteConfig {
   /** The marketing build: `dist/` with `remote/`, `site/`, `pages/` and `content/`. */
@@ -133,7 +133,8 @@ export const siteRouter = (config: SiteConfig): { router: Router; documentHtml?:
     const pagePath = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     const lang = languageOf(req);
     const known = documents.get(lang)?.has(pagePath) ?? false;
-    if (!known && !sitePrefixes.some((prefix) => pagePath.startsWith(prefix))) {
+    // The app's pages are the shell's; any other page path is the site's, found or a real 404.
+    if (!known && (isAppPage(pagePath) || notPagePaths.test(pagePath))) {
       next();
       return;
     }

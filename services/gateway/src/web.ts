@@ -4,7 +4,7 @@ import path from 'node:path';
 import express, { type Router } from 'express';
 import type { GatewayConfig } from './config.js';
 import { precompress, staticPrecompressed } from './precompressed.js';
-import { siteRouter } from './site.js';
+import { notPagePaths, siteRouter } from './site.js';
 
 /** What the shell reads at start: every URL it needs is given at runtime, none is built in. */
 export const webConfig = (config: GatewayConfig) => ({
@@ -82,8 +82,8 @@ export const webRouter = (
   const indexHtml = readFileSync(indexPath, 'utf8');
   const indexBody = precompress(indexHtml);
   router.use(staticPrecompressed(config.webRoot.shell, setCacheHeaders));
-  router.get(/^(?!\/(api|user|ai|export|public|ws|realms|remotes)(\/|$)).*/, (req, res, next) => {
-    if (!req.accepts('html') || path.extname(req.path)) {
+  router.get(/.*/, (req, res, next) => {
+    if (!req.accepts('html') || path.extname(req.path) || notPagePaths.test(req.path)) {
       next();
       return;
     }
