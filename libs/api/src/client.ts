@@ -637,6 +637,12 @@ export const createApiClient = (options: ApiClientOptions) => {
        * VALIDATION_FAILED, NOT_AN_IMAGE (the screenshot), RATE_LIMITED (Retry-After).
        */
       send: (body: FeedbackSend) => request(routes.feedbackSend, { body }),
+      /** The feedback one sent signed in, newest first. */
+      mine: (query: FeedbackListQuery = {}) =>
+        request(routes.feedbackMine, { query: { ...query } }),
+      /** The screenshot one sent with a feedback, as a Blob. */
+      mineScreenshot: async (id: string, options: Download = {}): Promise<Blob> =>
+        (await download(routes.feedbackMineScreenshot, { params: { id } }, options)).blob(),
     },
     admin: {
       /** The feedback received, newest first; FORBIDDEN without the operator role. */

@@ -97,7 +97,10 @@ export const FeedbackIdParams = z.object({ id: z.uuid() });
 
 const feedbackApi = routesFor('users', 'feedback');
 
-/** Product feedback: anyone sends it, operators (the realm role noted-admin) read it. */
+/**
+ * Product feedback: anyone sends it, operators (the realm role noted-admin) read it, and a
+ * signed-in sender reads back their own (the "Download my data" archive holds it).
+ */
 export const feedbackRoutes = {
   feedbackSend: feedbackApi.post('/api/feedback', {
     summary:
@@ -110,6 +113,17 @@ export const feedbackRoutes = {
       [400, 'NOT_AN_IMAGE: the screenshot is no PNG, JPEG or WebP image'],
       [429, 'RATE_LIMITED: too much feedback from this account or address this hour (Retry-After)'],
     ],
+  }),
+  feedbackMine: feedbackApi.get('/api/feedback/mine', {
+    summary: 'The feedback you sent signed in, newest first, a page at a time',
+    query: FeedbackListQuery,
+    answer: ok(FeedbackList, 'One page of your feedback'),
+  }),
+  feedbackMineScreenshot: feedbackApi.get('/api/feedback/mine/:id/screenshot', {
+    summary: 'The screenshot you sent with one feedback',
+    params: FeedbackIdParams,
+    answer: file(FEEDBACK_SCREENSHOT_TYPES, 'The image'),
+    errors: [[404, 'No feedback of yours with this id, or it has no screenshot']],
   }),
   feedbackList: feedbackApi.get('/api/admin/feedback', {
     summary: 'The feedback received, newest first, a page at a time (operators only)',

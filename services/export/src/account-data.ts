@@ -5,9 +5,11 @@ import {
   routes,
   type Chat,
   type ChatList,
+  type FeedbackItem,
+  type FeedbackList,
   type User,
 } from '@noted/api';
-import type { Identity } from '@noted/kit';
+import { sniffImage, type Identity } from '@noted/kit';
 import { exportEverything, type ExportContext } from './exports.js';
 import { safeBaseName, uniqueNames } from './files.js';
 import type { NoteToExport } from './notes-client.js';
@@ -23,11 +25,13 @@ export interface AccountPortOptions extends UserCallerOptions {
 
 /** Conversations read per request while the archive is written. */
 const CHATS_PAGE = 100;
+/** Feedback read per request (the most the route gives). */
+const FEEDBACK_PAGE = 100;
 
 /**
  * What the other services hold about one user, read through their own routes as that user
- * (`createUserCaller`): the account, the month's usage, the plan, the AI settings, the chats and
- * the files notes were captured from.
+ * (`createUserCaller`): the account, the month's usage, the plan, the AI settings, the chats,
+ * the feedback they sent and the files notes were captured from.
  */
 export const createAccountPort = (options: AccountPortOptions) => {
   const { call, download } = createUserCaller(options);
@@ -42,6 +46,14 @@ export const createAccountPort = (options: AccountPortOptions) => {
       }),
     chat: (chatId: string) =>
       call<Chat>(identity, options.aiUrl, routes.knowledgeChatGet, { params: { chatId } }),
+    feedback: (cursor: string | null) =>
+      call<FeedbackList>(identity, options.usersUrl, routes.feedbackMine, {
+        query: `?limit=${FEEDBACK_PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      }),
+    feedbackScreenshot: (feedbackId: string) =>
+      download(identity, options.usersUrl, routes.feedbackMineScreenshot, {
+        params: { id: feedbackId },
+      }),
     file: (noteId: string, name: string) =>
       download(identity, options.notesUrl, routes.noteFileGet, { params: { id: noteId, name } }),
   });
@@ -79,6 +91,7 @@ account/plan.json        your plan and subscription (payments are Stripe's; no c
 account/usage.json       this month's usage against your plan's limits
 account/ai-settings.json your AI settings (tags kept from AI, models)
 account/notion.json      your Notion connection, if any (its token is not included)
+account/feedback.json    the feedback you sent signed in; feedback/ holds its screenshots
 chats/                   your knowledge-chat conversations, one JSON file each, with their citations
 notes/                   your notes as Markdown with YAML front matter, images/ beside them,
                          and manifest.json listing every note (the format "Export all notes" gives;
@@ -86,23 +99,36 @@ notes/                   your notes as Markdown with YAML front matter, images/ 
 files/                   the files notes were captured from (recordings, audio files, PDFs)
 `;
 
+/** Every feedback the user sent signed in, newest first (a few pages at most). */
+const allFeedback = async (account: ReturnType<AccountPort>): Promise<FeedbackItem[]> => {
+  const items: FeedbackItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: FeedbackList = await account.feedback(cursor);
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return items;
+};
+
 /**
  * Writes the archive of everything Noted holds about the user. The small parts (account, plan,
- * usage, settings, the first page of chats) are read before anything is written, so a service
- * that does not answer is a plain error; then the notes stream as "export everything" writes
- * them, under `notes/`, and the captured files, one at a time. Answers how many notes were
- * written.
+ * usage, settings, the feedback list, the first page of chats) are read before anything is
+ * written, so a service that does not answer is a plain error; then the notes stream as "export
+ * everything" writes them, under `notes/`, and the captured files, one at a time. Answers how
+ * many notes were written.
  */
 export const writeAccountData = async (
   ctx: ExportContext,
   account: ReturnType<AccountPort>,
   parts: { notion: unknown },
 ) => {
-  const [profile, plan, usage, aiSettings, firstChats] = await Promise.all([
+  const [profile, plan, usage, aiSettings, feedback, firstChats] = await Promise.all([
     account.profile(),
     account.plan(),
     account.usage(),
     account.aiSettings(),
+    allFeedback(account),
     account.chats(1),
   ]);
   return async (
@@ -116,6 +142,21 @@ export const writeAccountData = async (
     await zip.add('account/usage.json', json(usage));
     await zip.add('account/ai-settings.json', json(aiSettings));
     await zip.add('account/notion.json', json(parts.notion));
+    await zip.add('account/feedback.json', json(feedback));
+    const screenshotNames = uniqueNames();
+    for (const item of feedback.filter((sent) => sent.hasScreenshot)) {
+      const bytes = await account.feedbackScreenshot(item.id).catch((error: unknown) => {
+        // Gone since the list was read (the feedback erased meanwhile): left out.
+        if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+        throw error;
+      });
+      if (!bytes) continue;
+      const name = `${item.createdAt.slice(0, 10)} ${item.kind}`;
+      await zip.add(`feedback/${screenshotNames(name, `.${sniffImage(bytes) ?? 'bin'}`)}`, bytes, {
+        compress: false,
+        mtime: new Date(item.createdAt),
+      });
+    }
 
     const chatNames = uniqueNames();
     let chats = firstChats;

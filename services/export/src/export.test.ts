@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppError, NOTES_TOTAL_HEADER, countExportedNotes } from '@noted/api';
+import { AppError, NOTES_TOTAL_HEADER, countExportedNotes, type FeedbackKind } from '@noted/api';
 import { IDENTITY_HEADER, createLogger, signIdentity } from '@noted/kit';
 import { readZip } from '@noted/testing';
 import { parse } from 'yaml';
@@ -101,7 +101,15 @@ const planOf = (userId: string) => ({
   export_image: userId !== frank,
 });
 
-/** The other services' routes one's data reads, as each user: alice has two chats and a recording. */
+const PNG_BYTES = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(32, 1),
+]);
+
+/**
+ * The other services' routes one's data reads, as each user: alice has two chats, two feedback
+ * and a recording.
+ */
 const fakeAccount: AccountPort = (identity) => ({
   profile: async () => ({
     userId: identity.userId,
@@ -134,6 +142,29 @@ const fakeAccount: AccountPort = (identity) => ({
       createdAt: '2026-03-03T08:00:00.000Z',
       messages: [{ role: 'user', content: `asked in ${chatId}` }],
     }) as never,
+  // Alice's feedback comes in two pages; the newer one has a screenshot.
+  feedback: async (cursor) => {
+    const sent = (id: string, kind: FeedbackKind, day: string, hasScreenshot: boolean) => ({
+      id,
+      kind,
+      message: `${kind} ${id}`,
+      email: identity.email,
+      userId: identity.userId,
+      page: '/notes',
+      hasScreenshot,
+      createdAt: `${day}T10:00:00.000Z`,
+    });
+    if (identity.userId !== alice) return { items: [], nextCursor: null };
+    return cursor === null
+      ? { items: [sent('f2', 'problem', '2026-03-04', true)], nextCursor: 'page-2' }
+      : { items: [sent('f1', 'idea', '2026-03-02', false)], nextCursor: null };
+  },
+  feedbackScreenshot: async (feedbackId) => {
+    if (identity.userId !== alice || feedbackId !== 'f2') {
+      throw new AppError('NOT_FOUND', 'There is no such screenshot');
+    }
+    return PNG_BYTES;
+  },
   file: async (noteId, name) => {
     if (identity.userId !== alice) throw new AppError('NOT_FOUND', 'There is no such file');
     return Buffer.from(`recording ${noteId}/${name}`);
@@ -502,7 +533,7 @@ describe('reading notes page by page', () => {
 });
 
 describe("one's data (GET /user/data)", () => {
-  it('holds the account, plan, usage, settings, chats, notes with images and captured files', async () => {
+  it('holds the account, plan, usage, settings, feedback, chats, notes with images and captured files', async () => {
     // Ids in scan order, so the entries' order is the same every run.
     const recorded = noteOf({
       id: '00000000-0000-4000-8000-000000000001',
@@ -537,6 +568,8 @@ describe("one's data (GET /user/data)", () => {
       'account/usage.json',
       'account/ai-settings.json',
       'account/notion.json',
+      'account/feedback.json',
+      'feedback/2026-03-04 problem.png',
       'chats/2026-03-03 Car costs-.json',
       'chats/2026-03-03 Car costs- (2).json',
       expect.stringMatching(/^notes\/(Lecture on tides|Whiteboard)\.md$/),
@@ -551,6 +584,12 @@ describe("one's data (GET /user/data)", () => {
       email: `${alice}@example.com`,
     });
     expect(JSON.parse(byName.get('account/notion.json') ?? '')).toMatchObject({ connected: false });
+    expect(
+      (JSON.parse(byName.get('account/feedback.json') ?? '') as { id: string }[]).map((f) => f.id),
+    ).toEqual(['f2', 'f1']);
+    expect(entries.find((e) => e.name === 'feedback/2026-03-04 problem.png')?.bytes).toEqual(
+      PNG_BYTES,
+    );
     expect(JSON.parse(byName.get('chats/2026-03-03 Car costs- (2).json') ?? '')).toMatchObject({
       id: 'c2',
       messages: [{ content: 'asked in c2' }],
@@ -572,6 +611,7 @@ describe("one's data (GET /user/data)", () => {
     );
     expect(entries.some((entry) => entry.name.endsWith('Mine.md'))).toBe(false);
     expect(entries.filter((entry) => entry.name.startsWith('chats/'))).toEqual([]);
+    expect(entries.filter((entry) => entry.name.startsWith('feedback/'))).toEqual([]);
     expect(
       JSON.parse(entries.find((e) => e.name === 'account/profile.json')?.bytes.toString() ?? ''),
     ).toMatchObject({ userId: bob });

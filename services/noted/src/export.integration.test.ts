@@ -205,6 +205,20 @@ describe(`export through the gateway (${infraLabel})`, () => {
       body: form,
     });
     expect(recorded.status).toBe(201);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(16, 3),
+    ]);
+    const feedback = await fetch(`${app.url}/api/feedback`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ada}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'problem',
+        message: 'The export is slow',
+        screenshot: `data:image/png;base64,${png.toString('base64')}`,
+      }),
+    });
+    expect(feedback.status).toBe(201);
 
     const head = await fetch(`${app.url}/user/data`, {
       method: 'HEAD',
@@ -228,6 +242,11 @@ describe(`export through the gateway (${infraLabel})`, () => {
       'account/ai-settings.json',
       'account/notion.json',
     ]);
+    expect(JSON.parse(text('account/feedback.json') ?? '')).toEqual([
+      expect.objectContaining({ kind: 'problem', message: 'The export is slow' }),
+    ]);
+    const screenshots = entries.filter((entry) => /^feedback\/.+ problem\.png$/.test(entry.name));
+    expect(screenshots.map((entry) => entry.bytes.equals(png))).toEqual([true]);
     const profile = JSON.parse(text('account/profile.json') ?? '') as { email: string };
     expect(profile.email).toMatch(/^ada-/);
     expect(JSON.parse(text('account/plan.json') ?? '')).toMatchObject({ planName: 'free' });
@@ -242,6 +261,7 @@ describe(`export through the gateway (${infraLabel})`, () => {
 
     const theirs = await readZip(Buffer.from(await (await get(bob, '/user/data')).arrayBuffer()));
     expect(theirs.some((entry) => entry.name.startsWith('files/'))).toBe(false);
+    expect(theirs.some((entry) => entry.name.startsWith('feedback/'))).toBe(false);
     expect(theirs.some((entry) => entry.name.includes('导出测试'))).toBe(false);
     expect(
       JSON.parse(

@@ -142,6 +142,8 @@ const everyCall = (
   'notion.sync': () => client.notion.sync(),
   'imports.file': () => client.imports.file(new Blob(['# A note']), { fileName: 'a.md' }),
   'feedback.send': () => client.feedback.send({ kind: 'idea', message: 'm' }),
+  'feedback.mine': () => client.feedback.mine({ limit: 5 }),
+  'feedback.mineScreenshot': () => client.feedback.mineScreenshot(id),
   'admin.feedback': () => client.admin.feedback({ kind: 'problem' }),
   'admin.feedbackScreenshot': () => client.admin.feedbackScreenshot(id),
 });

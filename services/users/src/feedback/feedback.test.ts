@@ -57,7 +57,9 @@ describe('feedback (users)', () => {
       sender,
     );
   const list = (identity: Identity | undefined, query: Record<string, unknown> = {}) =>
-    feedbackList(ctx, identity, FeedbackListQuery.parse(query));
+    feedbackList(ctx, { operator: identity }, FeedbackListQuery.parse(query));
+  const listMine = (identity: Identity | undefined, query: Record<string, unknown> = {}) =>
+    feedbackList(ctx, { sender: identity }, FeedbackListQuery.parse(query));
 
   beforeAll(async () => {
     ({ db, ctx } = await openUsersForTest('feedback', {
@@ -124,7 +126,7 @@ describe('feedback (users)', () => {
 
   it('stores a screenshot by what its bytes are, and refuses bytes that are no image', async () => {
     const row = await send({ screenshot: dataUrl(PNG, 'image/jpeg') }, anonymous('203.0.113.10'));
-    const screenshot = await feedbackScreenshot(ctx, operator, row.id);
+    const screenshot = await feedbackScreenshot(ctx, { operator }, row.id);
     expect(screenshot.content_type).toBe('image/png');
     expect(Buffer.from(screenshot.bytes).equals(PNG)).toBe(true);
 
@@ -194,7 +196,9 @@ describe('feedback (users)', () => {
       error: { code: 'FORBIDDEN', message: 'Only operators can read feedback' },
     });
     expect((await failure(list(undefined))).code).toBe('FORBIDDEN');
-    expect((await failure(feedbackScreenshot(ctx, ada, sent[0]?.id ?? ''))).code).toBe('FORBIDDEN');
+    expect(
+      (await failure(feedbackScreenshot(ctx, { operator: ada }, sent[0]?.id ?? ''))).code,
+    ).toBe('FORBIDDEN');
 
     const first = await list(operator, { limit: 2 });
     expect(first.rows.map((r) => r.message)).toEqual(['More themes', 'problem']);
@@ -211,9 +215,46 @@ describe('feedback (users)', () => {
     expect((await failure(list(operator, { cursor: 'bm90IGEgY3Vyc29y' }))).code).toBe(
       'VALIDATION_FAILED',
     );
-    expect((await failure(feedbackScreenshot(ctx, operator, sent[0]?.id ?? ''))).code).toBe(
+    expect((await failure(feedbackScreenshot(ctx, { operator }, sent[0]?.id ?? ''))).code).toBe(
       'NOT_FOUND',
     );
+  });
+
+  it("gives a sender their own feedback and screenshots, never anyone else's", async () => {
+    const bo: Identity = { ...ada, userId: '00000000-0000-4000-8000-00000000b0b0', sub: 'sub-bo' };
+    const first = await send({ kind: 'problem', message: 'Ada 1' }, signedIn(ada, '192.0.2.50'));
+    const shot = await send(
+      { message: 'Ada 2', screenshot: dataUrl(PNG) },
+      signedIn(ada, '192.0.2.51'),
+    );
+    const anonymousOne = await send(
+      { message: 'Anyone', screenshot: dataUrl(PNG) },
+      anonymous('192.0.2.52'),
+    );
+    await db
+      .knex('feedback')
+      .where({ id: first.id })
+      .update({ created_at: new Date(Date.now() - 5000) });
+
+    const mine = await listMine(ada, { limit: 1 });
+    expect(mine.rows.map((r) => r.message)).toEqual(['Ada 2']);
+    const rest = await listMine(ada, { limit: 1, cursor: mine.nextCursor });
+    expect(rest.rows.map((r) => r.message)).toEqual(['Ada 1']);
+    expect(rest.nextCursor).toBeNull();
+    expect((await listMine(bo)).rows).toEqual([]);
+    expect((await failure(listMine(undefined))).code).toBe('UNAUTHENTICATED');
+
+    const own = await feedbackScreenshot(ctx, { sender: ada }, shot.id);
+    expect(Buffer.from(own.bytes).equals(PNG)).toBe(true);
+    for (const [reader, id] of [
+      [bo, shot.id],
+      [ada, anonymousOne.id],
+      [ada, first.id],
+    ] as const) {
+      expect((await failure(feedbackScreenshot(ctx, { sender: reader }, id))).code).toBe(
+        'NOT_FOUND',
+      );
+    }
   });
 
   it("erases an account's feedback with its account (twice is harmless), and keeps everyone else's", async () => {

@@ -72,7 +72,13 @@ export const feedbackRepository = {
   /** A page, newest first, starting after `before` (the last of the page before). */
   page: async (
     knex: Knex,
-    options: { kind?: FeedbackKind; before?: { createdAt: Date; id: string }; limit: number },
+    options: {
+      /** Only this sender's; every sender's when absent. */
+      userId?: string;
+      kind?: FeedbackKind;
+      before?: { createdAt: Date; id: string };
+      limit: number;
+    },
   ): Promise<FeedbackListed[]> => {
     const query = knex('feedback as f')
       .select(
@@ -86,6 +92,7 @@ export const feedbackRepository = {
         { column: 'f.id', order: 'desc' },
       ])
       .limit(options.limit);
+    if (options.userId) query.where('f.user_id', options.userId);
     if (options.kind) query.where('f.kind', options.kind);
     if (options.before) {
       query.whereRaw('(f.created_at, f.id) < (?, ?)', [
@@ -96,8 +103,23 @@ export const feedbackRepository = {
     return (await query) as FeedbackListed[];
   },
 
-  screenshot: async (knex: Knex, feedbackId: string) =>
-    knex<ScreenshotRow>('feedback_screenshots').where({ feedback_id: feedbackId }).first(),
+  /** The screenshot of one feedback; with `userId`, only if that sender sent it. */
+  screenshot: async (
+    knex: Knex,
+    feedbackId: string,
+    userId?: string,
+  ): Promise<ScreenshotRow | undefined> => {
+    const query = knex('feedback_screenshots as s')
+      .select('s.*')
+      .where('s.feedback_id', feedbackId)
+      .first();
+    if (userId) {
+      query.whereExists(
+        knex('feedback as f').where('f.id', knex.ref('s.feedback_id')).where('f.user_id', userId),
+      );
+    }
+    return (await query) as ScreenshotRow | undefined;
+  },
 
   /** Everything one account sent (its screenshots go with it). */
   eraseOf: (knex: Knex, userId: string) => deleteInBatches(knex, 'feedback', { user_id: userId }),

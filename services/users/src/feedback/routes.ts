@@ -1,6 +1,8 @@
 import { AppError, type routes } from '@noted/api';
+import type { Response } from 'express';
 import { clientAddressOf, type Handlers } from '@noted/kit';
 import { presentFeedback, presentReceipt } from './presenter.js';
+import type { ScreenshotRow } from './repository.js';
 import {
   feedbackList,
   feedbackScreenshot,
@@ -8,7 +10,23 @@ import {
   type FeedbackContext,
 } from './usecases.js';
 
-type FeedbackRoutes = Pick<typeof routes, 'feedbackSend' | 'feedbackList' | 'feedbackScreenshot'>;
+type FeedbackRoutes = Pick<
+  typeof routes,
+  'feedbackSend' | 'feedbackMine' | 'feedbackMineScreenshot' | 'feedbackList' | 'feedbackScreenshot'
+>;
+
+/** Sends a screenshot as it was stored, never cached, never sniffed as something else. */
+const sendScreenshot = (res: Response, screenshot: ScreenshotRow) => {
+  res
+    .status(200)
+    .type(screenshot.content_type)
+    .set({
+      'content-length': String(screenshot.bytes.length),
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    })
+    .end(screenshot.bytes);
+};
 
 export const feedbackHandlers = (ctx: FeedbackContext): Handlers<FeedbackRoutes> => ({
   feedbackSend: async ({ body, req, res }) => {
@@ -27,20 +45,18 @@ export const feedbackHandlers = (ctx: FeedbackContext): Handlers<FeedbackRoutes>
       throw error;
     }
   },
+  feedbackMine: async ({ query, req }) => {
+    const { rows, nextCursor } = await feedbackList(ctx, { sender: req.identity }, query);
+    return { items: rows.map(presentFeedback), nextCursor };
+  },
+  feedbackMineScreenshot: async ({ params, req, res }) => {
+    sendScreenshot(res, await feedbackScreenshot(ctx, { sender: req.identity }, params.id));
+  },
   feedbackList: async ({ query, req }) => {
-    const { rows, nextCursor } = await feedbackList(ctx, req.identity, query);
+    const { rows, nextCursor } = await feedbackList(ctx, { operator: req.identity }, query);
     return { items: rows.map(presentFeedback), nextCursor };
   },
   feedbackScreenshot: async ({ params, req, res }) => {
-    const screenshot = await feedbackScreenshot(ctx, req.identity, params.id);
-    res
-      .status(200)
-      .type(screenshot.content_type)
-      .set({
-        'content-length': String(screenshot.bytes.length),
-        'cache-control': 'private, no-store',
-        'x-content-type-options': 'nosniff',
-      })
-      .end(screenshot.bytes);
+    sendScreenshot(res, await feedbackScreenshot(ctx, { operator: req.identity }, params.id));
   },
 });

@@ -155,15 +155,31 @@ const positionOf = (cursor: string): { createdAt: Date; id: string } => {
   throw new AppError('VALIDATION_FAILED', 'cursor: not a cursor this list gave');
 };
 
-/** One page of the feedback received, newest first, for an operator. */
+/** Whose feedback a reader reads: every sender's (an operator) or their own. */
+type Reader = { operator: Identity | undefined } | { sender: Identity | undefined };
+
+/** The sender whose feedback is read, or undefined for all of it; refuses who may not read. */
+const senderOf = (reader: Reader): string | undefined => {
+  if ('operator' in reader) {
+    requireOperator(reader.operator);
+    return undefined;
+  }
+  if (!reader.sender?.userId) {
+    throw new AppError('UNAUTHENTICATED', 'Sign in to read your feedback');
+  }
+  return reader.sender.userId;
+};
+
+/** One page of feedback, newest first: all of it for an operator, a sender's own for them. */
 export const feedbackList = async (
   ctx: Pick<FeedbackContext, 'knex'>,
-  identity: Identity | undefined,
+  reader: Reader,
   query: Parsed<typeof FeedbackListQuery>,
 ): Promise<{ rows: FeedbackListed[]; nextCursor: string | null }> => {
-  requireOperator(identity);
+  const userId = senderOf(reader);
   const before = query.cursor ? positionOf(query.cursor) : undefined;
   const rows = await feedbackRepository.page(ctx.knex, {
+    ...(userId ? { userId } : {}),
     ...(query.kind ? { kind: query.kind } : {}),
     ...(before ? { before } : {}),
     limit: query.limit + 1,
@@ -173,14 +189,14 @@ export const feedbackList = async (
   return { rows: page, nextCursor: rows.length > query.limit && last ? cursorOf(last) : null };
 };
 
-/** The screenshot of one feedback, for an operator. */
+/** The screenshot of one feedback: any for an operator, a sender's own for them. */
 export const feedbackScreenshot = async (
   ctx: Pick<FeedbackContext, 'knex'>,
-  identity: Identity | undefined,
+  reader: Reader,
   feedbackId: string,
 ) => {
-  requireOperator(identity);
-  const screenshot = await feedbackRepository.screenshot(ctx.knex, feedbackId);
+  const userId = senderOf(reader);
+  const screenshot = await feedbackRepository.screenshot(ctx.knex, feedbackId, userId);
   if (!screenshot) throw new AppError('NOT_FOUND', 'There is no such screenshot');
   return screenshot;
 };
