@@ -12,8 +12,8 @@
  * the marketing remote without a page load, and a path nobody owns its "Page not found";
  * preview mode shows the draft with its banner and badge and forgets it again, and a wrong
  * token is refused; "Sign in" on the landing page opens the app's sign-in dialog; feedback is
- * sent signed out (an idea, an email, a screenshot) and signed in (a problem), and the
- * operators' list has both.
+ * sent signed out (an idea, an email, a screenshot) and signed in (a problem, then listed under
+ * "What you sent"), and the operators' list has both.
  *
  * The expected titles come from the Markdown's front matter and the site's messages.
  * CONTENT_PREVIEW_TOKEN is the token the server was started with (preview is skipped without
@@ -668,10 +668,17 @@ export const runMarketingChecks = async (
       },
     },
     {
-      name: 'feedback: signed in, a problem, then "Thank you"',
+      name: 'feedback: signed in, a problem, then "Thank you" and the problem under "What you sent"',
       run: async () => {
         await member.setViewportSize({ width: 1280, height: 900 });
         await sendFeedback(member, 'feedback.kind.problem', problemMessage);
+        await member
+          .getByRole('region', { name: say(en, 'feedback.sent.title') })
+          .getByRole('listitem')
+          .filter({ hasText: problemMessage })
+          .filter({ hasText: say(en, 'feedback.kind.problem') })
+          .waitFor({ timeout: 10_000 })
+          .catch(() => fail('"What you sent" does not list the problem'));
         expectNoErrors(memberErrors, 'feedback signed in');
       },
     },

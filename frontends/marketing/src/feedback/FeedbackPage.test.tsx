@@ -1,24 +1,44 @@
-import type { ApiClient } from '@noted/api';
+import type { ApiClient, FeedbackKind } from '@noted/api';
 import { MemoryRouter } from '@noted/router';
 import { createTestShell } from '@noted/ui/testing';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import FeedbackPage, { screenshotMaxBytes } from './FeedbackPage';
 
 afterEach(cleanup);
 
+const sent = (id: string, kind: FeedbackKind, message: string, hasScreenshot = false) => ({
+  id,
+  kind,
+  message,
+  email: 'ada@example.com',
+  userId: 'u1',
+  page: null,
+  hasScreenshot,
+  createdAt: '2026-11-20T10:00:00.000Z',
+});
+
 const setUp = ({ signedIn }: { signedIn: boolean }) => {
   const shell = createTestShell();
   const account = { ...shell.account.get(), phase: signedIn ? 'ready' : 'signedOut' } as const;
   shell.account.get = () => account;
-  const send = vi.fn(async () => ({ id: 'f1', createdAt: '2026-11-29T00:00:00.000Z' }));
-  const api = { feedback: { send } } as unknown as ApiClient;
+  const kept = [sent('f0', 'idea', 'Older idea')];
+  const send = vi.fn(async (body: { kind: FeedbackKind; message: string }) => {
+    kept.unshift(sent(`f${kept.length}`, body.kind, body.message));
+    return { id: 'f1', createdAt: '2026-11-29T00:00:00.000Z' };
+  });
+  const mine = vi.fn(async ({ cursor }: { cursor?: string }) =>
+    cursor === 'older'
+      ? { items: [sent('f-old', 'praise', 'Oldest praise', true)], nextCursor: null }
+      : { items: [...kept], nextCursor: 'older' },
+  );
+  const api = { feedback: { send, mine } } as unknown as ApiClient;
   render(
     <MemoryRouter>
       <FeedbackPage api={api} shell={shell} />
     </MemoryRouter>,
   );
-  return { send };
+  return { send, mine };
 };
 
 describe('the feedback page', () => {
@@ -54,6 +74,31 @@ describe('the feedback page', () => {
     expect(screen.queryByLabelText('Your email (optional)')).toBeNull();
   });
 
+  it('shows someone signed in what they sent, newest first, older on request, and the new one once sent', async () => {
+    const { mine } = setUp({ signedIn: true });
+    const list = await screen.findByRole('region', { name: 'What you sent' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Older idea')]);
+    fireEvent.click(within(list).getByRole('button', { name: 'Show older' }));
+    await within(list).findByText('Oldest praise');
+    expect(within(list).getByText('With a screenshot')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Your message'), { target: { value: 'Dark PDFs' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send feedback' }));
+    await screen.findByRole('heading', { name: 'Thank you' });
+    await within(list).findByText('Dark PDFs');
+    expect(mine).toHaveBeenCalledTimes(3);
+  });
+
+  it('shows a signed-out visitor no list', () => {
+    const { mine } = setUp({ signedIn: false });
+    expect(mine).not.toHaveBeenCalled();
+    expect(screen.queryByRole('region', { name: 'What you sent' })).toBeNull();
+  });
+
   it('refuses a screenshot that is too large or not an image, before sending', () => {
     setUp({ signedIn: true });
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
@@ -79,7 +124,14 @@ describe('the feedback page', () => {
     });
     render(
       <MemoryRouter>
-        <FeedbackPage api={{ feedback: { send } } as unknown as ApiClient} shell={shell} />
+        <FeedbackPage
+          api={
+            {
+              feedback: { send, mine: async () => ({ items: [], nextCursor: null }) },
+            } as unknown as ApiClient
+          }
+          shell={shell}
+        />
       </MemoryRouter>,
     );
     fireEvent.change(screen.getByLabelText('Your message'), { target: { value: 'Hello' } });
