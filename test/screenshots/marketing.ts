@@ -75,6 +75,11 @@ export const marketingShots: Shot[] = [
       await page.getByLabel('Your message').fill('Dark mode for the mind map, please.');
       await page.getByRole('button', { name: 'Send feedback' }).click();
       await page.getByRole('heading', { name: 'Thank you' }).waitFor();
+      await page
+        .getByRole('region', { name: 'What you sent' })
+        .getByText('Dark mode for the mind map, please.')
+        .first()
+        .waitFor();
     },
   },
 ];

@@ -9,6 +9,7 @@ import {
   ShellContext,
   XIcon,
   errorMessage,
+  formatNumber,
   isLocale,
   type ShellServices,
 } from '@noted/ui';
@@ -170,7 +171,10 @@ export default function FeedbackPage({ api, shell }: FeedbackPageProps) {
                     aria-describedby={`${ids}-count`}
                   />
                   <p className="ui-hint feedback-count" id={`${ids}-count`}>
-                    {t('feedback.count', { count: message.length, max: messageMaxChars })}
+                    {t('feedback.count', {
+                      count: formatNumber(message.length, lang),
+                      max: formatNumber(messageMaxChars, lang),
+                    })}
                   </p>
                 </div>
                 {signedIn ? null : (
