@@ -129,7 +129,11 @@ const main = async (): Promise<number> => {
     logLevel: 'silent',
   });
   try {
-    const audit = async (url: URL, run: Run): Promise<Result> => {
+    // Lighthouse sometimes loses its own trace of a load (NO_NAVSTART, NO_FCP…: "Please run
+    // Lighthouse again"); such a run is done again, twice at most. A page that never paints
+    // still fails.
+    const attempts = 3;
+    const audit = async (url: URL, run: Run, attempt = 1): Promise<Result> => {
       const result = await lighthouse(
         url.href,
         { port: chrome.port, output: 'json', logLevel: 'error' },
@@ -138,6 +142,10 @@ const main = async (): Promise<number> => {
       if (!result) throw new Error(`Lighthouse returned no result for ${url.href} (${run.name})`);
       if (result.lhr.runtimeError) {
         const { code, message } = result.lhr.runtimeError;
+        if (/run Lighthouse again/i.test(message) && attempt < attempts) {
+          console.log(`(${url.pathname}, ${run.name}: ${code}, run again)`);
+          return audit(url, run, attempt + 1);
+        }
         throw new Error(`Lighthouse could not audit ${url.href} (${run.name}): ${code} ${message}`);
       }
       return result.lhr;
