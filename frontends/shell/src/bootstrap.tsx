@@ -1,4 +1,4 @@
-import { sharedNotePath } from '@noted/api';
+import { matchesPage, sharedNotePath } from '@noted/api';
 import {
   applyTheme,
   createI18n,
@@ -9,7 +9,7 @@ import {
 } from '@noted/ui';
 import { createRoot } from 'react-dom/client';
 import type { NavigateFunction } from '@noted/router';
-import { BrowserRouter, matchPath } from '@noted/router';
+import { BrowserRouter } from '@noted/router';
 import { createAccount } from './account';
 import { createShellApi } from './api';
 import { createAuth, providerProbe } from './auth/auth';
@@ -159,7 +159,7 @@ const start = async () => {
   );
 
   // A shared note is read signed out: its readers need no session check.
-  if (!matchPath(sharedNotePath, window.location.pathname)) await auth.start();
+  if (!matchesPage(sharedNotePath, window.location.pathname)) await auth.start();
   document.documentElement.classList.add('theme-loaded');
   pwa.start();
 };
