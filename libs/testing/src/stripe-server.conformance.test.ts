@@ -263,6 +263,17 @@ describe.skipIf(!stripeMockUrl)('the local Stripe server answers as stripe-mock 
     );
   });
 
+  it('DELETE /v1/customers/:id', async () => {
+    const deletedFields: Fields = { id: 'string', object: 'string', deleted: 'boolean' };
+    const doomed = await local.customers.create({ email: 'doomed@example.com' });
+    conforms(
+      'customer',
+      deletedFields,
+      await mock.customers.del('cus_123'),
+      await local.customers.del(doomed.id),
+    );
+  });
+
   it('GET /v1/prices/:id', async () => {
     conforms(
       'price',

@@ -419,6 +419,70 @@ describe('the local Stripe server, driven by the real SDK', () => {
     expect(env.verified().at(-1)!.type).toBe('customer.subscription.deleted');
   });
 
+  it('deletes a customer as Stripe does: its subscriptions end at once, it reads as deleted, no request takes it', async () => {
+    const env = await setup();
+    const { customer, subscription } = await subscribe(env);
+    env.clock.now = jan31 + day;
+    expect(await env.stripe.customers.del(customer.id)).toEqual(
+      expect.objectContaining({ id: customer.id, object: 'customer', deleted: true }),
+    );
+    await env.server.webhooksDelivered();
+    const [ended, deleted] = env.verified().slice(-2);
+    expect(ended).toMatchObject({
+      type: 'customer.subscription.deleted',
+      data: { object: { id: subscription.id, status: 'canceled', ended_at: jan31 + day } },
+    });
+    expect(deleted).toMatchObject({
+      type: 'customer.deleted',
+      data: { object: { id: customer.id } },
+    });
+    expect(await env.stripe.subscriptions.retrieve(subscription.id)).toMatchObject({
+      status: 'canceled',
+      customer: customer.id,
+    });
+    // Still retrievable, to track its history; usable in nothing.
+    const read = await env.stripe.customers.retrieve(customer.id);
+    expect(read).toEqual(expect.objectContaining({ id: customer.id, deleted: true }));
+    expect(read).not.toHaveProperty('email');
+    const named = { statusCode: 400, code: 'resource_missing', param: 'customer' };
+    await expect(
+      env.stripe.billingPortal.sessions.create({ customer: customer.id }),
+    ).rejects.toMatchObject({ ...named, message: `No such customer: '${customer.id}'` });
+    await expect(
+      env.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
+        success_url: 'http://app.test/done',
+      }),
+    ).rejects.toMatchObject(named);
+    await expect(env.stripe.customers.del(customer.id)).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+  });
+
+  it('forgets an object as "Delete all test data" does: reads answer 404 resource_missing', async () => {
+    const env = await setup({ webhooks: 'hold' });
+    const { customer, subscription } = await subscribe(env);
+    env.server.takeHeld();
+    env.server.forget(subscription.id);
+    await expect(env.stripe.subscriptions.retrieve(subscription.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 404,
+      code: 'resource_missing',
+      param: 'id',
+      message: `No such subscription: '${subscription.id}'`,
+    });
+    env.server.forget(customer.id);
+    await expect(env.stripe.customers.retrieve(customer.id)).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+    expect(env.server.takeHeld()).toEqual([]);
+    expect(() => env.server.forget('sub_never_made')).toThrow(/sub_never_made/);
+  });
+
   it('the portal shows the plan and cancels it at period end', async () => {
     const env = await setup();
     const { customer, subscription } = await subscribe(env);

@@ -26,16 +26,17 @@ import {
 
 /**
  * A stateful local server speaking Stripe's REST wire format (API version 2026-10-28.endive)
- * well enough for the real `stripe` SDK to drive subscription billing: customers, prices,
- * Checkout Sessions with a hosted checkout page, subscriptions, the customer portal, and signed
- * webhooks, with controls that move a subscription through its periods as Stripe's test clocks
- * would. Reach it with
+ * well enough for the real `stripe` SDK to drive subscription billing: customers (and their
+ * deletion), prices, Checkout Sessions with a hosted checkout page, subscriptions, the customer
+ * portal, and signed webhooks, with controls that move a subscription through its periods as
+ * Stripe's test clocks would, or make Stripe forget an object. Reach it with
  * `new Stripe('sk_test_...', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 })`.
  */
 
 export type {
   StripeCheckoutSession,
   StripeCustomer,
+  StripeDeletedCustomer,
   StripeEvent,
   StripeEventType,
   StripeInvoice,
@@ -96,6 +97,12 @@ export interface StripeServer {
   failPayment(subscriptionId: string): Promise<StripeSubscription>;
   /** The customer's subscriptions, oldest first, as they are now. */
   subscriptionsOf(customerId: string): StripeSubscription[];
+  /**
+   * The object (a customer, subscription, checkout session, ...) is gone from Stripe, as after
+   * the Dashboard's "Delete all test data": from now on its reads answer 404 `resource_missing`
+   * and a parameter naming it 400 `resource_missing`. No event is sent.
+   */
+  forget(id: string): void;
   close(): Promise<void>;
 }
 
@@ -114,6 +121,7 @@ const retrieve = (find: (id: string) => object) => (id: string, params: Params) 
 const apiRoutes = (state: StripeState): Route[] => [
   ['POST', /^\/v1\/customers$/, (_, params) => state.createCustomer(params)],
   ['GET', /^\/v1\/customers\/([^/]+)$/, retrieve(state.customer)],
+  ['DELETE', /^\/v1\/customers\/([^/]+)$/, state.deleteCustomer],
   ['GET', /^\/v1\/prices\/([^/]+)$/, retrieve(state.price)],
   ['POST', /^\/v1\/checkout\/sessions$/, (_, params) => state.createCheckout(params)],
   ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, retrieve((id) => state.checkout(id).session)],
@@ -349,6 +357,7 @@ export const startStripeServer = async (options: StripeServerOptions): Promise<S
     endPeriod: async (subscriptionId) => settled(state.endPeriod(subscriptionId)),
     failPayment: async (subscriptionId) => settled(state.failPayment(subscriptionId)),
     subscriptionsOf: (customerId) => state.subscriptionsOf(customerId),
+    forget: (id) => state.forget(id),
     close: async () => {
       await outbox.idle();
       await new Promise<void>((resolve, reject) => {

@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@noted/api';
-import { createUnitOfWork, openDatabase, type Database } from '@noted/db';
-import { createLogger, type Identity } from '@noted/kit';
-import { billingEvents, entitlementsFromMessage } from '@noted/proto';
-import { startStripeServer, type HeldWebhook, type StripeServer } from '@noted/testing';
-import { billingConfigFrom, billingConfigSchema } from './config.js';
+import { createUnitOfWork, type Database } from '@noted/db';
+import type { HeldWebhook, StripeServer } from '@noted/testing';
 import type { BillingContext } from './context.js';
-import { billingMigrations } from './migrations.js';
 import { billingContext } from './service.js';
 import { applySubscription, readSubscription } from './subscriptions/sync.js';
 import {
@@ -21,61 +14,16 @@ import {
   subscriptionCancel,
   subscriptionChange,
 } from './subscriptions/usecases.js';
+import {
+  announced,
+  configFor,
+  identity,
+  logger,
+  openBillingDb,
+  startStripeBilling,
+  type StripeBilling,
+} from './test/billing.js';
 import { webhookReceive } from './webhooks/usecases.js';
-
-const WEBHOOK_SECRET = 'whsec_test_billing';
-const prices = [
-  { id: 'price_standard_month', unitAmount: 500, interval: 'month' as const },
-  { id: 'price_standard_year', unitAmount: 5000, interval: 'year' as const },
-  { id: 'price_premium_month', unitAmount: 1200, interval: 'month' as const },
-  { id: 'price_premium_year', unitAmount: 12000, interval: 'year' as const, trialDays: 14 },
-];
-
-const logger = createLogger({ level: 'silent' });
-
-const openBillingDb = async () => {
-  const db = await openDatabase({
-    dataDir: mkdtempSync(path.join(tmpdir(), 'noted-billing-')),
-    schema: 'billing',
-    migrations: billingMigrations,
-    logger,
-  });
-  await db.migrate();
-  return db;
-};
-
-const configFor = (env: Record<string, string>) =>
-  billingConfigFrom(billingConfigSchema.parse(env), {
-    host: '127.0.0.1',
-    dataDir: '/nonexistent',
-    internalSecret: 'x'.repeat(32),
-    publicUrl: 'http://localhost:8080',
-  });
-
-const identity = (): Identity => {
-  const userId = randomUUID();
-  return { userId, sub: `sub-${userId}`, email: `${userId}@example.com`, name: 'Pat' };
-};
-
-/** The announcements billing wrote to its outbox for a user, oldest first. */
-const announced = async (db: Database, userId: string) => {
-  const rows = await db
-    .knex('outbox')
-    .where({ subject: billingEvents.subscriptionChanged.subject })
-    .orderBy('seq');
-  return rows
-    .map((row: { payload: Buffer }) =>
-      billingEvents.subscriptionChanged.decode(new Uint8Array(row.payload)),
-    )
-    .filter((event) => event.subscription?.userId === userId)
-    .map((event) => ({
-      plan: event.subscription?.plan,
-      status: event.subscription?.status,
-      version: event.version,
-      notesPerMonth: entitlementsFromMessage(event.subscription?.entitlements ?? {})
-        .notes_per_month,
-    }));
-};
 
 describe('billing without Stripe', () => {
   let db: Database;
@@ -117,64 +65,37 @@ describe('billing without Stripe', () => {
 });
 
 describe('billing with Stripe (the real SDK against a local server speaking its wire format)', () => {
+  let billing: StripeBilling;
   let db: Database;
   let ctx: BillingContext;
   let stripe: StripeServer;
 
-  /** Takes the events Stripe would send now, signed as Stripe signs them. */
-  const held = () => stripe.takeHeld();
-  const receive = (webhook: HeldWebhook) =>
-    webhookReceive(ctx, Buffer.from(webhook.payload), webhook.header);
-  const receiveAll = async (webhooks: HeldWebhook[]) => {
-    for (const webhook of webhooks) await receive(webhook);
-  };
-
-  /** The browser on Stripe's checkout page: Pay, then back to the success URL. */
-  const pay = async (url: string) => {
-    const { pathname } = new URL(url);
-    const response = await fetch(`${stripe.url}${pathname}/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-    });
-    expect(response.status).toBe(303);
-    return new URL(response.headers.get('location') ?? '').searchParams.get('session_id');
-  };
-
-  /** A user who bought `plan` and whose events have all arrived. */
-  const subscriber = async (plan: 'standard' | 'premium', interval: 'month' | 'year' = 'month') => {
-    const who = identity();
-    const session = await checkoutStart(ctx, who, { plan, interval });
-    await pay(session.url);
-    await receiveAll(held());
-    return who;
-  };
+  const held = () => billing.held();
+  const receive = (webhook: HeldWebhook) => billing.receive(webhook);
+  const receiveAll = (webhooks: HeldWebhook[]) => billing.receiveAll(webhooks);
+  const pay = (url: string) => billing.pay(url);
+  const subscriber = (plan: 'standard' | 'premium', interval?: 'month' | 'year') =>
+    billing.subscriber(plan, interval);
 
   const subscriptionOf = async (userId: string) =>
     (await db.knex('subscriptions').where({ user_id: userId }).first()) as {
       stripe_subscription_id: string;
     };
 
+  /** A subscription as Stripe has it now (it has every one these tests read). */
+  const readNow = async (subscriptionId: string) => {
+    const read = await readSubscription(ctx, subscriptionId);
+    if (!read) throw new Error(`Stripe has no ${subscriptionId}`);
+    return read;
+  };
+
   beforeAll(async () => {
-    stripe = await startStripeServer({ prices, webhookSecret: WEBHOOK_SECRET, webhooks: 'hold' });
-    db = await openBillingDb();
-    ctx = billingContext(
-      configFor({
-        STRIPE_SECRET_KEY: 'sk_test_billing',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_billing',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: stripe.url,
-        STRIPE_PRICE_STANDARD_MONTHLY: 'price_standard_month',
-        STRIPE_PRICE_STANDARD_YEARLY: 'price_standard_year',
-        STRIPE_PRICE_PREMIUM_MONTHLY: 'price_premium_month',
-        STRIPE_PRICE_PREMIUM_YEARLY: 'price_premium_year',
-      }),
-      { db, unitOfWork: createUnitOfWork(db.knex, () => {}), logger },
-    );
+    billing = await startStripeBilling();
+    ({ db, ctx, stripe } = billing);
   }, 60_000);
 
   afterAll(async () => {
-    await db?.close();
-    await stripe?.close();
+    await billing?.close();
   });
 
   it('lists the plans with the prices Stripe has', async () => {
@@ -312,11 +233,39 @@ describe('billing with Stripe (the real SDK against a local server speaking its 
     expect((await announced(db, who.userId)).map((event) => event.plan)).toEqual(['premium']);
 
     // A read taken before the one stored (a slow replica) changes nothing.
-    const older = await readSubscription(ctx, bought.id);
+    const older = await readNow(bought.id);
     expect(await applySubscription(ctx, { ...older, readAt: new Date(Date.now() - 60_000) })).toBe(
       'stale',
     );
     expect(await billingStatusOf(ctx, who.userId)).toMatchObject({ planName: 'premium' });
+  });
+
+  it('never stores one subscription for two users, nor links a user to a second customer', async () => {
+    const owner = await subscriber('standard');
+    const { stripe_subscription_id: id } = await subscriptionOf(owner.userId);
+    const other = identity();
+    const customer = await db.knex('customers').where({ user_id: owner.userId }).first();
+    // As a checkout naming another user would apply it.
+    expect(
+      await applySubscription(ctx, await readNow(id), undefined, {
+        sessionId: 'cs_test_other',
+        userId: other.userId,
+        customerId: 'cus_of_no_one',
+      }),
+    ).toBe('conflict');
+    // As a checkout naming the owner with a customer that is not theirs would.
+    const { subscription: fresh } = await readNow(id);
+    expect(
+      await applySubscription(ctx, { subscription: fresh, readAt: new Date() }, undefined, {
+        sessionId: 'cs_test_owner',
+        userId: owner.userId,
+        customerId: 'cus_not_theirs',
+      }),
+    ).toBe('conflict');
+    expect(await db.knex('subscriptions').where({ user_id: other.userId })).toEqual([]);
+    expect(await db.knex('customers').whereIn('user_id', [owner.userId, other.userId])).toEqual([
+      customer,
+    ]);
   });
 
   it('cancels at the end of the period, only an active paid plan; the deletion makes the user free', async () => {
@@ -359,7 +308,7 @@ describe('billing with Stripe (the real SDK against a local server speaking its 
     await pay(session.url);
     await receiveAll(held());
     expect(await billingStatusOf(ctx, who.userId)).toMatchObject({ planName: 'standard' });
-    expect(await applySubscription(ctx, await readSubscription(ctx, id))).toBe('stale');
+    expect(await applySubscription(ctx, await readNow(id))).toBe('stale');
     expect(await billingStatusOf(ctx, who.userId)).toMatchObject({
       planName: 'standard',
       isActive: true,

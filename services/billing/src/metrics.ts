@@ -15,7 +15,8 @@ export const webhookEvents = new Counter({
   name: 'noted_billing_webhook_events_total',
   help:
     'Stripe webhook deliveries, by event type (the handled ones, else other) and outcome ' +
-    '(applied, unchanged, stale, duplicate, ignored, not_ours, refused, failed)',
+    '(applied, unchanged, stale, duplicate, ignored, not_ours, unknown_object, conflict, ' +
+    'refused, failed)',
   labelNames: ['type', 'outcome'] as const,
   registers: [registry],
 });

@@ -27,8 +27,9 @@ export const createStripeClient = (settings: StripeSettings): Stripe => {
 };
 
 /**
- * A Stripe failure as the API answers it: Stripe unreachable or failing is 503 (try again),
- * anything Stripe refused is our fault and logged, never shown with Stripe's text.
+ * A Stripe failure as the API answers it: Stripe unreachable or failing is 503 (try again; the
+ * only Stripe failure a webhook answers with 5xx, so that Stripe redelivers), anything Stripe
+ * refused is our fault (a wrong key, a bad parameter) and logged, never shown with Stripe's text.
  */
 export const stripeFailure = (error: unknown): AppError => {
   if (error instanceof AppError) return error;
@@ -47,6 +48,31 @@ export const callStripe = async <T>(call: () => Promise<T>): Promise<T> => {
   try {
     return await call();
   } catch (error) {
+    throw Object.assign(stripeFailure(error), { cause: error });
+  }
+};
+
+/**
+ * Stripe has no such object: `resource_missing`, 404 for the id in the path, 400 for one in a
+ * parameter (`param` names it). Stripe answers so for ever after, so it is never retried.
+ */
+export const isMissingInStripe = (error: unknown, param?: string): boolean =>
+  error instanceof Stripe.errors.StripeInvalidRequestError &&
+  error.code === 'resource_missing' &&
+  (param === undefined || error.param === param);
+
+/**
+ * Runs a Stripe call as callStripe does, but answers undefined when Stripe has no such object
+ * (the one in the path, or the one `param` names), which the caller handles as a fact.
+ */
+export const callStripeIfFound = async <T>(
+  call: () => Promise<T>,
+  param?: string,
+): Promise<T | undefined> => {
+  try {
+    return await call();
+  } catch (error) {
+    if (isMissingInStripe(error, param)) return undefined;
     throw Object.assign(stripeFailure(error), { cause: error });
   }
 };

@@ -37,6 +37,9 @@ export type StripeCustomer = Pick<
   'id' | 'object' | 'created' | 'description' | 'email' | 'livemode' | 'metadata' | 'name'
 >;
 
+/** What Stripe answers for a deleted customer, on DELETE and on every GET after it. */
+export type StripeDeletedCustomer = Pick<Stripe.DeletedCustomer, 'id' | 'object' | 'deleted'>;
+
 export type StripeSubscriptionItem = Pick<
   Stripe.SubscriptionItem,
   | 'id'
@@ -138,6 +141,7 @@ export type StripePortalSession = Pick<
 
 export type StripeEventType =
   | 'checkout.session.completed'
+  | 'customer.deleted'
   | 'customer.subscription.created'
   | 'customer.subscription.updated'
   | 'customer.subscription.deleted'

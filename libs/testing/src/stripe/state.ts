@@ -5,6 +5,7 @@ import {
   type List,
   type StripeCheckoutSession,
   type StripeCustomer,
+  type StripeDeletedCustomer,
   type StripeEventType,
   type StripeInvoice,
   type StripePortalSession,
@@ -69,6 +70,8 @@ export const createStripeState = ({ prices: configured, now, publicUrl, emit }: 
     configured.map((price) => [price.id, priceObject(price, now())]),
   );
   const customers = new Map<string, StripeCustomer>();
+  /** Deleted customers: still retrievable (as `deleted: true`), usable in no request. */
+  const deletedCustomers = new Map<string, StripeDeletedCustomer>();
   const checkouts = new Map<string, CheckoutRecord>();
   const subscriptions = new Map<string, StripeSubscription>();
   const invoices = new Map<string, StripeInvoice>();
@@ -84,6 +87,7 @@ export const createStripeState = ({ prices: configured, now, publicUrl, emit }: 
   /** Any object by id, for `expand[]`. */
   const byId = (id: string): object | undefined =>
     customers.get(id) ??
+    deletedCustomers.get(id) ??
     subscriptions.get(id) ??
     invoices.get(id) ??
     checkouts.get(id)?.session ??
@@ -318,10 +322,22 @@ export const createStripeState = ({ prices: configured, now, publicUrl, emit }: 
     return subscription;
   };
 
+  /** Ends a subscription now, as DELETE /v1/subscriptions/:id does. */
+  const cancelNow = (subscription: StripeSubscription) => {
+    Object.assign(subscription, {
+      status: 'canceled',
+      cancel_at_period_end: false,
+      canceled_at: now(),
+      ended_at: now(),
+    });
+    emit('customer.subscription.deleted', subscription);
+  };
+
   return {
     byId,
     price: (id: string) => find(prices, 'price', id),
-    customer: (id: string) => find(customers, 'customer', id),
+    customer: (id: string): StripeCustomer | StripeDeletedCustomer =>
+      deletedCustomers.get(id) ?? find(customers, 'customer', id),
     subscription: (id: string) => find(subscriptions, 'subscription', id),
     checkout: (id: string) => find(checkouts, 'checkout.session', id),
     portal: (id: string) => find(portals, 'billing_portal.session', id),
@@ -330,6 +346,39 @@ export const createStripeState = ({ prices: configured, now, publicUrl, emit }: 
       [...subscriptions.values()].filter((sub) => sub.customer === customer).map(copy),
 
     createCustomer,
+
+    /** Stripe's DELETE: the customer's live subscriptions are cancelled at once, then it is gone. */
+    deleteCustomer(id: string, params: Params): StripeDeletedCustomer {
+      allowOnly(params, []);
+      const customer = find(customers, 'customer', id);
+      for (const subscription of subscriptions.values()) {
+        if (subscription.customer === id && subscription.status !== 'canceled') {
+          cancelNow(subscription);
+        }
+      }
+      customers.delete(id);
+      const deleted: StripeDeletedCustomer = { id, object: 'customer', deleted: true };
+      deletedCustomers.set(id, deleted);
+      emit('customer.deleted', customer);
+      return deleted;
+    },
+
+    /**
+     * Stripe no longer has the object at all, as after the Dashboard's "Delete all test data":
+     * reading it answers 404 resource_missing, naming it in a parameter 400. No event is sent.
+     */
+    forget(id: string) {
+      const maps: Map<string, unknown>[] = [
+        customers,
+        deletedCustomers,
+        subscriptions,
+        invoices,
+        checkouts,
+        portals,
+        prices,
+      ];
+      if (!maps.some((map) => map.delete(id))) throw new Error(`No object ${id} to forget`);
+    },
 
     createCheckout(params: Params): StripeCheckoutSession {
       allowOnly(params, [
@@ -420,6 +469,7 @@ export const createStripeState = ({ prices: configured, now, publicUrl, emit }: 
       if (session.status !== 'open') {
         throw invalid(`This Checkout Session is ${session.status} and can no longer be paid.`);
       }
+      if (session.customer !== null) find(customers, 'customer', session.customer, 'customer');
       const customer =
         session.customer ??
         createCustomer(session.customer_email ? { email: session.customer_email } : {}).id;
@@ -507,13 +557,7 @@ export const createStripeState = ({ prices: configured, now, publicUrl, emit }: 
       if (subscription.status === 'canceled') {
         throw new StripeApiError(400, `This subscription is already canceled: '${id}'`);
       }
-      Object.assign(subscription, {
-        status: 'canceled',
-        cancel_at_period_end: false,
-        canceled_at: now(),
-        ended_at: now(),
-      });
-      emit('customer.subscription.deleted', subscription);
+      cancelNow(subscription);
       return subscription;
     },
 

@@ -16,6 +16,11 @@ export interface SubscriptionRow {
   updated_at: Date;
 }
 
+export interface CustomerLink {
+  user_id: string;
+  stripe_customer_id: string;
+}
+
 export interface CheckoutSessionRow {
   id: string;
   user_id: string;
@@ -56,13 +61,41 @@ export const subscriptionsRepository = {
     return row?.user_id as string | undefined;
   },
 
-  /** Links a user to their Stripe customer; the first link stays. Answers the linked customer. */
-  linkCustomer: async (knex: Knex, userId: string, customerId: string): Promise<string> => {
+  /**
+   * Links a user to a Stripe customer unless either is linked already (a user has one customer,
+   * a customer one user; the first link stays). Answers whether this pair is the link now, and
+   * otherwise the links in the way; never fails on either unique constraint, even when racing.
+   */
+  linkCustomer: async (
+    knex: Knex,
+    userId: string,
+    customerId: string,
+  ): Promise<{ linked: true } | { linked: false; clash: CustomerLink[] }> => {
     await knex('customers')
       .insert({ user_id: userId, stripe_customer_id: customerId })
-      .onConflict('user_id')
+      .onConflict()
       .ignore();
-    return (await subscriptionsRepository.customerOfUser(knex, userId)) ?? customerId;
+    const links: CustomerLink[] = await knex('customers')
+      .where({ user_id: userId })
+      .orWhere({ stripe_customer_id: customerId })
+      .select('user_id', 'stripe_customer_id');
+    const clash = links.filter(
+      (link) => link.user_id !== userId || link.stripe_customer_id !== customerId,
+    );
+    return clash.length === 0 && links.length === 1 ? { linked: true } : { linked: false, clash };
+  },
+
+  /** Removes a user's link to a customer Stripe no longer has (only that link, if it still is). */
+  unlinkCustomer: async (knex: Knex, userId: string, customerId: string) => {
+    await knex('customers').where({ user_id: userId, stripe_customer_id: customerId }).delete();
+  },
+
+  /** The user another user's subscription is stored for, if it is (the id is unique). */
+  holderOfSubscription: async (knex: Knex, subscriptionId: string): Promise<string | undefined> => {
+    const row = await knex('subscriptions')
+      .where({ stripe_subscription_id: subscriptionId })
+      .first('user_id');
+    return row?.user_id as string | undefined;
   },
 
   recordCheckout: async (
