@@ -36,11 +36,20 @@ export const errorCodes = {
   /** The connection the route acts on (Notion) is not made. */
   NOT_CONNECTED: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /**
+   * An import's archive holds more than is read: too many entries, too many bytes inflated, or
+   * a file inflating far past its compressed size (`details.reason` says which).
+   */
+  IMPORT_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The content was read but holds no text to make a note of (a scanned PDF, a blank image). */
   NO_TEXT_FOUND: 422,
   /** An import whose file holds no note (no Markdown file, or none that can be a note). */
   IMPORT_EMPTY: 422,
+  /** An import whose reading ran past its time or memory (a file built to be costly to parse). */
+  IMPORT_TOO_COMPLEX: 422,
+  /** A note whose layout as a PDF or image runs past its time or memory: export it as Markdown. */
+  NOTE_TOO_COMPLEX: 422,
   /** A WebSocket endpoint asked without an upgrade. */
   UPGRADE_REQUIRED: 426,
   RATE_LIMITED: 429,
@@ -48,11 +57,18 @@ export const errorCodes = {
   /** The feature needs a language model and none is configured; nothing is made up instead. */
   AI_MODEL_REQUIRED: 501,
   UPSTREAM_UNAVAILABLE: 502,
-  /** A page or file at a user's URL could not be fetched (refused, too large, too slow, wrong type). */
+  /** A page or file at a user's URL could not be fetched (refused, too large, wrong type). */
   FETCH_FAILED: 502,
+  /** A page or file at a user's URL did not arrive in full within its deadline. */
+  FETCH_TIMEOUT: 504,
   /** The AI provider failed or refused, after retries. */
   AI_PROVIDER_FAILED: 502,
   UNAVAILABLE: 503,
+  /**
+   * Work of this kind (reading a file, decoding an image) is at capacity: refused at once rather
+   * than left waiting; `details.retryAfterSeconds`, also sent as Retry-After, says when to try.
+   */
+  BUSY: 503,
   /** This server takes no payments: Stripe is not configured. */
   PAYMENTS_DISABLED: 503,
   TIMEOUT: 504,

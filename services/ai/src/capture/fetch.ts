@@ -115,6 +115,18 @@ const decoderFor = (encoding: string | undefined): Transform | undefined => {
   }
 };
 
+/** Past the deadline, in words for the note: the site (after redirects), and how long it had. */
+const timedOut = (target: URL, timeoutMs: number) => {
+  const seconds = Math.max(1, Math.round(timeoutMs / 1000));
+  const within = `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  return new AppError(
+    'FETCH_TIMEOUT',
+    `${target.hostname} did not send everything within ${within}; the site may be slow or down. ` +
+      'Try again later',
+    { timeoutMs },
+  );
+};
+
 const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status);
 
 /**
@@ -123,7 +135,9 @@ const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status
  * to (after DNS resolution, so a name that resolves to a private address, or re-resolves to
  * one, is refused), for the first request and for every redirect, which are followed here one
  * by one. Refusals are AppErrors: URL_REFUSED for the URL or its address, FETCH_FAILED for a
- * failed or unusable answer, PAYLOAD_TOO_LARGE, TIMEOUT.
+ * failed or unusable answer, PAYLOAD_TOO_LARGE, and FETCH_TIMEOUT once `limits.timeoutMs` has
+ * passed since the call, wherever it is then: resolving, connecting, waiting for headers,
+ * following a redirect or reading a body that trickles.
  */
 export const createSafeFetch = (options: SafeFetchOptions = {}): SafeFetch => {
   const filter = { allowIPAddressList: options.allowPrivateAddresses ?? [] };
@@ -140,12 +154,7 @@ export const createSafeFetch = (options: SafeFetchOptions = {}): SafeFetch => {
 
     const stop = new AbortController();
     const timer = setTimeout(
-      () =>
-        stop.abort(
-          new AppError('TIMEOUT', 'The address took too long to answer', {
-            timeoutMs: limits.timeoutMs,
-          }),
-        ),
+      () => stop.abort(timedOut(target, limits.timeoutMs)),
       limits.timeoutMs,
     );
     const onCallerAbort = () => stop.abort(accept.signal?.reason);

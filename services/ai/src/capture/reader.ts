@@ -331,7 +331,12 @@ export const readCapture = async (
   }
 };
 
-/** Errors that another try would meet again: the capture fails at once with them. */
+/**
+ * Errors that another try would meet again, or would pay for again: the capture fails at once
+ * with them, and the note's Retry reads it again when the user asks. A URL past its deadline is
+ * one: a site that trickles is as slow the next minute, and five tries would hold a reader for
+ * five deadlines (10 minutes for audio) while other users' captures wait.
+ */
 const PERMANENT = new Set([
   'BAD_REQUEST',
   'VALIDATION_FAILED',
@@ -342,6 +347,7 @@ const PERMANENT = new Set([
   'URL_REFUSED',
   'NO_TEXT_FOUND',
   'FETCH_FAILED',
+  'FETCH_TIMEOUT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'AI_EXCLUDED',

@@ -50,6 +50,25 @@ describe('markdownBlocks', () => {
     expect(firstImage(withoutImages(blocks))).toBeNull();
   });
 
+  it('keeps a link only to http, https or mailto; any other is plain text, as the card shows it', () => {
+    const [paragraph] = markdownBlocks(
+      '[web](HTTPS://Example.com/a) [js](< JaVaScRiPt:alert(1)>) [ref][r] [here](/notes/1)\n\n' +
+        '[r]: vbscript:msgbox(1)',
+    );
+    expect(paragraph).toEqual({
+      type: 'paragraph',
+      inlines: [
+        { text: 'web', link: 'https://example.com/a' },
+        { text: ' ' },
+        { text: 'js' },
+        { text: ' ' },
+        { text: 'ref' },
+        { text: ' ' },
+        { text: 'here' },
+      ],
+    });
+  });
+
   it('prints raw HTML as its text, never as markup', () => {
     expect(markdownBlocks('<b>raw</b> <i>text</i>\n\n<div>\nblock<br>two\n</div>')).toEqual([
       { type: 'paragraph', inlines: [{ text: 'raw' }, { text: ' ' }, { text: 'text' }] },

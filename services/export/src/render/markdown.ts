@@ -11,8 +11,12 @@ import type {
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { liveLink } from './link.js';
 
-/** A run of text with the emphasis it carries; a link or wiki link keeps its target. */
+/**
+ * A run of text with the emphasis it carries; a link keeps its target when it is http, https or
+ * mailto (anything else is its text alone), a wiki link only its label.
+ */
 export interface Inline {
   text: string;
   bold?: boolean;
@@ -176,13 +180,11 @@ class Reader {
           out.push({ ...marks, text: '\n' });
           break;
         case 'link':
-          out.push(...this.inlines(node.children, { ...marks, link: node.url }));
+          out.push(...this.inlines(node.children, linked(marks, node.url)));
           break;
         case 'linkReference': {
           const definition = this.definitions.get(node.identifier);
-          out.push(
-            ...this.inlines(node.children, definition ? { ...marks, link: definition.url } : marks),
-          );
+          out.push(...this.inlines(node.children, linked(marks, definition?.url)));
           break;
         }
         case 'image':
@@ -204,6 +206,12 @@ class Reader {
     return out;
   }
 }
+
+/** The marks of a link's text: its target when it is one a document may open, else plain text. */
+const linked = (marks: Marks, url: string | undefined): Marks => {
+  const link = url === undefined ? undefined : liveLink(url);
+  return link ? { ...marks, link } : marks;
+};
 
 const wikiInlines = (text: string, marks: Marks): Inline[] => {
   if (marks.link || !text.includes('[[')) return [{ ...marks, text }];

@@ -66,6 +66,63 @@ describe('renderNotePdf', () => {
     expect(uris.filter((uri) => uri?.endsWith('/and/keeps/going'))).toHaveLength(2);
   });
 
+  it('opens only http, https and mailto links; any other is its text alone', async () => {
+    const body = [
+      'Kept: [web](https://example.com/safe) [plain](HTTP://Example.org/plain)',
+      '[mail](mailto:ann@example.com) <https://auto.example.com/x> and bob@example.com.',
+      '',
+      'Shown as text: [js one](javascript:alert(1)) [js two](< JaVaScRiPt:alert(2)>)',
+      '[js tab](<java\tscript:alert(3)>) [js entity](java&#9;script:alert(4))',
+      '[js hex](&#x6A;avascript:alert(5)) [js control](<\u0001javascript:alert(6)>)',
+      '[vb](vbscript:msgbox(1)) [data link](data:text/html;base64,PHNjcmlwdD4=)',
+      '[file link](file:///etc/passwd) [relative](/notes/abc) [bare](page.html)',
+      '[anchor](#top) [ref js][bad] [ref web][good]',
+      '',
+      '[bad]: javascript:alert(7)',
+      '[good]: https://example.com/ref',
+    ].join('\n');
+    const linked = await renderNotePdf(sampleNote(body, 'Links'), []);
+    const document = await getDocumentProxy(new Uint8Array(linked));
+    const targets: string[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const annotations = (await (await document.getPage(number)).getAnnotations()) as {
+        subtype: string;
+        url?: string;
+        unsafeUrl?: string;
+        action?: string;
+      }[];
+      for (const annotation of annotations) {
+        expect(annotation.subtype).toBe('Link');
+        expect(annotation.action, 'a named or script action').toBeUndefined();
+        // pdf.js hides a URI it would not open in `url`; `unsafeUrl` is what the file holds.
+        targets.push(annotation.unsafeUrl ?? annotation.url ?? '');
+      }
+    }
+    expect(targets.sort()).toEqual(
+      [
+        'https://example.com/safe',
+        'http://example.org/plain',
+        'mailto:ann@example.com',
+        'https://auto.example.com/x',
+        'mailto:bob@example.com',
+        'https://example.com/ref',
+      ].sort(),
+    );
+    const uris = [...raw(linked).matchAll(/\/URI\s*\(((?:\\.|[^\\)])*)\)/g)].map((m) => m[1]);
+    expect(uris).toHaveLength(targets.length);
+    for (const uri of uris) expect(uri).toMatch(/^(https?:\/\/|mailto:)/);
+    expect(raw(linked)).not.toMatch(/\/(JavaScript|JS|Launch|SubmitForm|ImportData)\b/);
+    expect(raw(linked)).not.toMatch(/javascript:|vbscript:|data:text/i);
+
+    const text = (await pagesOf(linked)).join('\n');
+    for (const label of ['js one', 'js two', 'js tab', 'js entity', 'js hex', 'js control']) {
+      expect(text).toContain(label);
+    }
+    for (const label of ['vb', 'data link', 'file link', 'relative', 'bare', 'anchor', 'ref js']) {
+      expect(text).toContain(label);
+    }
+  });
+
   it('numbers its pages "n / total" in the footer', () => {
     expect(pages.length).toBe(2);
     pages.forEach((page, i) => expect(page).toContain(`${i + 1} / ${pages.length}`));

@@ -4,6 +4,7 @@ import { FONT_FEATURES, FONT_KEYS, loadFontData, openFonts } from './fonts.js';
 import { bandRects, fitImage, Flow, type Item, type Op, type Placed } from './flow.js';
 import { prepareImages, type PreparedImage } from './images.js';
 import { labelsFor, noteDates } from './labels.js';
+import { liveLink } from './link.js';
 import { markdownBlocks } from './markdown.js';
 import { PRINT } from './theme.js';
 import { Typesetter } from './typeset.js';
@@ -141,9 +142,12 @@ const drawOp = (doc: Doc, op: Op, dx: number, dy: number): void => {
         .stroke();
       return;
     }
-    case 'link':
-      doc.link(dx + op.x, dy + op.y, op.width, op.height, op.url);
+    case 'link': {
+      // The Markdown reader keeps only such links; checked again where the annotation is made.
+      const uri = liveLink(op.url);
+      if (uri) doc.link(dx + op.x, dy + op.y, op.width, op.height, uri);
       return;
+    }
   }
 };
 
