@@ -29,8 +29,15 @@ const declared: Record<
 > = {
   gateway: { http: 8080, grpc: undefined, public: true, database: false, uses: [] },
   // Imports read the month's usage and write notes through these two as the user; one's data
-  // reads the account and the captured files.
-  users: { http: 4101, grpc: 5101, public: false, database: true, uses: [], httpFrom: ['export'] },
+  // reads the account and the captured files. A deleted account's Keycloak user goes from here.
+  users: {
+    http: 4101,
+    grpc: 5101,
+    public: false,
+    database: true,
+    uses: ['keycloakAdmin'],
+    httpFrom: ['export'],
+  },
   notes: {
     http: 4102,
     grpc: 5102,
@@ -236,6 +243,10 @@ describe.each([
       );
       if (manifests === full)
         expect('OPENAI_API_KEY' in env).toBe(expected.uses.includes('openai'));
+      // Without the admin client's secret (external) deleted accounts stay in Keycloak.
+      expect('KEYCLOAK_ADMIN_CLIENT_SECRET' in env).toBe(
+        manifests === full && expected.uses.includes('keycloakAdmin'),
+      );
       // Another service's database URL never reaches this one.
       for (const other of services.filter((o) => o !== name)) {
         expect(`${other.toUpperCase()}_DATABASE_URL` in env).toBe(false);
@@ -549,6 +560,42 @@ describe('secrets', () => {
     expect(find(full, 'Secret', 'noted').stringData.OPENAI_API_KEY).toBeUndefined();
   });
 
+  it("hands the Keycloak admin client's secret to the users service alone, inline or from a Secret of yours", () => {
+    const inline = render([
+      '--values',
+      valuesFile('external'),
+      '--set',
+      'keycloak.adminClientSecret=a-client-secret',
+    ]);
+    expect(find(inline, 'Secret', 'noted').stringData.KEYCLOAK_ADMIN_CLIENT_SECRET).toBe(
+      'a-client-secret',
+    );
+    const yours = render([
+      '--values',
+      valuesFile('external'),
+      '--set',
+      'keycloak.existingSecret=noted-keycloak-admin',
+    ]);
+    expect(find(yours, 'Secret', 'noted').stringData.KEYCLOAK_ADMIN_CLIENT_SECRET).toBeUndefined();
+    for (const [manifests, secret] of [
+      [inline, 'noted'],
+      [yours, 'noted-keycloak-admin'],
+    ] as const) {
+      for (const deployment of ofKind(manifests, 'Deployment')) {
+        const env = envOf(deployment).KEYCLOAK_ADMIN_CLIENT_SECRET;
+        if (deployment.metadata.name !== 'noted-users') expect(env).toBeUndefined();
+        else
+          expect(env?.valueFrom.secretKeyRef).toEqual({
+            name: secret,
+            key: 'KEYCLOAK_ADMIN_CLIENT_SECRET',
+          });
+      }
+      const data = find(manifests, 'ConfigMap', 'noted').data;
+      expect(data.KEYCLOAK_ADMIN_CLIENT_ID).toBe('noted-users');
+      expect(data.KEYCLOAK_ADMIN_URL).toBeUndefined();
+    }
+  });
+
   it('generates the internal secret and the trial passwords with lookup, so an upgrade keeps them', () => {
     const template = readFileSync(path.join(root, 'helm/noted/templates/_helpers.tpl'), 'utf8');
     expect(template).toMatch(/lookup "v1" "Secret" \.root\.Release\.Namespace/);
@@ -674,11 +721,33 @@ describe('values.schema.json', () => {
 
 describe('the trial Keycloak', () => {
   it('imports the realm Noted ships, with the public URL its placeholders name', () => {
-    const realm = find(full, 'ConfigMap', 'noted-keycloak-realm').data['realm-noted.json'];
-    expect(realm).toBe(readFileSync(path.join(root, 'deploy/keycloak/realm-noted.json'), 'utf8'));
+    const realm = JSON.parse(
+      find(full, 'ConfigMap', 'noted-keycloak-realm').data['realm-noted.json'],
+    ) as { clients: { clientId: string; secret?: string }[] };
+    const shipped = JSON.parse(
+      readFileSync(path.join(root, 'deploy/keycloak/realm-noted.json'), 'utf8'),
+    ) as typeof realm;
+    // As shipped, but for the secret of noted-users, which the container's env brings.
+    const users = shipped.clients.find((client) => client.clientId === 'noted-users');
+    expect(users?.secret).toBeUndefined();
+    if (users) users.secret = '${NOTED_USERS_CLIENT_SECRET}';
+    expect(realm).toEqual(shipped);
     const keycloak = find(full, 'Deployment', 'noted-keycloak');
     // deploy/k8s/values/full.yaml's publicUrl.
     expect(envOf(keycloak).NOTED_PUBLIC_URL?.value).toBe('https://notes.example.com');
+  });
+
+  it("gives the realm's noted-users the release's generated secret, which the users service deletes accounts with", () => {
+    const fromSecret = { name: 'noted', key: 'KEYCLOAK_ADMIN_CLIENT_SECRET' };
+    const keycloak = find(full, 'Deployment', 'noted-keycloak');
+    expect(envOf(keycloak).NOTED_USERS_CLIENT_SECRET?.valueFrom.secretKeyRef).toEqual(fromSecret);
+    const users = find(full, 'Deployment', 'noted-users');
+    expect(envOf(users).KEYCLOAK_ADMIN_CLIENT_SECRET?.valueFrom.secretKeyRef).toEqual(fromSecret);
+    expect(find(full, 'Secret', 'noted').stringData.KEYCLOAK_ADMIN_CLIENT_SECRET).toHaveLength(48);
+    // Inside the cluster, as the gateway fetches the signing keys.
+    expect(find(full, 'ConfigMap', 'noted').data.KEYCLOAK_ADMIN_URL).toBe(
+      'http://noted-keycloak:8080/auth',
+    );
   });
 });
 

@@ -78,7 +78,9 @@ common=(
   "LOG_LEVEL=warn"
 )
 declare -A service_env=(
-  [users]="USERS_HTTP_PORT=$users_http USERS_GRPC_ADDR=$loopback:$users_grpc DATABASE_URL=$(db_url noted_split_users) NATS_URL=$TEST_NATS_URL FREE_NOTES_PER_MONTH=-1 NOTED_METRICS_PORT=$((base + 11))"
+  # IDENTITY_URL: the development provider in the gateway's process, where a deleted account's
+  # account is deleted (DELETE /admin/realms/noted/users/{sub}, as Keycloak's admin API).
+  [users]="USERS_HTTP_PORT=$users_http USERS_GRPC_ADDR=$loopback:$users_grpc DATABASE_URL=$(db_url noted_split_users) NATS_URL=$TEST_NATS_URL IDENTITY_URL=http://$loopback:$identity_port FREE_NOTES_PER_MONTH=-1 NOTED_METRICS_PORT=$((base + 11))"
   # Notes fall due for review 2 s after they are written, the scheduler looking every second:
   # the browser test watches a due note announced to the other device (test/browser/live.ts).
   [notes]="NOTES_HTTP_PORT=$notes_http NOTES_GRPC_ADDR=$loopback:$notes_grpc DATABASE_URL=$(db_url noted_split_notes) NATS_URL=$TEST_NATS_URL USERS_GRPC_ADDR=$loopback:$users_grpc PUBLIC_URL=http://localhost:$gateway_port S3_ENDPOINT=$TEST_S3_ENDPOINT S3_ACCESS_KEY=$TEST_S3_ACCESS_KEY S3_SECRET_KEY=$TEST_S3_SECRET_KEY S3_BUCKET=noted-split NOTES_REVIEW_FIRST_DUE_SECONDS=2 NOTES_REVIEW_INTERVAL_SECONDS=1 NOTED_METRICS_PORT=$((base + 12))"

@@ -93,7 +93,7 @@ The services this release runs, as YAML: the enabled entries of `services` (spli
 {{- $_ = set $all "public" true }}
 {{- $_ = set $all "httpPortEnv" "PORT" }}
 {{- $_ = set $all "database" false }}
-{{- $_ = set $all "uses" (list "objectStore" "openai" "stripe") }}
+{{- $_ = set $all "uses" (list "objectStore" "openai" "stripe" "keycloakAdmin") }}
 {{- $_ = set $all "replicas" 1 }}
 {{- $_ = set $all "autoscaling" (dict "enabled" false) }}
 {{- $_ = set $all "pdb" (dict "enabled" false) }}
@@ -124,6 +124,11 @@ The services this release runs, as YAML: the enabled entries of `services` (spli
 {{- else }}
 {{- .Values.keycloak.url | trimSuffix "/" }}
 {{- end }}
+{{- end }}
+
+{{/* Whether a Keycloak admin client secret is given (inline, in a Secret of yours, or the trial's). */}}
+{{- define "noted.keycloakAdminEnabled" -}}
+{{- if or .Values.keycloak.adminClientSecret .Values.keycloak.existingSecret (include "noted.trial" (dict "root" . "part" "keycloak")) }}true{{ end }}
 {{- end }}
 
 {{- define "noted.natsUrl" -}}

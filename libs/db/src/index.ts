@@ -27,9 +27,13 @@ export {
 export type { Knex } from 'knex';
 export {
   deleteInBatches,
+  erasedUsers,
+  erasedUsersMigrations,
   forgetOutboxOf,
+  startErasedUsersPruning,
   startUserErasure,
   userErasures,
   ERASE_BATCH,
+  ERASED_USERS_KEEP_DAYS,
   type DeletedUser,
 } from './erase.js';

@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
-import { outboxMigrations, type Migration } from '@noted/db';
+import { erasedUsersMigrations, outboxMigrations, type Migration } from '@noted/db';
 
 export const aiMigrations: Migration[] = [
   // Every service runs the outbox relay; the ai service announces nothing yet, so it idles.
   ...outboxMigrations,
+  // The users erased here: a note event published before the erasure indexes nothing after it.
+  ...erasedUsersMigrations,
   {
     name: '20261123_001_ai_index',
     up: async (knex: Knex) => {

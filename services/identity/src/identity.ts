@@ -1,5 +1,6 @@
 import { createHttpApp, finishHttpApp, listen, type Logger, type RunningModule } from '@noted/kit';
 import { AccountStore, normalizeEmail } from './accounts.js';
+import { adminRouter } from './admin.js';
 import { createProvider } from './provider.js';
 import { createRefreshTokenEnvelope } from './refresh-tokens.js';
 import { loadSecrets } from './secrets.js';
@@ -30,6 +31,11 @@ export interface IdentityOptions {
   adminEmails?: readonly string[];
   /** The realm role those accounts hold; `noted-admin` by default. */
   adminRole?: string;
+  /**
+   * Noted's internal secret: with it, the users service deletes accounts here through
+   * Keycloak's admin path (`DELETE /admin/realms/{realm}/users/{sub}`); without, nothing does.
+   */
+  internalSecret?: string;
 }
 
 export interface RunningIdentity extends RunningModule {
@@ -38,8 +44,9 @@ export interface RunningIdentity extends RunningModule {
   /** `url` plus the realm path, e.g. http://127.0.0.1:4100/realms/noted. */
   realmUrl: string;
   /**
-   * Deletes an account (on `user.deleted`) and ends its sessions and tokens: its refresh tokens
-   * stop working and the same email signs up again as a new account. Safe to call again.
+   * Deletes an account (a deleted Noted account, through the admin route) and ends its sessions
+   * and tokens: its refresh tokens stop working and the same email signs up again as a new
+   * account. Safe to call again.
    */
   forgetAccount(sub: string): Promise<{ account: boolean; sessions: number }>;
 }
@@ -82,9 +89,19 @@ export const startIdentity = async (options: IdentityOptions): Promise<RunningId
     logger,
   });
 
+  const forgetAccount = async (sub: string) => {
+    const sessions = store.forgetAccount(sub);
+    return { account: await accounts.forget(sub), sessions };
+  };
+
   let running = false;
   const app = createHttpApp({ service: 'identity', logger, ready: () => running, json: false });
   app.use(securityHeaders({ https: issuerUrl.protocol === 'https:' }));
+  if (options.internalSecret) {
+    app.use(
+      adminRouter({ realmPath, internalSecret: options.internalSecret, forgetAccount, logger }),
+    );
+  }
   app.use(
     realmPath,
     refuseForeignPreflight(webOrigins),
@@ -103,10 +120,7 @@ export const startIdentity = async (options: IdentityOptions): Promise<RunningId
     url: server.url,
     realmUrl: `${server.url}${realmPath}`,
     ready: () => running,
-    forgetAccount: async (sub) => {
-      const sessions = store.forgetAccount(sub);
-      return { account: await accounts.forget(sub), sessions };
-    },
+    forgetAccount,
     stop: async () => {
       running = false;
       await server.close();

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, Note, NoteImageUploaded, User, UserUsage } from '@noted/api';
 import { openDatabase, type Database } from '@noted/db';
 import { createLogger, registry } from '@noted/kit';
-import { userEvents } from '@noted/proto';
+import { timestampNow } from '@bufbuild/protobuf/wkt';
+import { noteEvents, userEventHeaders, userEvents } from '@noted/proto';
 import { createFsStore, type ObjectStore } from '@noted/storage';
 import { startStripeServer, type StripeServer } from '@noted/testing';
 import { freePort, getTestApp, infraLabel, json, testInfra, type TestApp } from './test/app.js';
@@ -16,16 +17,21 @@ import { freePort, getTestApp, infraLabel, json, testInfra, type TestApp } from 
 const WEBHOOK_SECRET = 'whsec_deletion';
 /** The schemas of the services that own data; a schema added later is scanned when it exists. */
 const SCHEMAS = ['users', 'notes', 'ai', 'billing', 'export'];
-/** The services that consume user.deleted and count what they erased. */
-const ERASERS = ['users', 'notes', 'ai', 'billing', 'export'];
+/**
+ * The consumers of user.deleted that count what they erased: one per data-owning service, and
+ * `identity` (run by the users service), which deletes the account at the identity provider.
+ */
+const ERASERS = ['users', 'notes', 'ai', 'billing', 'export', 'identity'];
 /**
  * Where a deleted user's id may stay, and why: the tombstone that refuses the account's old
- * tokens (ids only, pruned after a week), and the user.deleted event itself, which must go out
- * (pruned with the outbox's published events after a day).
+ * tokens (ids only, pruned after a week), the user.deleted event itself, which must go out
+ * (pruned with the outbox's published events after a day), and ai's record of the users it
+ * erased (ids only, pruned after two weeks), which drops a note event that comes late.
  */
 const ALLOWED = {
   'users.deleted_users': () => true,
   'users.outbox': (row: { subject?: string }) => row.subject === userEvents.deleted.subject,
+  'ai.erased_users': () => true,
 } as Record<string, (row: Record<string, unknown>) => boolean>;
 
 /** Every row of every table of the data schemas that names `id` in any column. */
@@ -69,9 +75,10 @@ const erasures = async () => {
 /**
  * Deleting an account through the whole app: two users with notes, an image, a chat, usage
  * and a paid subscription; A deletes the account, and afterwards no table of any service holds
- * a row naming A (but the tombstone and the announcement), the object store holds nothing
- * under A's prefix, A's subscription is cancelled in Stripe, A's token is refused, and B's
- * data is all there. A second delivery of the event changes nothing.
+ * a row naming A (but the tombstones and the announcement), not even after note events of A
+ * that arrive late, the object store holds nothing under A's prefix, A's subscription is
+ * cancelled in Stripe, A's development account is gone, A's token is refused, and B's data is
+ * all there. A second delivery of the event changes nothing.
  */
 describe(`deleting an account (${infraLabel})`, () => {
   let app: TestApp;
@@ -244,7 +251,43 @@ describe(`deleting an account (${infraLabel})`, () => {
     // The cancellation's webhook came and went without placing the subscription on A again.
     await stripe.webhooksDelivered();
 
-    // The development provider forgot the account: the same email signs up as a new account.
+    // A note event published just before the erasure and delivered after it (a newer version
+    // of a note, and a new note) is dropped by ai: the last test finds nothing of A's in ai.
+    for (const event of [noteEvents.created, noteEvents.updated]) {
+      const payload = event.encode({
+        eventId: randomUUID(),
+        occurredAt: timestampNow(),
+        note: {
+          id: randomUUID(),
+          userId: users.a.user.userId,
+          title: 'sourdough starter',
+          body: 'Feed the sourdough starter twice a day',
+          createdAt: timestampNow(),
+          updatedAt: timestampNow(),
+        },
+      });
+      await app.noted.bus?.publish(event.subject, payload, {
+        id: randomUUID(),
+        headers: userEventHeaders(users.a.user.userId),
+      });
+    }
+    // B's note, created after them: once ai has indexed it, it has handled A's events too.
+    await json<Note>(
+      app.api(users.b.token, 'POST', '/api/note/create/direct', {
+        title: 'rye',
+        note: 'Rye needs a longer rise',
+      }),
+    );
+    const rye = await waitFor(
+      () =>
+        json<{ items: unknown[] }>(
+          app.api(users.b.token, 'GET', '/ai/note/assist/search?query=rye'),
+        ),
+      (hits) => hits.items.length > 0,
+    );
+    expect(rye.items.length).toBeGreaterThan(0);
+
+    // The development provider deleted the account: the same email signs up as a new account.
     const fresh = await waitFor(
       async () => json<User>(app.api(await app.tokenFor(users.a.email), 'GET', '/user')),
       (user) => user.authId !== users.a.user.authId,
@@ -252,10 +295,10 @@ describe(`deleting an account (${infraLabel})`, () => {
     expect(fresh.authId).not.toBe(users.a.user.authId);
     expect(fresh.userId).not.toBe(users.a.user.userId);
 
-    // B's data is all there.
+    // B's data is all there (the two notes and the one written above).
     const b = users.b.token;
-    expect((await json<{ total: number }>(app.api(b, 'GET', '/api/notes'))).total).toBe(2);
-    expect((await json<UserUsage>(app.api(b, 'GET', '/user/usage'))).notes.used).toBe(2);
+    expect((await json<{ total: number }>(app.api(b, 'GET', '/api/notes'))).total).toBe(3);
+    expect((await json<UserUsage>(app.api(b, 'GET', '/user/usage'))).notes.used).toBe(3);
     expect(
       await json<{ planName: string }>(app.api(b, 'GET', '/api/stripe/subscription-status')),
     ).toMatchObject({ planName: 'standard' });
@@ -303,7 +346,11 @@ describe(`deleting an account (${infraLabel})`, () => {
         .filter(([, rows]) => rows.length > 0),
     );
     expect(left).toEqual({});
-    expect(Object.keys(seen.a).sort()).toEqual(['users.deleted_users', 'users.outbox']);
+    expect(Object.keys(seen.a).sort()).toEqual([
+      'ai.erased_users',
+      'users.deleted_users',
+      'users.outbox',
+    ]);
     for (const table of [
       'users.users',
       'users.usage_counters',

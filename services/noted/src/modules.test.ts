@@ -10,10 +10,10 @@ describe('the module map', () => {
       'notes',
       'ai',
     ]);
-    // identity reads the bus (user.deleted) when it runs here.
+    // users reads identity (where it deletes a deleted account's development account).
     expect(resolveTargets(modules, ['gateway', 'users'], allTarget)).toEqual([
-      'bus',
       'identity',
+      'bus',
       'users',
       'gateway',
     ]);

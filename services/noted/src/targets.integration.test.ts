@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
 import { passwordGrant } from '@noted/testing';
-import type { AiHitList, Note, NotePage } from '@noted/api';
+import type { AiHitList, Note, NotePage, User, UserUsage } from '@noted/api';
 import { freePort, json, testInfra } from './test/app.js';
 
 const { databaseUrl, natsUrl } = testInfra;
@@ -43,6 +44,8 @@ describe.runIf(databaseUrl && natsUrl)(
   () => {
     const children: ChildProcess[] = [];
     let gateway = '';
+    let shared: Record<string, string> = {};
+    let readyUrl: Record<'users' | 'notes', string> = { users: '', notes: '' };
 
     beforeAll(async () => {
       const [
@@ -59,7 +62,7 @@ describe.runIf(databaseUrl && natsUrl)(
         exportHttp,
         exportGrpc,
       ] = await Promise.all(Array.from({ length: 12 }, freePort));
-      const shared = {
+      shared = {
         DATABASE_URL: databaseUrl ?? '',
         NATS_URL: natsUrl ?? '',
         NOTED_INTERNAL_SECRET: randomBytes(32).toString('base64url'),
@@ -85,16 +88,24 @@ describe.runIf(databaseUrl && natsUrl)(
         EXPORT_HTTP_PORT: String(exportHttp),
         EXPORT_GRPC_ADDR: `127.0.0.1:${exportGrpc}`,
         EXPORT_URL: `http://127.0.0.1:${exportHttp}`,
+        // A note quota charge left pending by a killed process is looked into after 2 s.
+        NOTES_QUOTA_SWEEP_AFTER_SECONDS: '2',
+        NOTES_QUOTA_SWEEP_INTERVAL_SECONDS: '0.5',
       };
+      readyUrl = { users: `http://127.0.0.1:${usersHttp}`, notes: `http://127.0.0.1:${notesHttp}` };
       const notes = startProcess('notes', shared);
       const ai = startProcess('ai', shared);
       const billing = startProcess('billing', shared);
       // export alone: it reads the notes process over gRPC and keeps only the Notion connections.
       const exporter = startProcess('export', shared);
-      const front = startProcess('users,gateway', shared);
-      children.push(notes, ai, billing, exporter, front);
+      // users apart from the gateway (and the development identity provider it runs), as the
+      // chart deploys them: a deleted account's account is deleted across processes.
+      const users = startProcess('users', shared);
+      const front = startProcess('gateway', shared);
+      children.push(notes, ai, billing, exporter, users, front);
       gateway = `http://localhost:${port}`;
       await Promise.all([
+        waitReady(`http://127.0.0.1:${usersHttp}`, users),
         waitReady(`http://127.0.0.1:${notesHttp}`, notes),
         waitReady(`http://127.0.0.1:${aiHttp}`, ai),
         waitReady(`http://127.0.0.1:${billingHttp}`, billing),
@@ -153,6 +164,84 @@ describe.runIf(databaseUrl && natsUrl)(
         planName: 'free',
         paymentsEnabled: false,
       });
+    });
+
+    it("deletes a deleted account's development account, which runs in the gateway's process", async () => {
+      const realmUrl = `${gateway}/realms/noted`;
+      const email = `leaving-${randomUUID()}@example.com`;
+      const { accessToken } = await passwordGrant({ realmUrl, email, password: 'noted' });
+      const call = (method: string, route: string, body?: unknown) =>
+        fetch(`${gateway}${route}`, {
+          method,
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const user = await json<User>(call('GET', '/user'));
+      expect((await call('DELETE', '/user', { confirm: email })).status).toBe(202);
+      // The users process deletes the account at the provider (IDENTITY_URL) from user.deleted:
+      // the same email then signs in as another subject, to a new, empty account.
+      let subject = user.authId;
+      for (let attempt = 0; attempt < 100 && subject === user.authId; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        subject = decodeJwt(
+          (await passwordGrant({ realmUrl, email, password: 'noted' })).accessToken,
+        ).sub as string;
+      }
+      expect(subject).not.toBe(user.authId);
+    });
+
+    it('counts exactly the notes made when the notes process, then the users process, is killed with creates in flight', async () => {
+      const { accessToken } = await passwordGrant({
+        realmUrl: `${gateway}/realms/noted`,
+        email: `killed-${randomUUID()}@example.com`,
+        password: 'noted',
+      });
+      const call = (method: string, route: string, body?: unknown) =>
+        fetch(`${gateway}${route}`, {
+          method,
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const counts = async () => ({
+        used: (await json<UserUsage>(call('GET', '/user/usage'))).notes.used,
+        notes: (await json<NotePage>(call('GET', '/api/notes?limit=100'))).total,
+      });
+      /** Sends creates, kills the process (`kill -9`) once the first is answered, starts it again. */
+      const killDuring = async (target: 'notes' | 'users', index: number) => {
+        let answered: () => void = () => {};
+        const first = new Promise<void>((resolve) => (answered = resolve));
+        const creates = Array.from({ length: 10 }, (_, n) =>
+          call('POST', '/api/note/create/direct', { title: `${target} ${n}` }).then(
+            (response) => {
+              answered();
+              return response.status;
+            },
+            () => 0,
+          ),
+        );
+        await first;
+        const killed = children[index]!;
+        const exited = new Promise((resolve) => killed.once('exit', resolve));
+        killed.kill('SIGKILL');
+        await exited;
+        await Promise.all(creates);
+        const again = startProcess(target, shared);
+        children[index] = again;
+        await waitReady(readyUrl[target], again);
+      };
+      await killDuring('notes', 0);
+      await killDuring('users', 4);
+      // Pending charges of creates that died are given back by the sweep, the others settled by
+      // their note.created: the month's count ends equal to the notes there are.
+      let now = { used: -1, notes: 0 };
+      for (let attempt = 0; attempt < 150; attempt += 1) {
+        const answer = await counts().catch(() => undefined);
+        if (answer) now = answer;
+        if (now.used === now.notes && attempt > 20) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(now.notes).toBeGreaterThan(0);
+      expect(now.used).toBe(now.notes);
     });
 
     it('stops on SIGTERM within the grace period', async () => {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { LiveMessage } from '@noted/api';
 import type { Logger } from '@noted/kit';
 import type { WebSocket } from 'ws';
@@ -18,10 +19,16 @@ export interface HubOptions {
   maxPerUser: number;
   /** A socket whose unsent data passes this is closed rather than buffered without bound. */
   maxBufferedBytes: number;
+  /**
+   * How long a deleted account is refused a new socket after its sockets were closed: as long
+   * as a live token issued before the deletion, or by a gateway that has not heard of it yet,
+   * can still be brought.
+   */
+  deletedAccountMs: number;
   logger: Logger;
 }
 
-export type Admission = 'ok' | 'user_limit' | 'server_limit';
+export type Admission = 'ok' | 'user_limit' | 'server_limit' | 'account_deleted';
 
 interface Live {
   socket: WebSocket;
@@ -36,6 +43,10 @@ interface Live {
 export const createHub = (options: HubOptions) => {
   const byUser = new Map<string, Set<Live>>();
   const bySocket = new Map<WebSocket, { userId: string; live: Live }>();
+  const deletedAccounts = new LRUCache<string, true>({
+    max: 100_000,
+    ttl: options.deletedAccountMs,
+  });
 
   const gauges = () => {
     openSockets.set(bySocket.size);
@@ -63,6 +74,7 @@ export const createHub = (options: HubOptions) => {
   return {
     /** Whether one more socket of `userId` may open. */
     admits(userId: string): Admission {
+      if (deletedAccounts.has(userId)) return 'account_deleted';
       if (bySocket.size >= options.maxConnections) return 'server_limit';
       if ((byUser.get(userId)?.size ?? 0) >= options.maxPerUser) return 'user_limit';
       return 'ok';
@@ -120,8 +132,12 @@ export const createHub = (options: HubOptions) => {
       }
     },
 
-    /** Closes every socket of a user who deleted the account; answers how many. */
+    /**
+     * Closes every socket of a user who deleted the account, and refuses the user new ones for
+     * a while; answers how many were closed.
+     */
     closeUser(userId: string) {
+      deletedAccounts.set(userId, true);
       const sockets = [...(byUser.get(userId) ?? [])];
       for (const live of sockets)
         drop(live, 'account_deleted', CLOSE.accountDeleted, 'account deleted');

@@ -118,9 +118,11 @@ export const startPush = async (options: {
       subject: userEvents.deleted.subject,
       handler: ({ data }) => {
         const { userId } = userEvents.deleted.decode(data);
-        if (!hub.has(userId)) return;
+        // Every replica remembers it, sockets or not: a token issued before is refused here too.
         const closed = hub.closeUser(userId);
-        logger.info({ userId, sockets: closed }, 'deleted account: its live sockets closed');
+        if (closed > 0) {
+          logger.info({ userId, sockets: closed }, 'deleted account: its live sockets closed');
+        }
       },
     }),
   );

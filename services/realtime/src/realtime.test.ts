@@ -120,13 +120,15 @@ const publishUpdated = (bus: EventBus, note: ReturnType<typeof noteOf>, id = ran
   );
 
 describe('realtime service', () => {
-  it("closes every socket of a user who deleted the account (4001), and nobody else's", async () => {
+  it("closes every socket of a user who deleted the account (4001), refuses it new ones, and nobody else's", async () => {
     const bus = memoryBus();
     const realtime = await start(bus);
     const leaving = randomUUID();
     const staying = randomUUID();
     const tabs = [await connectUser(realtime, leaving), await connectUser(realtime, leaving)];
     const other = await connectUser(realtime, staying);
+    // A token issued before the deletion, as a third tab would bring it a moment later.
+    const early = await tokenFor(realtime, leaving);
     await bus.publish(
       userEvents.deleted.subject,
       userEvents.deleted.encode({ eventId: 'x', userId: leaving, authId: `sub-${leaving}` }),
@@ -139,6 +141,8 @@ describe('realtime service', () => {
       (value) => value.labels.reason === 'account_deleted',
     );
     expect(counted?.value).toBeGreaterThanOrEqual(2);
+    await expect(connect(realtime, early.url, { origin: publicUrl })).rejects.toThrow('HTTP 401');
+    await connectUser(realtime, staying);
   });
 
   it('answers a signed-in user a token, and a plain GET of /ws with 426', async () => {

@@ -81,6 +81,8 @@ export const startRealtime = async (
     maxConnections: config.maxConnections,
     maxPerUser: config.maxPerUser,
     maxBufferedBytes: config.maxBufferedBytes,
+    // A live token's life, and the minute another gateway replica may still know the user.
+    deletedAccountMs: config.tokenTtlMs + 120_000,
     logger,
   });
   let serving = false;
@@ -129,6 +131,10 @@ export const startRealtime = async (
       return undefined;
     }
     const admission = hub.admits(userId);
+    if (admission === 'account_deleted') {
+      refuse(socket, admission, new AppError('ACCOUNT_DELETED', 'This account was deleted'));
+      return undefined;
+    }
     if (admission !== 'ok') {
       refuse(
         socket,

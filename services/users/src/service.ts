@@ -5,9 +5,11 @@ import { usersV1 } from '@noted/proto';
 import type { UsersConfig } from './config.js';
 import { usersMigrations } from './migrations.js';
 import { startUserDeletion } from './deletion/consumer.js';
+import { identityAccountsFrom } from './deletion/identity-accounts.js';
 import { feedbackHandlers } from './feedback/routes.js';
 import type { FeedbackContext } from './feedback/usecases.js';
 import { startPlanChanges } from './plans/consumer.js';
+import { startNoteQuotaSettlement } from './quota/settlement.js';
 import { usersGrpc } from './users/grpc.js';
 import { userHandlers } from './users/routes.js';
 import type { UsersContext } from './users/usecases.js';
@@ -20,8 +22,14 @@ export const usersRouter = (ctx: UsersContext & FeedbackContext) =>
  * The users service: users and entitlements, `/user*` REST, UsersService over gRPC, the
  * entitlements of the plan billing announces, and product feedback (`/api/feedback`).
  */
-export const startUsers = (config: UsersConfig, deps: ServiceDeps) =>
-  startService(
+export const startUsers = (config: UsersConfig, deps: ServiceDeps) => {
+  const accounts = identityAccountsFrom(config.identityAccounts, config.internalSecret);
+  if (!accounts) {
+    deps.logger.warn(
+      'users: KEYCLOAK_ADMIN_CLIENT_SECRET is not set, so a deleted account stays in Keycloak (its tokens are refused)',
+    );
+  }
+  return startService(
     {
       name: 'users',
       migrations: usersMigrations,
@@ -33,9 +41,11 @@ export const startUsers = (config: UsersConfig, deps: ServiceDeps) =>
         grpcBinding(usersV1.UsersService, usersGrpc({ knex: db.knex, unitOfWork, ...config })),
       workers: ({ db, bus, logger }) => [
         startPlanChanges({ bus, knex: db.knex, logger }),
-        ...startUserDeletion({ bus, knex: db.knex, logger }),
+        startNoteQuotaSettlement({ bus, knex: db.knex, logger }),
+        ...startUserDeletion({ bus, knex: db.knex, logger, accounts }),
       ],
     },
     config,
     deps,
   );
+};

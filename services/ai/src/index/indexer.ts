@@ -1,6 +1,7 @@
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { Knex } from 'knex';
 import { AppError } from '@noted/api';
+import { erasedUsers } from '@noted/db';
 import type { notesV1 } from '@noted/proto';
 import { chunkNote } from '../local/chunks.js';
 import { tokenize } from '../local/text.js';
@@ -45,10 +46,24 @@ export interface IndexOutcome {
   pending: number;
 }
 
+/** Texts a background embedding asks for at once: what a note event may wait behind. */
+const BACKGROUND_SLICE = 16;
+
 /** Failures of the provider that pass: the notes wait for it instead of being given up. */
 const PROVIDER_OUTAGES = new Set(['AI_PROVIDER_FAILED', 'TIMEOUT', 'RATE_LIMITED', 'UNAVAILABLE']);
 const isProviderOutage = (error: unknown) =>
   error instanceof AppError && PROVIDER_OUTAGES.has(error.code);
+
+/** Chunks grouped by their note. */
+const byNote = <T extends { note_id: string }>(chunks: T[]) => {
+  const grouped = new Map<string, T[]>();
+  for (const chunk of chunks) {
+    const ofNote = grouped.get(chunk.note_id);
+    if (ofNote) ofNote.push(chunk);
+    else grouped.set(chunk.note_id, [chunk]);
+  }
+  return grouped;
+};
 
 /** The newest version of each note among those given. */
 const newestOf = (notes: NoteForIndex[]) => {
@@ -129,8 +144,9 @@ export const createIndexer = (deps: {
     return { found, revivable };
   };
 
-  const embedChunks = async (notes: NoteForIndex[], signal?: AbortSignal): Promise<ChunkRow[]> => {
-    const rows: Omit<ChunkRow, 'embedding'>[] = notes.flatMap((note) =>
+  /** The chunks the chunker makes of each note now, tokenized, not yet embedded. */
+  const chunksOf = (notes: NoteForIndex[]): Omit<ChunkRow, 'embedding'>[] =>
+    notes.flatMap((note) =>
       chunkNote({ title: note.title, body: note.body }).map((chunk) => ({
         note_id: note.id,
         chunk_index: chunk.index,
@@ -140,30 +156,140 @@ export const createIndexer = (deps: {
         tokens: tokenize(chunk.text).join(' '),
       })),
     );
+
+  // Embeddings asked for by note events (and anything else not in the background) in flight:
+  // background work waits until there are none, so a change is indexed first.
+  let foreground = 0;
+  let quietWaiters: (() => void)[] = [];
+  /** Resolves once no foreground embedding is in flight; rejects when `signal` aborts first. */
+  const quiet = (signal?: AbortSignal) =>
+    foreground === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve, reject) => {
+          const abort = () => {
+            quietWaiters = quietWaiters.filter((waiter) => waiter !== wake);
+            reject(signal?.reason as Error);
+          };
+          const wake = () => {
+            signal?.removeEventListener('abort', abort);
+            resolve();
+          };
+          signal?.addEventListener('abort', abort, { once: true });
+          quietWaiters.push(wake);
+        });
+  const inForeground = async <T>(work: () => Promise<T>): Promise<T> => {
+    foreground += 1;
+    try {
+      return await work();
+    } finally {
+      foreground -= 1;
+      if (foreground === 0) {
+        const waiting = quietWaiters;
+        quietWaiters = [];
+        for (const wake of waiting) wake();
+      }
+    }
+  };
+
+  /**
+   * Vectors for `rows`. A chunk whose text was already embedded with the configured model
+   * (`known`, by text) keeps that vector: a vector is a function of model and text. The rest
+   * are embedded with one provider call per user (so token usage is counted against whom it
+   * served); in the background, BACKGROUND_SLICE texts at a time, each slice only once no
+   * foreground embedding is in flight, so a note event waits behind one slice at most.
+   */
+  const embedChunks = async (
+    rows: Omit<ChunkRow, 'embedding'>[],
+    known: Map<string, Buffer>,
+    options: { signal?: AbortSignal; background?: boolean },
+  ): Promise<ChunkRow[]> => {
     const embedded: ChunkRow[] = [];
-    // One provider call per user, so token usage is counted against whom it served.
-    for (const userId of new Set(rows.map((row) => row.user_id))) {
-      const ofUser = rows.filter((row) => row.user_id === userId);
-      const { vectors } = await provider.embed(
-        ofUser.map((row) => row.text),
-        { userId, purpose: 'index', ...(signal ? { signal } : {}) },
-      );
-      ofUser.forEach((row, position) => {
-        const vector = vectors[position];
-        if (vector) embedded.push({ ...row, embedding: vectorToBytes(vector) });
-      });
+    const missing: Omit<ChunkRow, 'embedding'>[] = [];
+    for (const row of rows) {
+      const vector = known.get(row.text);
+      if (vector) embedded.push({ ...row, embedding: vector });
+      else missing.push(row);
+    }
+    const signal = options.signal ? { signal: options.signal } : {};
+    for (const userId of new Set(missing.map((row) => row.user_id))) {
+      const ofUser = missing.filter((row) => row.user_id === userId);
+      const slice = options.background ? BACKGROUND_SLICE : ofUser.length;
+      for (let start = 0; start < ofUser.length; start += slice) {
+        const part = ofUser.slice(start, start + slice);
+        const call = () =>
+          provider.embed(
+            part.map((row) => row.text),
+            { userId, purpose: 'index', ...signal },
+          );
+        let vectors: Float32Array[];
+        if (options.background) {
+          options.signal?.throwIfAborted();
+          await quiet(options.signal);
+          ({ vectors } = await call());
+        } else {
+          ({ vectors } = await inForeground(call));
+        }
+        part.forEach((row, position) => {
+          const vector = vectors[position];
+          if (vector) embedded.push({ ...row, embedding: vectorToBytes(vector) });
+        });
+      }
     }
     return embedded;
   };
 
-  /** `signal` stops embedding between the model's batches (nothing is written then). */
+  /**
+   * Whether the index holds `note` just as it would write it now: same version, title, tags
+   * and exclusion, and (unless excluded) the same chunks of the configured model. A rebuild
+   * meets mostly such notes, and leaves them alone.
+   */
+  const unchanged = (
+    note: NoteForIndex,
+    row: IndexedNoteRow | undefined,
+    excluded: boolean,
+    indexed: Omit<ChunkRow, 'embedding'>[],
+    planned: Omit<ChunkRow, 'embedding'>[],
+  ) => {
+    if (!row || row.deleted || row.excluded !== excluded) return false;
+    if (
+      row.note_updated_at.getTime() !== note.updatedAt.getTime() ||
+      row.note_created_at.getTime() !== note.createdAt.getTime() ||
+      row.title !== note.title ||
+      row.tags.length !== note.tags.length ||
+      row.tags.some((tag, position) => tag !== note.tags[position])
+    ) {
+      return false;
+    }
+    if (excluded) return true;
+    if (row.model !== model() || indexed.length !== planned.length) return false;
+    const byIndex = new Map(indexed.map((chunk) => [chunk.chunk_index, chunk]));
+    return planned.every((chunk) => {
+      const held = byIndex.get(chunk.chunk_index);
+      return (
+        held?.model === chunk.model && held.text === chunk.text && held.tokens === chunk.tokens
+      );
+    });
+  };
+
+  /**
+   * `signal` stops embedding between the model's batches (nothing is written then).
+   * `background` (a rebuild, the repair loop) yields the model to note events.
+   */
   const index = async (
     given: NoteForIndex[],
-    options: { force?: boolean; signal?: AbortSignal } = {},
+    options: { force?: boolean; signal?: AbortSignal; background?: boolean } = {},
   ) => {
     const force = options.force ?? false;
     const outcome: IndexOutcome = { indexed: 0, excluded: 0, skipped: 0, pending: 0 };
-    const newest = newestOf(given);
+    // The notes of a user erased here are dropped (an event that came late): checked now, to
+    // embed nothing, and again under the user's lock where the rows are written.
+    const versions = newestOf(given);
+    const erased = await erasedUsers.peek(
+      knex,
+      versions.map((note) => note.userId),
+    );
+    const newest = versions.filter((note) => !erased.has(note.userId));
+    outcome.skipped = versions.length - newest.length;
     if (newest.length === 0) return outcome;
     const known = new Map(
       (
@@ -176,22 +302,52 @@ export const createIndexer = (deps: {
     const { found, revivable } = await stillThere(newest, known);
     // A note read again replaces the version given: it is the notes service's latest.
     const notes = newestOf([...newest, ...found]);
-    const work = notes.filter((note) => needsWork(note, known.get(note.id), force, revivable));
-    outcome.skipped = notes.length - work.length;
-    if (work.length === 0) return outcome;
+    const candidates = notes.filter((note) =>
+      needsWork(note, known.get(note.id), force, revivable),
+    );
+    outcome.skipped += notes.length - candidates.length;
+    if (candidates.length === 0) return outcome;
 
     const excludedTags = await settingsRepository.excludedTagsOf(
       knex,
-      work.map((note) => note.userId),
+      candidates.map((note) => note.userId),
     );
     const isExcluded = (note: NoteForIndex) =>
       note.tags.some((tag) => excludedTags.get(note.userId)?.has(tag));
-    const included = work.filter((note) => !isExcluded(note));
+    const planned = chunksOf(candidates.filter((note) => !isExcluded(note)));
+    const indexedChunks = await indexRepository.chunksOfNotes(
+      knex,
+      candidates.map((note) => note.id),
+    );
+    const indexedOf = byNote(indexedChunks);
+    const plannedOf = byNote(planned);
+    const work = candidates.filter(
+      (note) =>
+        !unchanged(
+          note,
+          known.get(note.id),
+          isExcluded(note),
+          indexedOf.get(note.id) ?? [],
+          plannedOf.get(note.id) ?? [],
+        ),
+    );
+    outcome.skipped += candidates.length - work.length;
+    if (work.length === 0) return outcome;
+    const workIds = new Set(work.map((note) => note.id));
+    const vectorsByText = new Map(
+      indexedChunks
+        .filter((chunk) => chunk.model === model())
+        .map((chunk) => [chunk.text, chunk.embedding]),
+    );
     // Embedding may take long (a remote model): done before the transaction, not inside it.
     let chunks: ChunkRow[] = [];
     let pending = false;
     try {
-      chunks = await embedChunks(included, options.signal);
+      chunks = await embedChunks(
+        planned.filter((chunk) => workIds.has(chunk.note_id)),
+        vectorsByText,
+        options,
+      );
     } catch (error) {
       // Retrying the event for a while would lose the notes in a longer outage; marked as
       // waiting (no model), the repair loop embeds them once the provider answers again.
@@ -200,6 +356,10 @@ export const createIndexer = (deps: {
     }
 
     await knex.transaction(async (trx) => {
+      const erasedSince = await erasedUsers.among(
+        trx,
+        work.map((note) => note.userId),
+      );
       await indexRepository.lockNoteIds(
         trx,
         work.map((note) => note.id),
@@ -213,9 +373,10 @@ export const createIndexer = (deps: {
         ).map((row) => [row.note_id, row]),
       );
       // Rechecked under the lock: another writer may have indexed a newer version meanwhile,
-      // or deleted the note.
-      const winners = work.filter((note) =>
-        needsWork(note, current.get(note.id), force, revivable),
+      // or deleted the note, or the user's erasure may have begun.
+      const winners = work.filter(
+        (note) =>
+          !erasedSince.has(note.userId) && needsWork(note, current.get(note.id), force, revivable),
       );
       outcome.skipped += work.length - winners.length;
       if (winners.length === 0) return;
@@ -263,10 +424,21 @@ export const createIndexer = (deps: {
     return outcome;
   };
 
-  /** Forgets notes at once and for good: a late event about one of them changes nothing. */
-  const remove = async (removals: { noteId: string; userId: string }[]) => {
-    if (removals.length === 0) return;
+  /**
+   * Forgets notes at once and for good: a late event about one of them changes nothing. Those
+   * of a user erased here write nothing, not even their tombstones.
+   */
+  const remove = async (given: { noteId: string; userId: string }[]) => {
+    if (given.length === 0) return;
+    let removed = 0;
     await knex.transaction(async (trx) => {
+      const erased = await erasedUsers.among(
+        trx,
+        given.map((removal) => removal.userId),
+      );
+      const removals = given.filter((removal) => !erased.has(removal.userId));
+      removed = removals.length;
+      if (removals.length === 0) return;
       const ids = removals.map((removal) => removal.noteId);
       await indexRepository.lockNoteIds(trx, ids);
       const current = new Map(
@@ -309,7 +481,8 @@ export const createIndexer = (deps: {
         }),
       );
     });
-    indexMetrics.notesIndexed.inc({ outcome: 'deleted' }, removals.length);
+    indexMetrics.notesIndexed.inc({ outcome: 'deleted' }, removed);
+    indexMetrics.notesIndexed.inc({ outcome: 'skipped' }, given.length - removed);
   };
 
   /**

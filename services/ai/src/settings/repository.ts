@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { erasedUsers } from '@noted/db';
 import type { Usage } from '../providers/port.js';
 
 type Db = Knex | Knex.Transaction;
@@ -36,21 +37,24 @@ export const settingsRepository = {
     }
   },
 
-  recordUsage: async (db: Db, userId: string, model: string, usage: Usage, at = new Date()) => {
-    await db('token_usage')
-      .insert({
-        user_id: userId,
-        month: monthOf(at),
-        model,
-        prompt_tokens: usage.promptTokens,
-        completion_tokens: usage.completionTokens,
-      })
-      .onConflict(['user_id', 'month', 'model'])
-      .merge({
-        prompt_tokens: db.raw('token_usage.prompt_tokens + excluded.prompt_tokens'),
-        completion_tokens: db.raw('token_usage.completion_tokens + excluded.completion_tokens'),
-      });
-  },
+  /** Adds to the user's usage of the month, unless the user was erased here meanwhile. */
+  recordUsage: async (db: Db, userId: string, model: string, usage: Usage, at = new Date()) =>
+    db.transaction(async (trx) => {
+      if ((await erasedUsers.among(trx, [userId])).size > 0) return;
+      await trx('token_usage')
+        .insert({
+          user_id: userId,
+          month: monthOf(at),
+          model,
+          prompt_tokens: usage.promptTokens,
+          completion_tokens: usage.completionTokens,
+        })
+        .onConflict(['user_id', 'month', 'model'])
+        .merge({
+          prompt_tokens: trx.raw('token_usage.prompt_tokens + excluded.prompt_tokens'),
+          completion_tokens: trx.raw('token_usage.completion_tokens + excluded.completion_tokens'),
+        });
+    }),
 
   usage: async (db: Db, userId: string, month: string): Promise<Usage> => {
     const [row] = await db('token_usage')
