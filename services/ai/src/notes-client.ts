@@ -25,9 +25,25 @@ export const createNotesClient = (options: { address: string; internalSecret: st
       }),
     search: async (userId: string, query: string, limit: number) =>
       (await client.searchNotes({ userId, query, limit })).hits,
-    /** Every note (or every note of `userId`) after `afterId`, in id order. */
-    scan: (afterId: string, limit: number, userId = '') =>
-      client.scanNotes({ afterId, limit, userId }),
+    /**
+     * Every note (or every note of `userId`) after `afterId`, in id order; with
+     * `updatedBefore`, those last changed at or before it; `skipTotal` leaves total at 0.
+     */
+    scan: (
+      afterId: string,
+      limit: number,
+      userId = '',
+      options: { updatedBefore?: Date; skipTotal?: boolean } = {},
+    ) =>
+      client.scanNotes({
+        afterId,
+        limit,
+        userId,
+        skipTotal: options.skipTotal ?? false,
+        ...(options.updatedBefore
+          ? { updatedBefore: timestampFromDate(options.updatedBefore) }
+          : {}),
+      }),
     image: (userId: string, noteId: string, name: string) =>
       client.getNoteImage({ userId, noteId, name }),
     /** A captured note's source (its file, up to 25 MB, or its URL) and state. */

@@ -41,6 +41,8 @@ describe('gateway rate limits', () => {
       getUser: unused,
       consumeQuota: unused,
       releaseQuota: unused,
+      settleQuota: unused,
+      listPendingQuota: unused,
     });
     const { port: usersPort } = await users.listen('127.0.0.1:0');
     notes = createServer((_req, res) => {

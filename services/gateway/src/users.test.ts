@@ -25,6 +25,8 @@ describe('user resolver (gateway to users)', () => {
       getUser: unused,
       consumeQuota: unused,
       releaseQuota: unused,
+      settleQuota: unused,
+      listPendingQuota: unused,
     });
     const { port } = await users.listen('127.0.0.1:0');
     resolver = createUserResolver({ address: `127.0.0.1:${port}`, internalSecret: secret });

@@ -11,18 +11,25 @@ import { usersV1 } from '@noted/proto';
 import { notesMigrations } from './migrations.js';
 import type { NotesContext } from './context.js';
 import { noteCreate } from './test/validated.js';
-import { createQuota, type Quota } from './quota.js';
+import { createQuota, type Quota, type QuotaCharges } from './quota.js';
+import { quotaSweep } from './quota-sweep.js';
 
 const secret = randomBytes(32).toString('base64url');
 const logger = createLogger({ level: 'silent' });
 const PERIOD = '2027-03';
 
-/** A users service on real gRPC that keeps allowances in memory, as the real one answers. */
+/**
+ * A users service on real gRPC that keeps allowances in memory, as the real one answers: a
+ * charge is keyed by its note id (charged once), pending until settled or released.
+ */
 const startUsers = async (limit: number, failWith?: AppError) => {
   const used = new Map<string, number>();
+  const charges = new Map<string, { userId: string; state: string; at: number }>();
   const callers: string[] = [];
   const calls: { method: string; request: object }[] = [];
   const unused = () => Promise.reject(new AppError('BAD_REQUEST', 'not used here'));
+  const add = (userId: string, amount: number) =>
+    used.set(userId, Math.max(0, (used.get(userId) ?? 0) + amount));
   const impl: ServiceImpl<typeof usersV1.UsersService> = {
     ensureUser: unused,
     getUserBySub: unused,
@@ -31,24 +38,59 @@ const startUsers = async (limit: number, failWith?: AppError) => {
       callers.push(await verifyCaller(secret, metadata.get(CALLER_METADATA)[0]?.toString()));
       calls.push({ method: 'consume', request });
       if (failWith) throw failWith;
+      const fresh = [...new Set(request.refs)].filter((ref) =>
+        ['released', undefined].includes(charges.get(ref)?.state),
+      );
       const now = used.get(request.userId) ?? 0;
-      if (now + request.amount > limit) {
+      if (now + fresh.length > limit) {
         throw new AppError('NOTES_LEFT_NOT_ENOUGH', 'Notes left not enough this month');
       }
-      used.set(request.userId, now + request.amount);
-      return { used: now + request.amount, limit: BigInt(limit), period: PERIOD };
+      for (const ref of fresh) {
+        charges.set(ref, { userId: request.userId, state: 'pending', at: Date.now() });
+      }
+      add(request.userId, fresh.length);
+      return {
+        used: now + fresh.length,
+        limit: BigInt(limit),
+        period: PERIOD,
+        charged: fresh.length,
+      };
     },
     releaseQuota: async (request) => {
       calls.push({ method: 'release', request });
-      const now = Math.max(0, (used.get(request.userId) ?? 0) - request.amount);
-      used.set(request.userId, now);
-      return { used: now };
+      const pending = request.refs.filter((ref) => charges.get(ref)?.state === 'pending');
+      for (const ref of pending) charges.get(ref)!.state = 'released';
+      add(request.userId, -pending.length);
+      return { used: used.get(request.userId) ?? 0, released: pending.length };
     },
+    settleQuota: async (request) => {
+      calls.push({ method: 'settle', request });
+      let settled = 0;
+      let recharged = 0;
+      for (const ref of request.refs) {
+        const charge = charges.get(ref);
+        if (charge?.state === 'released') recharged += 1;
+        if (charge && charge.state !== 'settled') {
+          charge.state = 'settled';
+          settled += 1;
+        }
+      }
+      add(request.userId, recharged);
+      return { settled, recharged };
+    },
+    listPendingQuota: async (request) => ({
+      pending: [...charges]
+        .filter(
+          ([, charge]) =>
+            charge.state === 'pending' && Date.now() - charge.at >= request.olderThanSeconds * 1000,
+        )
+        .map(([ref, charge]) => ({ userId: charge.userId, ref, period: PERIOD })),
+    }),
   };
   const server: GrpcServer = createGrpcServer({ service: 'users', logger });
   server.add(usersV1.UsersService, impl);
   const { port } = await server.listen('127.0.0.1:0');
-  return { address: `127.0.0.1:${port}`, server, used, callers, calls };
+  return { address: `127.0.0.1:${port}`, server, used, charges, callers, calls };
 };
 
 describe('quota client', () => {
@@ -67,26 +109,31 @@ describe('quota client', () => {
 
   it('consumes as the notes service and gives back once, for the period consumed', async () => {
     const userId = randomUUID();
-    const release = await quota.consume(userId, 'notes_per_month');
+    const noteId = randomUUID();
+    const release = await quota.consume(userId, 'notes_per_month', noteId);
     expect(users.callers).toContain('notes');
+    expect(users.used.get(userId)).toBe(1);
+    // Asked again for the same note (a retry), nothing more is charged.
+    await quota.consume(userId, 'notes_per_month', noteId);
     expect(users.used.get(userId)).toBe(1);
     await release();
     await release();
     expect(users.used.get(userId)).toBe(0);
     expect(users.calls.filter((c) => JSON.stringify(c.request).includes(userId))).toMatchObject([
-      { method: 'consume', request: { userId, feature: 'notes_per_month', amount: 1 } },
+      { method: 'consume', request: { userId, feature: 'notes_per_month', refs: [noteId] } },
+      { method: 'consume', request: { userId, feature: 'notes_per_month', refs: [noteId] } },
       {
         method: 'release',
-        request: { userId, feature: 'notes_per_month', amount: 1, period: PERIOD },
+        request: { userId, feature: 'notes_per_month', refs: [noteId], period: PERIOD },
       },
     ]);
   });
 
   it("carries the users service's over-quota error", async () => {
     const userId = randomUUID();
-    await quota.consume(userId, 'notes_per_month');
-    await quota.consume(userId, 'notes_per_month');
-    const refused = quota.consume(userId, 'notes_per_month');
+    await quota.consume(userId, 'notes_per_month', randomUUID());
+    await quota.consume(userId, 'notes_per_month', randomUUID());
+    const refused = quota.consume(userId, 'notes_per_month', randomUUID());
     await expect(refused).rejects.toBeInstanceOf(AppError);
     await expect(refused).rejects.toMatchObject({
       code: 'NOTES_LEFT_NOT_ENOUGH',
@@ -100,11 +147,15 @@ describe('quota client', () => {
     try {
       const userId = randomUUID();
       const releases = await Promise.all(
-        Array.from({ length: 5 }, () => client.consume(userId, 'notes_per_month')),
+        Array.from({ length: 5 }, () => client.consume(userId, 'notes_per_month', randomUUID())),
       );
       expect(roomy.calls).toEqual([
-        { method: 'consume', request: expect.objectContaining({ userId, amount: 5 }) },
+        {
+          method: 'consume',
+          request: expect.objectContaining({ userId, refs: expect.arrayContaining([]) }),
+        },
       ]);
+      expect((roomy.calls[0]?.request as { refs: string[] }).refs).toHaveLength(5);
       expect(roomy.used.get(userId)).toBe(5);
       await releases[0]?.();
       expect(roomy.used.get(userId)).toBe(4);
@@ -117,7 +168,7 @@ describe('quota client', () => {
   it('hands out exactly the units left when not all asked for together fit', async () => {
     const userId = randomUUID();
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => quota.consume(userId, 'notes_per_month')),
+      Array.from({ length: 5 }, () => quota.consume(userId, 'notes_per_month', randomUUID())),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
     const refused = results.filter((r) => r.status === 'rejected');
@@ -131,11 +182,13 @@ describe('quota client', () => {
     const client = createQuota({ address: broken.address, internalSecret: secret, logger });
     try {
       const results = await Promise.allSettled(
-        Array.from({ length: 3 }, () => client.consume(randomUUID(), 'notes_per_month')),
+        Array.from({ length: 3 }, () =>
+          client.consume(randomUUID(), 'notes_per_month', randomUUID()),
+        ),
       );
       const userId = randomUUID();
       const together = await Promise.allSettled(
-        Array.from({ length: 3 }, () => client.consume(userId, 'notes_per_month')),
+        Array.from({ length: 3 }, () => client.consume(userId, 'notes_per_month', randomUUID())),
       );
       for (const r of [...results, ...together]) {
         expect(r).toMatchObject({ status: 'rejected', reason: { code: 'INTERNAL' } });
@@ -152,7 +205,7 @@ describe('quota client', () => {
     const errors = vi.spyOn(logger, 'error');
     const client = createQuota({ address: other.address, internalSecret: secret, logger });
     try {
-      const release = await client.consume(randomUUID(), 'notes_per_month');
+      const release = await client.consume(randomUUID(), 'notes_per_month', randomUUID());
       await other.server.stop();
       await expect(release()).resolves.toBeUndefined();
       expect(errors).toHaveBeenCalledWith(
@@ -170,6 +223,7 @@ describe('noteCreate and the quota', () => {
   let db: Database;
   let users: Awaited<ReturnType<typeof startUsers>>;
   let ctx: NotesContext;
+  let quota: Quota & QuotaCharges;
 
   beforeAll(async () => {
     db = await openDatabase({
@@ -180,15 +234,14 @@ describe('noteCreate and the quota', () => {
     });
     await db.migrate();
     users = await startUsers(1);
-    ctx = {
-      knex: db.knex,
-      unitOfWork: createUnitOfWork(db.knex, () => {}),
-      quota: createQuota({ address: users.address, internalSecret: secret, logger }),
-    };
+    quota = createQuota({ address: users.address, internalSecret: secret, logger });
+    ctx = { knex: db.knex, unitOfWork: createUnitOfWork(db.knex, () => {}), quota };
   }, 60_000);
 
   afterEach(() => {
     users.used.clear();
+    users.charges.clear();
+    users.calls.length = 0;
   });
 
   afterAll(async () => {
@@ -215,5 +268,85 @@ describe('noteCreate and the quota', () => {
     const userId = randomUUID();
     await expect(noteCreate(ctx, userId, { title: '' })).rejects.toThrow();
     expect(users.used.get(userId)).toBeUndefined();
+  });
+
+  /** The notes service dying in the middle of a create: after its unit, before its commit. */
+  const dying = (): NotesContext => {
+    const died = new Error('the process died');
+    return {
+      ...ctx,
+      unitOfWork: Object.assign(
+        async () => {
+          throw died;
+        },
+        {
+          statement: async () => {
+            throw died;
+          },
+        },
+      ),
+      // Dead, it never gives the unit back.
+      quota: {
+        ...quota,
+        consume: async (userId, feature, noteId) => {
+          await quota.consume(userId, feature, noteId);
+          return async () => {};
+        },
+      },
+    };
+  };
+  const sweep = (olderThanSeconds = 0) =>
+    quotaSweep({ knex: db.knex, quota }, { olderThanSeconds });
+
+  it('leaves exact, once swept, the unit of a create that died between taking it and committing', async () => {
+    const lost = randomUUID();
+    await expect(noteCreate(dying(), lost, { title: 'lost' })).rejects.toThrow('the process died');
+    // Pending, it counts as used: the month's count never shows a unit free that is not.
+    expect(users.used.get(lost)).toBe(1);
+    expect(users.calls.map((call) => call.method)).toEqual(['consume']);
+
+    // A create that committed, whose note.created has not settled it (late, or lost).
+    const kept = randomUUID();
+    const made = await noteCreate(ctx, kept, { title: 'kept' });
+
+    expect(await sweep(600)).toEqual({ settled: 0, released: 0 });
+    expect(await sweep()).toEqual({ settled: 1, released: 1 });
+    expect(users.used.get(lost)).toBe(0);
+    expect(users.used.get(kept)).toBe(1);
+    expect(users.charges.get(made.id)?.state).toBe('settled');
+    expect(await sweep()).toEqual({ settled: 0, released: 0 });
+    // The unit given back is there to take again.
+    await noteCreate(ctx, lost, { title: 'lost, written again' });
+    expect(users.used.get(lost)).toBe(1);
+  });
+
+  it('charges once a create with its id retried after it died', async () => {
+    const userId = randomUUID();
+    const id = randomUUID();
+    await expect(noteCreate(dying(), userId, { id, title: 'offline' })).rejects.toThrow();
+    const made = await noteCreate(ctx, userId, { id, title: 'offline' });
+    expect(made.id).toBe(id);
+    expect(users.used.get(userId)).toBe(1);
+    expect(await sweep()).toEqual({ settled: 1, released: 0 });
+    expect(users.used.get(userId)).toBe(1);
+  });
+
+  it('charges once two creates of one id sent at once, and the one that lost gives nothing back', async () => {
+    const userId = randomUUID();
+    const id = randomUUID();
+    const both = await Promise.all([
+      noteCreate(ctx, userId, { id, title: 'twice' }),
+      noteCreate(ctx, userId, { id, title: 'twice' }),
+    ]);
+    expect(both.map((note) => note.id)).toEqual([id, id]);
+    expect(await db.knex('notes').where({ user_id: userId }).pluck('id')).toEqual([id]);
+    // Both asked for the unit before either note was there: one was charged.
+    expect(
+      users.calls
+        .filter((call) => call.method === 'consume')
+        .flatMap((call) => (call.request as { refs: string[] }).refs),
+    ).toEqual([id, id]);
+    expect(users.used.get(userId)).toBe(1);
+    expect(users.calls.filter((call) => call.method === 'release')).toEqual([]);
   });
 });

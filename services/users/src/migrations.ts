@@ -123,4 +123,40 @@ export const usersMigrations: Migration[] = [
       await knex.schema.dropTable('feedback');
     },
   },
+  {
+    name: '20261216_001_quota_reservations',
+    up: async (knex: Knex) => {
+      /**
+       * The charges taken for one thing each (a note id): pending (counted as used) until the
+       * thing is known to exist (settled) or not to (released). The key makes a second
+       * consumption for the same ref charge nothing.
+       */
+      await knex.schema.createTable('quota_reservations', (t) => {
+        t.uuid('user_id').notNullable().references('id').inTable('users').onDelete('CASCADE');
+        t.text('feature').notNullable();
+        t.text('ref').notNullable();
+        /** The month the unit was taken in, `YYYY-MM` in UTC: it is given back or kept there. */
+        t.text('period').notNullable();
+        t.text('state').notNullable().defaultTo('pending');
+        t.timestamp('reserved_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['user_id', 'feature', 'ref']);
+      });
+      await knex.raw(
+        `alter table quota_reservations add constraint quota_reservations_state
+           check (state in ('pending', 'settled', 'released'))`,
+      );
+      await knex.raw(
+        `create index quota_reservations_pending on quota_reservations (feature, reserved_at)
+           where state = 'pending'`,
+      );
+      await knex.raw(
+        `create index quota_reservations_done on quota_reservations (updated_at)
+           where state <> 'pending'`,
+      );
+    },
+    down: async (knex: Knex) => {
+      await knex.schema.dropTable('quota_reservations');
+    },
+  },
 ];

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@noted/db';
 import { createMemoryBus, type EventBus } from '@noted/events';
@@ -10,6 +11,7 @@ import { createLogger } from '@noted/kit';
 import type { notesV1 } from '@noted/proto';
 import { aiMigrations } from '../migrations.js';
 import { createLocalProvider } from '../providers/local.js';
+import type { AiProvider } from '../providers/port.js';
 import { createNotesStore, type NotesStore } from '../test/notes-store.js';
 import { startIndexConsumer } from './consumer.js';
 import { createIndexer, type Indexer } from './indexer.js';
@@ -64,11 +66,14 @@ const aheadOfTheScan = () => `ffffffff${randomUUID().slice(8)}`;
  * The notes service in memory, the event consumer on the in-process bus and a rebuild reading
  * `page` notes at a time; `settled` waits until the consumer has applied every event published.
  */
-const setUp = (page: number) => {
+const setUp = (
+  page: number,
+  options: { provider?: AiProvider; highWaterMarginMs?: number } = {},
+) => {
   const store = createNotesStore({ bus });
   const indexer = createIndexer({
     knex: db.knex,
-    provider: createLocalProvider({ kind: 'hashed' }),
+    provider: options.provider ?? createLocalProvider({ kind: 'hashed' }),
     notes: store.client,
   });
   let applied = 0;
@@ -92,6 +97,9 @@ const setUp = (page: number) => {
     indexer,
     logger,
     page,
+    ...(options.highWaterMarginMs === undefined
+      ? {}
+      : { highWaterMarginMs: options.highWaterMarginMs }),
   });
   const settled = async () => {
     for (let waited = 0; applied < store.published(); waited += 5) {
@@ -249,4 +257,156 @@ describe('a rebuild of the AI index racing note events', () => {
       expect(await differences(store), 'after a second rebuild').toEqual(inStep);
     },
   );
+
+  it('scans only the notes there were when it began: writes meanwhile reach the index through their events, at their latest version', async () => {
+    const { store, reindexer, settled } = setUp(5, { highWaterMarginMs: 0 });
+    const userId = randomUUID();
+    const before: notesV1.Note[] = [];
+    for (let n = 0; n < 20; n += 1) before.push(await store.create({ userId }));
+    await settled();
+    await db.knex.raw('truncate indexed_notes, chunks, index_versions, summaries');
+
+    let writes = 0;
+    const written = new Set<string>();
+    const scanned: string[] = [];
+    const scannedAfterWritten: string[] = [];
+    store.onScan(async (page) => {
+      scanned.push(...page.map((note) => note.id));
+      scannedAfterWritten.push(...page.filter((note) => written.has(note.id)).map((n) => n.id));
+      // Past the high-water mark: new notes ahead of the scan and behind it, and edits.
+      await sleep(2);
+      for (const id of [aheadOfTheScan(), behindTheScan(), randomUUID()]) {
+        written.add((await store.create({ userId, id })).id);
+      }
+      written.add((await store.edit(before[writes % before.length]!.id)).id);
+      writes += 1;
+    });
+    reindexer.start(userId);
+    await reindexer.settled();
+    store.onScan(undefined);
+    await settled();
+    // However many notes were written meanwhile, it read only the twenty there were (not one
+    // changed since), once each.
+    expect(writes).toBeGreaterThanOrEqual(3);
+    expect(store.live()).toHaveLength(20 + 3 * writes);
+    expect(scannedAfterWritten).toEqual([]);
+    expect(new Set(scanned).size).toBe(scanned.length);
+    expect(reindexer.progress()).toMatchObject({ state: 'finished', done: scanned.length });
+    expect(await differences(store)).toEqual(inStep);
+  });
+
+  it('leaves an index already in step as it is: nothing embedded, nothing written', async () => {
+    const local = createLocalProvider({ kind: 'hashed' });
+    const embedded: string[] = [];
+    const provider: AiProvider = {
+      ...local,
+      embed: (texts, ctx) => {
+        embedded.push(...texts);
+        return local.embed(texts, ctx);
+      },
+    };
+    const { store, settled, rebuild } = setUp(5, { provider });
+    const userId = randomUUID();
+    for (let n = 0; n < 12; n += 1) await store.create({ userId });
+    await settled();
+    const rows = await db.knex('indexed_notes').orderBy('note_id').select('note_id', 'version');
+    embedded.length = 0;
+
+    await rebuild();
+    expect(embedded).toEqual([]);
+    expect(await db.knex('indexed_notes').orderBy('note_id').select('note_id', 'version')).toEqual(
+      rows,
+    );
+
+    // A chunk whose text changed is embedded again; the note's unchanged chunks keep theirs.
+    const long = await store.create({
+      userId,
+      body: ['First part.', 'Second part.', 'Third part.']
+        .map((part) => `${part} ${'Words to fill the chunk. '.repeat(30)}`)
+        .join('\n\n'),
+    });
+    await settled();
+    const chunks = await db.knex('chunks').where({ note_id: long.id }).count({ count: '*' });
+    expect(Number(chunks[0]?.count)).toBeGreaterThan(1);
+    embedded.length = 0;
+    const edited = await store.edit(long.id, `${long.body}\n\nA fourth part.`);
+    await settled();
+    expect(embedded.length).toBeGreaterThan(0);
+    expect(embedded.length).toBeLessThan(Number(chunks[0]?.count));
+    const texts = await db.knex('chunks').where({ note_id: long.id }).pluck('text');
+    expect(texts.join(' ')).toContain('A fourth part.');
+    expect(
+      (await db.knex('indexed_notes').where({ note_id: long.id }).first()).note_updated_at,
+    ).toEqual(timestampDate(edited.updatedAt!));
+  });
+
+  it('embeds a note event before its next slice of a rebuild, so writes stay current', async () => {
+    const local = createLocalProvider({ kind: 'hashed' });
+    const calls: { purpose: string; texts: string[]; go: () => void }[] = [];
+    const provider: AiProvider = {
+      ...local,
+      embed: async (texts, ctx) => {
+        await new Promise<void>((resolve) =>
+          calls.push({ purpose: ctx.purpose, texts, go: resolve }),
+        );
+        return local.embed(texts, ctx);
+      },
+    };
+    const indexer = createIndexer({ knex: db.knex, provider, notes: { many: async () => [] } });
+    const userId = randomUUID();
+    const at = new Date();
+    const noteOf = (body: string) => ({
+      id: randomUUID(),
+      userId,
+      title: 'Note',
+      body,
+      tags: [],
+      createdAt: at,
+      updatedAt: at,
+    });
+    const rebuilt = Array.from({ length: 40 }, (_, n) => noteOf(`Rebuilt note ${n}.`));
+    const rebuilding = indexer.index(rebuilt, { force: true, background: true });
+    const waitFor = async (count: number) => {
+      while (calls.length < count) await sleep(1);
+    };
+    await waitFor(1);
+    const live = noteOf('Written just now.');
+    const writing = indexer.index([live]);
+    await waitFor(2);
+    // The write's embedding is asked for while the rebuild's first slice is in flight; once
+    // that slice is done, the rebuild asks for no other until the write's is.
+    expect(calls[0]?.texts).toHaveLength(16);
+    expect(calls[1]?.texts.join()).toContain('Written just now.');
+    calls[0]!.go();
+    await sleep(50);
+    expect(calls).toHaveLength(2);
+    calls[1]!.go();
+    await writing;
+    for (let n = 2; n < 99; n += 1) {
+      const next = Promise.race([rebuilding.then(() => 'done'), waitFor(n + 1).then(() => 'call')]);
+      if ((await next) === 'done') break;
+      calls[n]!.go();
+    }
+    await rebuilding;
+    expect(calls.slice(2).every((call) => call.texts.length <= 16)).toBe(true);
+    const [{ n } = { n: 0 }] = await db
+      .knex('indexed_notes')
+      .where({ user_id: userId, deleted: false })
+      .count({ n: '*' });
+    expect(Number(n)).toBe(41);
+  });
+
+  it('stops between two pages when the service stops', async () => {
+    const { store, reindexer, settled } = setUp(5);
+    const userId = randomUUID();
+    for (let n = 0; n < 30; n += 1) await store.create({ userId });
+    await settled();
+    store.onScan(() => sleep(20));
+    reindexer.start(userId);
+    await sleep(30);
+    await reindexer.stop();
+    store.onScan(undefined);
+    expect(reindexer.progress()).toMatchObject({ state: 'failed' });
+    expect(reindexer.progress().done).toBeLessThan(30);
+  });
 });

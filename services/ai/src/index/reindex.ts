@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from '@noted/kit';
+import type { notesV1 } from '@noted/proto';
 import { notesStillThere, type NotesClient } from '../notes-client.js';
 import { noteForIndex, type Indexer } from './indexer.js';
 import { indexMetrics } from './metrics.js';
@@ -14,28 +15,31 @@ export interface ReindexProgress {
   error: string;
 }
 
+interface ScanPage {
+  notes: notesV1.Note[];
+  total: number;
+}
+
 /** Notes read and indexed per step: bounds the memory a reindex holds at once. */
 const PAGE = 200;
 
-/** Every note (of every user, or of one), page by page in id order. */
-async function* notesOf(notes: NotesClient, userId: string | undefined, page: number) {
-  let afterId = '';
-  for (;;) {
-    const { notes: found, total } = await notes.scan(afterId, page, userId);
-    yield { notes: found, total };
-    const last = found.at(-1);
-    if (!last || found.length < page) return;
-    afterId = last.id;
-  }
-}
+/**
+ * How far past its start a rebuild's scan reaches: notes changed later are left to their
+ * events, so writes during the rebuild do not lengthen it. The margin covers notes replicas
+ * whose clocks run a little ahead of this one's.
+ */
+const HIGH_WATER_MARGIN_MS = 10_000;
 
 /**
  * Rebuilds the index from the notes service (all users, or one), one reindex at a time per
- * process, while note events keep arriving: a page written over a newer version changes
- * nothing, and a note deleted since its page was read stays deleted. Notes the index holds that
- * the scan did not meet are read again at the end: those the notes service no longer has are
- * forgotten (a delete event that was given up), the others were created behind the scan while
- * it ran and are kept.
+ * process, while note events keep arriving. The scan pages through the notes in id order up
+ * to a high-water mark: the notes last changed before the rebuild began (a fixed set, so it
+ * ends however fast notes are written); later changes reach the index through their events,
+ * which go first (the rebuild embeds in the background). A page written over a newer version
+ * changes nothing, a note indexed just as the page has it is left alone, and a note deleted
+ * since its page was read stays deleted. The notes the index holds within a page's id range
+ * that the page did not have are read again: those the notes service no longer has are
+ * forgotten (a delete event that was given up), the others (written since) are kept.
  */
 export const createReindexer = (deps: {
   knex: Knex;
@@ -44,26 +48,58 @@ export const createReindexer = (deps: {
   logger: Logger;
   /** Notes read and indexed per step (tests make it small). */
   page?: number;
+  /** How far past its start the scan reaches (HIGH_WATER_MARGIN_MS; tests make it 0). */
+  highWaterMarginMs?: number;
 }) => {
+  const page = deps.page ?? PAGE;
+  const margin = deps.highWaterMarginMs ?? HIGH_WATER_MARGIN_MS;
   let progress: ReindexProgress = { id: '', state: 'idle', done: 0, total: 0, error: '' };
   let running: Promise<void> | undefined;
+  let stopping: AbortController | undefined;
 
-  const run = async (userId: string | undefined) => {
-    const seen = new Set<string>();
-    for await (const { notes, total } of notesOf(deps.notes, userId, deps.page ?? PAGE)) {
-      progress.total = total;
-      await deps.indexer.index(notes.map(noteForIndex), { force: true });
-      for (const note of notes) seen.add(note.id);
-      progress.done += notes.length;
-      deps.logger.info({ done: progress.done, total }, 'reindexing');
-    }
-    const unseen = (await indexRepository.liveNotes(deps.knex, userId)).filter(
+  /** Reads again the notes the index holds in (afterId, upTo] that the page did not have. */
+  const checkUnseen = async (
+    range: { afterId: string; upTo?: string; userId?: string },
+    seen: Set<string>,
+    signal: AbortSignal,
+  ) => {
+    const unseen = (await indexRepository.liveNotesBetween(deps.knex, range)).filter(
       (note) => !seen.has(note.noteId),
     );
+    if (unseen.length === 0) return;
     const found = await notesStillThere(deps.notes, unseen);
-    await deps.indexer.index(found.map(noteForIndex));
+    await deps.indexer.index(found.map(noteForIndex), { background: true, signal });
     const kept = new Set(found.map((note) => note.id));
     await deps.indexer.remove(unseen.filter((note) => !kept.has(note.noteId)));
+  };
+
+  const run = async (userId: string | undefined, signal: AbortSignal) => {
+    const updatedBefore = new Date(Date.now() + margin);
+    const read = (afterId: string): Promise<ScanPage> =>
+      deps.notes.scan(afterId, page, userId, { updatedBefore, skipTotal: afterId !== '' });
+    let afterId = '';
+    let next: Promise<ScanPage> | undefined = read('');
+    while (next) {
+      const { notes, total }: ScanPage = await next;
+      const upTo: string | undefined = notes.length >= page ? notes.at(-1)?.id : undefined;
+      signal.throwIfAborted();
+      if (afterId === '') progress.total = total;
+      // The next page is read while this one is indexed.
+      next = upTo === undefined ? undefined : read(upTo);
+      next?.catch(() => undefined);
+      await deps.indexer.index(notes.map(noteForIndex), { force: true, background: true, signal });
+      await checkUnseen(
+        { afterId, ...(upTo === undefined ? {} : { upTo }), ...(userId ? { userId } : {}) },
+        new Set(notes.map((note) => note.id)),
+        signal,
+      );
+      progress.done += notes.length;
+      progress.total = Math.max(progress.total, progress.done);
+      deps.logger.info({ done: progress.done, total: progress.total }, 'reindexing');
+      if (upTo !== undefined) afterId = upTo;
+    }
+    // Notes changed or deleted while it ran were left to their events: all are done.
+    progress.total = progress.done;
   };
 
   return {
@@ -71,22 +107,33 @@ export const createReindexer = (deps: {
     start: (userId?: string): ReindexProgress => {
       if (running) return { ...progress };
       progress = { id: randomUUID(), state: 'running', done: 0, total: 0, error: '' };
-      running = run(userId)
+      const controller = new AbortController();
+      stopping = controller;
+      running = run(userId, controller.signal)
         .then(() => {
           progress.state = 'finished';
         })
         .catch((error: unknown) => {
           deps.logger.error({ err: error }, 'reindex failed');
           progress.state = 'failed';
-          progress.error = error instanceof Error ? error.message : String(error);
+          progress.error = controller.signal.aborted
+            ? 'stopped: the ai service was stopped'
+            : error instanceof Error
+              ? error.message
+              : String(error);
         })
         .finally(() => {
           running = undefined;
         });
       return { ...progress };
     },
-    /** Waits for the reindex running, if any (for stopping, and for tests). */
+    /** Waits for the reindex running, if any (for tests). */
     settled: () => running ?? Promise.resolve(),
+    /** Ends the reindex running, if any, between two steps, and waits for it. */
+    stop: async () => {
+      stopping?.abort();
+      await (running ?? Promise.resolve());
+    },
   };
 };
 
@@ -122,6 +169,7 @@ export const startIndexRepair = (deps: {
       const found = await notesStillThere(deps.notes, stale);
       const outcome = await deps.indexer.index(found.map(noteForIndex), {
         force: true,
+        background: true,
         signal: stopping.signal,
       });
       const kept = new Set(found.map((note) => note.id));

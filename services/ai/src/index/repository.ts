@@ -141,6 +141,14 @@ export const indexRepository = {
     return Number(row?.version ?? 0);
   },
 
+  /** The chunks of these notes as written, with their vectors (kept when a text is unchanged). */
+  chunksOfNotes: async (db: Db, noteIds: string[]): Promise<ChunkRow[]> => {
+    if (noteIds.length === 0) return [];
+    return db<ChunkRow>('chunks')
+      .whereIn('note_id', noteIds)
+      .select('note_id', 'chunk_index', 'user_id', 'model', 'text', 'tokens', 'embedding');
+  },
+
   /** The user's chunks (or those of some of their notes), as the search index loads them. */
   loadChunks: async (db: Db, userId: string, noteIds?: string[]): Promise<LoadedChunkRow[]> =>
     db('chunks as c')
@@ -170,6 +178,23 @@ export const indexRepository = {
       );
     return new Map(rows.map((row) => [`${row.note_id}:${row.chunk_index}`, row.text]));
   },
+
+  /**
+   * The live notes the index holds with an id after `afterId` and up to `upTo` (to the end
+   * when undefined), of every user or of one: what a rebuild's page of the scan covers.
+   */
+  liveNotesBetween: async (
+    db: Db,
+    range: { afterId: string; upTo?: string; userId?: string },
+  ): Promise<{ noteId: string; userId: string }[]> =>
+    db('indexed_notes')
+      .where({ deleted: false })
+      .modify((query) => {
+        if (range.afterId) query.andWhere('note_id', '>', range.afterId);
+        if (range.upTo !== undefined) query.andWhere('note_id', '<=', range.upTo);
+        if (range.userId) query.where({ user_id: range.userId });
+      })
+      .select<{ noteId: string; userId: string }[]>('note_id as noteId', 'user_id as userId'),
 
   /** The live notes the index holds, of every user or of one. */
   liveNotes: async (db: Db, userId?: string): Promise<{ noteId: string; userId: string }[]> =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
-import { timestampFromDate, timestampNow } from '@bufbuild/protobuf/wkt';
+import { timestampDate, timestampFromDate, timestampNow } from '@bufbuild/protobuf/wkt';
 import type { EventBus } from '@noted/events';
 import { noteEvents, notesV1 } from '@noted/proto';
 import type { NotesClient } from '../notes-client.js';
@@ -14,7 +14,9 @@ import type { NotesClient } from '../notes-client.js';
 export const createNotesStore = (options: { bus: EventBus }) => {
   const notes = new Map<string, notesV1.Note>();
   const deleted = new Map<string, string>();
-  let clock = Date.parse('2026-11-20T10:00:00Z');
+  let clock = 0;
+  // The real time, but always past the last one, as the notes service stamps versions.
+  const tick = () => (clock = Math.max(clock + 1, Date.now()));
   let published = 0;
   let onScan: ((page: notesV1.Note[]) => Promise<void>) | undefined;
 
@@ -33,7 +35,7 @@ export const createNotesStore = (options: { bus: EventBus }) => {
 
   return {
     create: async (fields: { userId: string; id?: string; body?: string; tags?: string[] }) => {
-      const at = timestampFromDate(new Date((clock += 1)));
+      const at = timestampFromDate(new Date(tick()));
       const note = create(notesV1.NoteSchema, {
         id: fields.id ?? randomUUID(),
         userId: fields.userId,
@@ -53,7 +55,7 @@ export const createNotesStore = (options: { bus: EventBus }) => {
       const note = create(notesV1.NoteSchema, {
         ...before,
         body,
-        updatedAt: timestampFromDate(new Date((clock += 1))),
+        updatedAt: timestampFromDate(new Date(tick())),
       });
       notes.set(id, note);
       await changed(noteEvents.updated, note);
@@ -88,14 +90,24 @@ export const createNotesStore = (options: { bus: EventBus }) => {
       onScan = hook;
     },
     client: {
-      scan: async (afterId: string, limit: number, userId = '') => {
-        const owned = [...notes.values()].filter((note) => !userId || note.userId === userId);
+      scan: async (
+        afterId: string,
+        limit: number,
+        userId = '',
+        options: { updatedBefore?: Date; skipTotal?: boolean } = {},
+      ) => {
+        const before = options.updatedBefore?.getTime() ?? Infinity;
+        const owned = [...notes.values()].filter(
+          (note) =>
+            (!userId || note.userId === userId) &&
+            (note.updatedAt ? timestampDate(note.updatedAt).getTime() : 0) <= before,
+        );
         const page = owned
           .filter((note) => note.id > afterId)
           .sort((a, b) => (a.id < b.id ? -1 : 1))
           .slice(0, limit);
         await onScan?.(page);
-        return { notes: page, total: owned.length };
+        return { notes: page, total: options.skipTotal ? 0 : owned.length };
       },
       many: async (userId: string, noteIds: string[]) =>
         noteIds.flatMap((id) => {

@@ -115,15 +115,19 @@ const createCaptured = async (
   }
 };
 
-/** Takes the month's unit, then runs `work`; gives the unit back if `work` fails. */
+/**
+ * Chooses the new note's id and takes the month's unit for it, then runs `work` with both;
+ * gives the unit back if `work` fails.
+ */
 const withQuota = async <T>(
   ctx: ImagesContext,
   userId: string,
-  work: (release: () => Promise<void>) => Promise<T>,
+  work: (id: string, release: () => Promise<void>) => Promise<T>,
 ): Promise<T> => {
-  const release = await ctx.quota.consume(userId, 'notes_per_month');
+  const id = randomUUID();
+  const release = await ctx.quota.consume(userId, 'notes_per_month', id);
   try {
-    return await work(release);
+    return await work(id, release);
   } catch (error) {
     await release();
     throw error;
@@ -136,9 +140,8 @@ export const captureImage = async (
   userId: string,
   upload: FilePart,
 ): Promise<Note> =>
-  withQuota(ctx, userId, async (release) => {
+  withQuota(ctx, userId, async (id, release) => {
     const image = await processImage(upload.data);
-    const id = randomUUID();
     const name = `${randomBytes(16).toString('base64url')}.webp`;
     const key = keyOf(userId, id, name);
     await ctx.objects.put(key, image.data, { contentType: 'image/webp', size: image.data.length });
@@ -194,8 +197,7 @@ export const captureAudio = async (
   origin: Extract<CaptureOrigin, 'recording' | 'upload'>,
 ): Promise<Note> => {
   const info = await checkedAudio(ctx, userId, upload.data);
-  return withQuota(ctx, userId, async (release) => {
-    const id = randomUUID();
+  return withQuota(ctx, userId, async (id, release) => {
     const fallback = origin === 'recording' ? 'Voice memo' : 'Audio';
     const originalName = origin === 'recording' ? `${fallback}.${info.extension}` : upload.fileName;
     const kept = await keepFile(
@@ -230,8 +232,7 @@ export const capturePdf = async (
   upload: FilePart,
 ): Promise<Note> => {
   if (!isPdf(upload.data)) throw new AppError('NOT_A_PDF', 'The file given is not a PDF');
-  return withQuota(ctx, userId, async (release) => {
-    const id = randomUUID();
+  return withQuota(ctx, userId, async (id, release) => {
     const kept = await keepFile(ctx, userId, id, {
       data: upload.data,
       originalName: upload.fileName || 'document.pdf',
@@ -259,14 +260,14 @@ export const captureUrl = async (
   kind: Extract<CaptureKind, 'link' | 'audio'>,
   url: string,
 ): Promise<Note> =>
-  withQuota(ctx, userId, (release) => {
+  withQuota(ctx, userId, (id, release) => {
     const parsed = new URL(url);
     const fileName = decodeURIComponent(parsed.pathname.split('/').pop() ?? '');
     return createCaptured(
       ctx,
       userId,
       {
-        id: randomUUID(),
+        id,
         title: kind === 'link' ? parsed.hostname : titleFrom(fileName, parsed.hostname),
         capture: startedCapture(kind, 'url', { url }),
         stored: [],

@@ -83,6 +83,8 @@ export const notesGrpc = (ctx: ImagesContext): ServiceImpl<typeof notesV1.NotesS
       afterId: request.afterId,
       limit: limitOf(request.limit, 200),
       ...(request.userId ? { userId: request.userId } : {}),
+      ...(request.updatedBefore ? { updatedBefore: timestampDate(request.updatedBefore) } : {}),
+      skipTotal: request.skipTotal,
     });
     return { notes: rows.map(noteMessage), total };
   },

@@ -155,6 +155,12 @@ export const notesRepository = {
   exists: async (db: Db, userId: string, id: string): Promise<boolean> =>
     (await db<NoteRow>('notes').where({ user_id: userId, id }).first('id')) !== undefined,
 
+  /** The ids among `ids` of notes the user has. */
+  existingIds: async (db: Db, userId: string, ids: string[]): Promise<string[]> =>
+    ids.length === 0
+      ? []
+      : db<NoteRow>('notes').where({ user_id: userId }).whereIn('id', ids).pluck('id'),
+
   /** The user's notes among `ids`, held (FOR SHARE) so none can be deleted until the end. */
   hold: async (trx: Knex.Transaction, userId: string, ids: string[]): Promise<NoteRow[]> =>
     trx<NoteRow>('notes')
@@ -253,11 +259,24 @@ export const notesRepository = {
     return { rows, total: Number(counted?.count ?? 0) };
   },
 
-  /** Every user's notes (or one user's) after `afterId` in id order, and how many in all. */
-  scan: async (db: Db, options: { afterId: string; limit: number; userId?: string }) => {
+  /**
+   * Every user's notes (or one user's) after `afterId` in id order, and how many in all
+   * (unless `skipTotal`); with `updatedBefore`, only notes last changed at or before it.
+   */
+  scan: async (
+    db: Db,
+    options: {
+      afterId: string;
+      limit: number;
+      userId?: string;
+      updatedBefore?: Date;
+      skipTotal?: boolean;
+    },
+  ) => {
     const owned = () =>
       db<NoteRow>('notes').modify((query) => {
         if (options.userId) query.where('user_id', options.userId);
+        if (options.updatedBefore) query.where('updated_at', '<=', options.updatedBefore);
       });
     const [rows, [counted]] = await Promise.all([
       owned()
@@ -267,7 +286,9 @@ export const notesRepository = {
         })
         .orderBy('id')
         .limit(options.limit),
-      owned().count<{ count: string | number }[]>({ count: '*' }),
+      options.skipTotal
+        ? [{ count: 0 }]
+        : owned().count<{ count: string | number }[]>({ count: '*' }),
     ]);
     return { rows, total: Number(counted?.count ?? 0) };
   },

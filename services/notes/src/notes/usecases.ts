@@ -28,7 +28,9 @@ const isDuplicateId = (error: unknown) => {
 
 /**
  * With a client-chosen `id`, a create sent again (its answer lost, or sent twice at once)
- * answers the note already made: no second note, event or use of the allowance.
+ * answers the note already made: no second note, event or use of the allowance. The unit is
+ * charged for the note's id, so two creates of one id at once are charged once; if the note
+ * is not stored, it goes back (or, if this process dies first, the sweep gives it back).
  */
 export const noteCreate = async (
   ctx: NotesContext,
@@ -39,10 +41,11 @@ export const noteCreate = async (
     const made = await madeWithId(ctx, userId, note.id);
     if (made) return presentNote(made);
   }
-  const release = await ctx.quota.consume(userId, 'notes_per_month');
+  const id = note.id ?? randomUUID();
+  const release = await ctx.quota.consume(userId, 'notes_per_month', id);
   const now = new Date();
   const fresh: NoteRow = {
-    id: note.id ?? randomUUID(),
+    id,
     user_id: userId,
     title: note.title,
     body: note.note,
@@ -73,11 +76,16 @@ export const noteCreate = async (
       }));
     return presentNote(row);
   } catch (error) {
+    // The same create committed first: the unit, charged once for the id, pays for that note.
+    const made =
+      note.id !== undefined && isDuplicateId(error)
+        ? await madeWithId(ctx, userId, note.id).catch(async (refused: unknown) => {
+            await release();
+            throw refused;
+          })
+        : undefined;
+    if (made) return presentNote(made);
     await release();
-    if (note.id !== undefined && isDuplicateId(error)) {
-      const made = await madeWithId(ctx, userId, note.id);
-      if (made) return presentNote(made);
-    }
     throw error;
   }
 };

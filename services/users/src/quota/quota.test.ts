@@ -2,11 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { create, toBinary } from '@bufbuild/protobuf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@noted/db';
+import { createMemoryBus } from '@noted/events';
 import { createLogger } from '@noted/kit';
+import { noteEvents, notesV1 } from '@noted/proto';
 import { usersMigrations } from '../migrations.js';
-import { quotaConsume, quotaRelease } from './usecases.js';
+import { startNoteQuotaSettlement } from './settlement.js';
+import {
+  quotaConsume,
+  quotaPending,
+  quotaRelease,
+  quotaReservationsPrune,
+  quotaSettle,
+  usageOf,
+} from './usecases.js';
 
 const notesLeftNotEnough = {
   code: 'NOTES_LEFT_NOT_ENOUGH',
@@ -170,5 +181,190 @@ describe('quota', () => {
     expect(refused).toHaveLength(49);
     for (const r of refused) expect(r.reason).toMatchObject(notesLeftNotEnough);
     expect(Number(await usedOf(userId))).toBe(5);
+  });
+
+  describe('charged for a note', () => {
+    const notes = 'notes_per_month';
+    const charge = (userId: string, refs: string[], now?: Date) =>
+      quotaConsume(ctx, { userId, feature: notes, refs, ...(now ? { now } : {}) });
+    const stateOf = async (userId: string, ref: string) =>
+      (await db.knex('quota_reservations').where({ user_id: userId, ref }).first())?.state;
+
+    it('charges a note id once, however often and however concurrently it is asked for', async () => {
+      const userId = await userWith({ notes_per_month: 5 });
+      const noteId = randomUUID();
+      expect(await charge(userId, [noteId])).toMatchObject({ used: 1, charged: 1, limit: 5 });
+      expect(await charge(userId, [noteId])).toMatchObject({ used: 1, charged: 0, limit: 5 });
+      const again = randomUUID();
+      const together = await Promise.all(Array.from({ length: 10 }, () => charge(userId, [again])));
+      expect(together.map((r) => r.charged).sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+      // A batch charges only the ids it has not paid for.
+      expect(await charge(userId, [noteId, again, randomUUID()])).toMatchObject({
+        used: 3,
+        charged: 1,
+      });
+      expect(Number(await usedOf(userId))).toBe(3);
+      expect((await usageOf(ctx, userId)).notes).toEqual({ used: 3, limit: 5 });
+    });
+
+    it('takes all of a batch or none of it, and keeps nothing of a refused one', async () => {
+      const userId = await userWith({ notes_per_month: 2 });
+      const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+      await charge(userId, [a]);
+      await expect(charge(userId, [b, c])).rejects.toMatchObject(notesLeftNotEnough);
+      expect(await stateOf(userId, b)).toBeUndefined();
+      expect(await charge(userId, [b])).toMatchObject({ used: 2, charged: 1 });
+      await expect(charge(userId, [c])).rejects.toMatchObject(notesLeftNotEnough);
+      await expect(charge(randomUUID(), [c])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+
+    it('gives back a pending charge in the month it was taken, once, and never a settled one', async () => {
+      const userId = await userWith({ notes_per_month: 1 });
+      const [pending, settled] = [randomUUID(), randomUUID()];
+      const january = new Date('2027-01-31T23:59:59Z');
+      const february = new Date('2027-02-01T00:00:01Z');
+      expect(await charge(userId, [pending], january)).toMatchObject({ period: '2027-01' });
+      expect(await charge(userId, [settled], february)).toMatchObject({ period: '2027-02' });
+      await quotaSettle(ctx, { userId, feature: notes, refs: [settled] });
+
+      // Released in February, the unit goes back to January, where it was taken.
+      expect(await quotaRelease(ctx, { userId, feature: notes, refs: [pending, settled] })).toEqual(
+        { used: 0, released: 1 },
+      );
+      expect(await quotaRelease(ctx, { userId, feature: notes, refs: [pending] })).toMatchObject({
+        released: 0,
+      });
+      const counters = await db
+        .knex('usage_counters')
+        .where({ user_id: userId })
+        .orderBy('period')
+        .select('period', 'used');
+      expect(counters).toEqual([
+        { period: '2027-01', used: 0 },
+        { period: '2027-02', used: 1 },
+      ]);
+      // Asked for again (the create was tried again), a released note id is charged again.
+      expect(await charge(userId, [pending], january)).toMatchObject({ used: 1, charged: 1 });
+    });
+
+    it('charges again, in its month and past the limit, a note whose unit was given back but that was made after all', async () => {
+      const userId = await userWith({ notes_per_month: 1 });
+      const late = randomUUID();
+      await charge(userId, [late], new Date('2027-03-31T23:59:00Z'));
+      await quotaRelease(ctx, { userId, feature: notes, refs: [late] });
+      await charge(userId, [randomUUID()], new Date('2027-03-31T23:59:30Z'));
+      expect(await quotaSettle(ctx, { userId, feature: notes, refs: [late] })).toEqual({
+        settled: 1,
+        recharged: 1,
+      });
+      expect(await quotaSettle(ctx, { userId, feature: notes, refs: [late] })).toEqual({
+        settled: 0,
+        recharged: 0,
+      });
+      expect(
+        await db.knex('usage_counters').where({ user_id: userId, period: '2027-03' }).first('used'),
+      ).toEqual({ used: 2 });
+      expect(await stateOf(userId, late)).toBe('settled');
+    });
+
+    it('lists the charges pending longer than asked, oldest first, and forgets finished ones after a week', async () => {
+      const userId = await userWith({ notes_per_month: 10 });
+      const [old, recent, settled] = [randomUUID(), randomUUID(), randomUUID()];
+      await charge(userId, [old, recent, settled]);
+      await quotaSettle(ctx, { userId, feature: notes, refs: [settled] });
+      await db
+        .knex('quota_reservations')
+        .where({ ref: old })
+        .update({ reserved_at: new Date(Date.now() - 3600_000) });
+      const pending = await quotaPending(ctx, {
+        feature: notes,
+        olderThanSeconds: 600,
+        limit: 1000,
+      });
+      expect(pending.filter((row) => row.user_id === userId).map((row) => row.ref)).toEqual([old]);
+
+      await quotaReservationsPrune(ctx, new Date(Date.now() + 8 * 86_400_000));
+      expect(await stateOf(userId, settled)).toBeUndefined();
+      expect(await stateOf(userId, old)).toBe('pending');
+    });
+
+    it('settles a note from its note.created event (and note.deleted), and an event delivered twice charges once', async () => {
+      const bus = createMemoryBus({ service: 'users', logger: createLogger({ level: 'silent' }) });
+      const settlement = startNoteQuotaSettlement({
+        bus,
+        knex: db.knex,
+        logger: createLogger({ level: 'silent' }),
+      });
+      try {
+        const userId = await userWith({ notes_per_month: 1 });
+        const [made, givenBack] = [randomUUID(), randomUUID()];
+        await charge(userId, [made]);
+        const created = (noteId: string) =>
+          toBinary(
+            notesV1.NoteCreatedSchema,
+            create(notesV1.NoteCreatedSchema, {
+              eventId: randomUUID(),
+              note: { id: noteId, userId, title: 'Field notes' },
+            }),
+          );
+        const publish = (noteId: string, data = created(noteId)) =>
+          bus.publish(noteEvents.created.subject, data, { id: randomUUID() });
+        // The same event twice (a relay that published again after the duplicate window).
+        const event = created(made);
+        await publish(made, event);
+        await publish(made, event);
+        // A note whose unit the sweep gave back, delivered twice as well.
+        await db
+          .knex('users')
+          .where({ id: userId })
+          .update({
+            entitlements: JSON.stringify({ notes_per_month: 2 }),
+          });
+        await charge(userId, [givenBack]);
+        await quotaRelease(ctx, { userId, feature: notes, refs: [givenBack] });
+        const late = created(givenBack);
+        await publish(givenBack, late);
+        await publish(givenBack, late);
+        for (let waited = 0; waited < 5000; waited += 20) {
+          if (
+            (await stateOf(userId, givenBack)) === 'settled' &&
+            (await stateOf(userId, made)) === 'settled'
+          ) {
+            break;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await stateOf(userId, made)).toBe('settled');
+        expect(await stateOf(userId, givenBack)).toBe('settled');
+        expect(Number(await usedOf(userId))).toBe(2);
+
+        // Deleted (twice over), a note's charge stays and is forgotten: made again with the same
+        // id, it is a new note, charged.
+        await db
+          .knex('users')
+          .where({ id: userId })
+          .update({
+            entitlements: JSON.stringify({ notes_per_month: 3 }),
+          });
+        const deleted = toBinary(
+          notesV1.NoteDeletedSchema,
+          create(notesV1.NoteDeletedSchema, { eventId: randomUUID(), noteId: made, userId }),
+        );
+        for (let n = 0; n < 2; n += 1) {
+          await bus.publish(noteEvents.deleted.subject, deleted, { id: randomUUID() });
+        }
+        for (let waited = 0; (await stateOf(userId, made)) && waited < 5000; waited += 20) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await stateOf(userId, made)).toBeUndefined();
+        expect(Number(await usedOf(userId))).toBe(2);
+        expect(await charge(userId, [made])).toMatchObject({ used: 3, charged: 1 });
+      } finally {
+        await settlement.stop();
+        await bus.close();
+      }
+    });
   });
 });

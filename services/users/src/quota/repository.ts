@@ -72,6 +72,146 @@ export const quotaRepository = {
     return rows[0]?.used ?? 0;
   },
 
+  /**
+   * Records a pending charge for each of `refs` not charged before (or whose charge was
+   * released, which is taken again, in `key.period`); answers those refs, to be charged now.
+   * Two callers reserving one ref at once: the second waits on the key until the first
+   * commits, then finds it taken. Refs come sorted, so two batches cannot deadlock.
+   */
+  reserve: async (trx: Knex.Transaction, key: CounterKey, refs: string[]): Promise<string[]> => {
+    const { rows } = await trx.raw<{ rows: { ref: string }[] }>(
+      `insert into quota_reservations (user_id, feature, ref, period)
+       select ?::uuid, ?::text, ref, ?::text from unnest(?::text[]) as ref
+       on conflict (user_id, feature, ref) do update
+         set state = 'pending', period = excluded.period, reserved_at = now(), updated_at = now()
+         where quota_reservations.state = 'released'
+       returning ref`,
+      [key.userId, key.feature, key.period, [...refs].sort()],
+    );
+    return rows.map((row) => row.ref);
+  },
+
+  /** The period the latest charge among `refs` that stands (pending or settled) was taken in. */
+  reservedPeriod: async (
+    db: Knex,
+    key: Omit<CounterKey, 'period'>,
+    refs: string[],
+  ): Promise<string | undefined> => {
+    const row = await db('quota_reservations')
+      .where({ user_id: key.userId, feature: key.feature })
+      .whereIn('ref', refs)
+      .whereNot('state', 'released')
+      .orderBy('reserved_at', 'desc')
+      .first<{ period: string } | undefined>('period');
+    return row?.period;
+  },
+
+  /**
+   * Gives back the pending charges of `refs`, each in its own period, in one statement (a
+   * settled charge stays); answers each period touched with what is used afterwards.
+   */
+  releaseRefs: async (
+    db: Knex,
+    key: Omit<CounterKey, 'period'>,
+    refs: string[],
+  ): Promise<{ period: string; used: number; released: number }[]> => {
+    const { rows } = await db.raw<{
+      rows: { period: string; used: number; released: number }[];
+    }>(
+      `with released as (
+         update quota_reservations set state = 'released', updated_at = now()
+         where user_id = ?::uuid and feature = ?::text and ref = any(?::text[])
+           and state = 'pending'
+         returning period
+       ), per_period as (
+         select period, count(*)::int as released from released group by period
+       )
+       update usage_counters as c set used = greatest(c.used - p.released, 0)
+       from per_period as p
+       where c.user_id = ?::uuid and c.feature = ?::text and c.period = p.period
+       returning c.period, c.used, p.released`,
+      [key.userId, key.feature, refs, key.userId, key.feature],
+    );
+    return rows;
+  },
+
+  /**
+   * Makes the charges of `refs` final. A pending one only changes state; a released one (its
+   * work happened after all) is charged again in its period, whatever the limit. Each step is
+   * one conditional update, so a release racing it either comes first (and is undone here)
+   * or finds the charge settled (and gives nothing back).
+   */
+  settleRefs: async (
+    trx: Knex.Transaction,
+    key: Omit<CounterKey, 'period'>,
+    refs: string[],
+  ): Promise<{ settled: number; recharged: number }> => {
+    const settled = await trx('quota_reservations')
+      .where({ user_id: key.userId, feature: key.feature, state: 'pending' })
+      .whereIn('ref', refs)
+      .update({ state: 'settled', updated_at: trx.fn.now() });
+    const { rows } = await trx.raw<{ rows: { recharged: number }[] }>(
+      `with recharged as (
+         update quota_reservations set state = 'settled', updated_at = now()
+         where user_id = ?::uuid and feature = ?::text and ref = any(?::text[])
+           and state = 'released'
+         returning period
+       ), per_period as (
+         select period, count(*)::int as recharged from recharged group by period
+       ), counted as (
+         insert into usage_counters (user_id, feature, period, used)
+         select ?::uuid, ?::text, period, recharged from per_period
+         on conflict (user_id, feature, period)
+           do update set used = usage_counters.used + excluded.used
+         returning 1
+       )
+       select coalesce(sum(recharged), 0)::int as recharged from per_period`,
+      [key.userId, key.feature, refs, key.userId, key.feature],
+    );
+    const recharged = rows[0]?.recharged ?? 0;
+    return { settled: settled + recharged, recharged };
+  },
+
+  /** Forgets the charges of `refs` (already settled): a ref is charged anew after this. */
+  forgetRefs: async (trx: Knex.Transaction, key: Omit<CounterKey, 'period'>, refs: string[]) =>
+    trx('quota_reservations')
+      .where({ user_id: key.userId, feature: key.feature })
+      .whereIn('ref', refs)
+      .delete(),
+
+  /** Pending charges of `feature` reserved before `before`, oldest first. */
+  pendingBefore: async (db: Knex, feature: string, before: Date, limit: number) =>
+    db('quota_reservations')
+      .where({ feature, state: 'pending' })
+      .andWhere('reserved_at', '<', before)
+      .orderBy('reserved_at')
+      .limit(limit)
+      .select<{ user_id: string; ref: string; period: string; reserved_at: Date }[]>(
+        'user_id',
+        'ref',
+        'period',
+        'reserved_at',
+      ),
+
+  /** Settled and released charges last changed before `before`, a batch at a time. */
+  pruneDone: async (db: Knex, before: Date, batch = 1000): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const deleted = await db('quota_reservations')
+        .whereIn(
+          'ctid',
+          db('quota_reservations')
+            .select('ctid')
+            .whereNot('state', 'pending')
+            .andWhere('updated_at', '<', before)
+            .limit(batch),
+        )
+        .delete();
+      total += deleted;
+      if (deleted < batch) return total;
+    }
+  },
+
   /** How much of the feature the user used in the period (0 before the first use). */
   used: async (knex: Knex, key: CounterKey): Promise<number> => {
     const row = await knex('usage_counters')

@@ -1,6 +1,7 @@
+import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { usersV1 } from '@noted/proto';
 import type { ServiceImpl } from '@noted/grpc';
-import { quotaConsume, quotaRelease } from '../quota/usecases.js';
+import { quotaConsume, quotaPending, quotaRelease, quotaSettle } from '../quota/usecases.js';
 import { userMessage } from './presenter.js';
 import { userById, userBySub, userEnsure, type UsersContext } from './usecases.js';
 
@@ -17,12 +18,13 @@ export const usersGrpc = (ctx: UsersContext): ServiceImpl<typeof usersV1.UsersSe
   getUserBySub: async (request) => ({ user: userMessage(await userBySub(ctx, request.authId)) }),
   getUser: async (request) => ({ user: userMessage(await userById(ctx, request.userId)) }),
   consumeQuota: async (request) => {
-    const { used, limit, period } = await quotaConsume(ctx, {
+    const { used, limit, period, charged } = await quotaConsume(ctx, {
       userId: request.userId,
       feature: request.feature,
       amount: request.amount || 1,
+      ...(request.refs.length > 0 ? { refs: request.refs } : {}),
     });
-    return { used, limit: BigInt(limit), period };
+    return { used, limit: BigInt(limit), period, charged };
   },
   releaseQuota: async (request) =>
     quotaRelease(ctx, {
@@ -30,5 +32,22 @@ export const usersGrpc = (ctx: UsersContext): ServiceImpl<typeof usersV1.UsersSe
       feature: request.feature,
       amount: request.amount || 1,
       period: request.period || undefined,
+      ...(request.refs.length > 0 ? { refs: request.refs } : {}),
     }),
+  settleQuota: async (request) =>
+    quotaSettle(ctx, { userId: request.userId, feature: request.feature, refs: request.refs }),
+  listPendingQuota: async (request) => ({
+    pending: (
+      await quotaPending(ctx, {
+        feature: request.feature,
+        olderThanSeconds: request.olderThanSeconds,
+        limit: request.limit || 100,
+      })
+    ).map((row) => ({
+      userId: row.user_id,
+      ref: row.ref,
+      period: row.period,
+      reservedAt: timestampFromDate(row.reserved_at),
+    })),
+  }),
 });

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file noted/users/v1/users.proto.
  */
 export const file_noted_users_v1_users: GenFile = /*@__PURE__*/
-  fileDesc("Chpub3RlZC91c2Vycy92MS91c2Vycy5wcm90bxIObm90ZWQudXNlcnMudjEihQIKBFVzZXISDwoHdXNlcl9pZBgBIAEoCRIPCgdhdXRoX2lkGAIgASgJEg0KBWVtYWlsGAMgASgJEgwKBG5hbWUYBCABKAkSPAoMZW50aXRsZW1lbnRzGAUgAygLMiYubm90ZWQudXNlcnMudjEuVXNlci5FbnRpdGxlbWVudHNFbnRyeRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBpQChFFbnRpdGxlbWVudHNFbnRyeRILCgNrZXkYASABKAkSKgoFdmFsdWUYAiABKAsyGy5ub3RlZC51c2Vycy52MS5FbnRpdGxlbWVudDoCOAEiOgoLRW50aXRsZW1lbnQSEQoHZW5hYmxlZBgBIAEoCEgAEg8KBWxpbWl0GAIgASgDSABCBwoFdmFsdWUiVAoRRW5zdXJlVXNlclJlcXVlc3QSDwoHYXV0aF9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhEKCWlzc3VlZF9hdBgEIAEoAyJJChJFbnN1cmVVc2VyUmVzcG9uc2USIgoEdXNlchgBIAEoCzIULm5vdGVkLnVzZXJzLnYxLlVzZXISDwoHY3JlYXRlZBgCIAEoCCImChNHZXRVc2VyQnlTdWJSZXF1ZXN0Eg8KB2F1dGhfaWQYASABKAkiOgoUR2V0VXNlckJ5U3ViUmVzcG9uc2USIgoEdXNlchgBIAEoCzIULm5vdGVkLnVzZXJzLnYxLlVzZXIiIQoOR2V0VXNlclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSI1Cg9HZXRVc2VyUmVzcG9uc2USIgoEdXNlchgBIAEoCzIULm5vdGVkLnVzZXJzLnYxLlVzZXIiRwoTQ29uc3VtZVF1b3RhUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB2ZlYXR1cmUYAiABKAkSDgoGYW1vdW50GAMgASgFIkMKFENvbnN1bWVRdW90YVJlc3BvbnNlEgwKBHVzZWQYASABKAUSDQoFbGltaXQYAiABKAMSDgoGcGVyaW9kGAMgASgJIlcKE1JlbGVhc2VRdW90YVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdmZWF0dXJlGAIgASgJEg4KBmFtb3VudBgDIAEoBRIOCgZwZXJpb2QYBCABKAkiJAoUUmVsZWFzZVF1b3RhUmVzcG9uc2USDAoEdXNlZBgBIAEoBTLAAwoMVXNlcnNTZXJ2aWNlElMKCkVuc3VyZVVzZXISIS5ub3RlZC51c2Vycy52MS5FbnN1cmVVc2VyUmVxdWVzdBoiLm5vdGVkLnVzZXJzLnYxLkVuc3VyZVVzZXJSZXNwb25zZRJZCgxHZXRVc2VyQnlTdWISIy5ub3RlZC51c2Vycy52MS5HZXRVc2VyQnlTdWJSZXF1ZXN0GiQubm90ZWQudXNlcnMudjEuR2V0VXNlckJ5U3ViUmVzcG9uc2USSgoHR2V0VXNlchIeLm5vdGVkLnVzZXJzLnYxLkdldFVzZXJSZXF1ZXN0Gh8ubm90ZWQudXNlcnMudjEuR2V0VXNlclJlc3BvbnNlElkKDENvbnN1bWVRdW90YRIjLm5vdGVkLnVzZXJzLnYxLkNvbnN1bWVRdW90YVJlcXVlc3QaJC5ub3RlZC51c2Vycy52MS5Db25zdW1lUXVvdGFSZXNwb25zZRJZCgxSZWxlYXNlUXVvdGESIy5ub3RlZC51c2Vycy52MS5SZWxlYXNlUXVvdGFSZXF1ZXN0GiQubm90ZWQudXNlcnMudjEuUmVsZWFzZVF1b3RhUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Chpub3RlZC91c2Vycy92MS91c2Vycy5wcm90bxIObm90ZWQudXNlcnMudjEihQIKBFVzZXISDwoHdXNlcl9pZBgBIAEoCRIPCgdhdXRoX2lkGAIgASgJEg0KBWVtYWlsGAMgASgJEgwKBG5hbWUYBCABKAkSPAoMZW50aXRsZW1lbnRzGAUgAygLMiYubm90ZWQudXNlcnMudjEuVXNlci5FbnRpdGxlbWVudHNFbnRyeRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBpQChFFbnRpdGxlbWVudHNFbnRyeRILCgNrZXkYASABKAkSKgoFdmFsdWUYAiABKAsyGy5ub3RlZC51c2Vycy52MS5FbnRpdGxlbWVudDoCOAEiOgoLRW50aXRsZW1lbnQSEQoHZW5hYmxlZBgBIAEoCEgAEg8KBWxpbWl0GAIgASgDSABCBwoFdmFsdWUiVAoRRW5zdXJlVXNlclJlcXVlc3QSDwoHYXV0aF9pZBgBIAEoCRINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEhEKCWlzc3VlZF9hdBgEIAEoAyJJChJFbnN1cmVVc2VyUmVzcG9uc2USIgoEdXNlchgBIAEoCzIULm5vdGVkLnVzZXJzLnYxLlVzZXISDwoHY3JlYXRlZBgCIAEoCCImChNHZXRVc2VyQnlTdWJSZXF1ZXN0Eg8KB2F1dGhfaWQYASABKAkiOgoUR2V0VXNlckJ5U3ViUmVzcG9uc2USIgoEdXNlchgBIAEoCzIULm5vdGVkLnVzZXJzLnYxLlVzZXIiIQoOR2V0VXNlclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSI1Cg9HZXRVc2VyUmVzcG9uc2USIgoEdXNlchgBIAEoCzIULm5vdGVkLnVzZXJzLnYxLlVzZXIiVQoTQ29uc3VtZVF1b3RhUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEg8KB2ZlYXR1cmUYAiABKAkSDgoGYW1vdW50GAMgASgFEgwKBHJlZnMYBCADKAkiVAoUQ29uc3VtZVF1b3RhUmVzcG9uc2USDAoEdXNlZBgBIAEoBRINCgVsaW1pdBgCIAEoAxIOCgZwZXJpb2QYAyABKAkSDwoHY2hhcmdlZBgEIAEoBSJlChNSZWxlYXNlUXVvdGFSZXF1ZXN0Eg8KB3VzZXJfaWQYASABKAkSDwoHZmVhdHVyZRgCIAEoCRIOCgZhbW91bnQYAyABKAUSDgoGcGVyaW9kGAQgASgJEgwKBHJlZnMYBSADKAkiNgoUUmVsZWFzZVF1b3RhUmVzcG9uc2USDAoEdXNlZBgBIAEoBRIQCghyZWxlYXNlZBgCIAEoBSJEChJTZXR0bGVRdW90YVJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCRIPCgdmZWF0dXJlGAIgASgJEgwKBHJlZnMYAyADKAkiOQoTU2V0dGxlUXVvdGFSZXNwb25zZRIPCgdzZXR0bGVkGAEgASgFEhEKCXJlY2hhcmdlZBgCIAEoBSJVChdMaXN0UGVuZGluZ1F1b3RhUmVxdWVzdBIPCgdmZWF0dXJlGAEgASgJEhoKEm9sZGVyX3RoYW5fc2Vjb25kcxgCIAEoBRINCgVsaW1pdBgDIAEoBSJtCgxQZW5kaW5nUXVvdGESDwoHdXNlcl9pZBgBIAEoCRILCgNyZWYYAiABKAkSDgoGcGVyaW9kGAMgASgJEi8KC3Jlc2VydmVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJJChhMaXN0UGVuZGluZ1F1b3RhUmVzcG9uc2USLQoHcGVuZGluZxgBIAMoCzIcLm5vdGVkLnVzZXJzLnYxLlBlbmRpbmdRdW90YTL/BAoMVXNlcnNTZXJ2aWNlElMKCkVuc3VyZVVzZXISIS5ub3RlZC51c2Vycy52MS5FbnN1cmVVc2VyUmVxdWVzdBoiLm5vdGVkLnVzZXJzLnYxLkVuc3VyZVVzZXJSZXNwb25zZRJZCgxHZXRVc2VyQnlTdWISIy5ub3RlZC51c2Vycy52MS5HZXRVc2VyQnlTdWJSZXF1ZXN0GiQubm90ZWQudXNlcnMudjEuR2V0VXNlckJ5U3ViUmVzcG9uc2USSgoHR2V0VXNlchIeLm5vdGVkLnVzZXJzLnYxLkdldFVzZXJSZXF1ZXN0Gh8ubm90ZWQudXNlcnMudjEuR2V0VXNlclJlc3BvbnNlElkKDENvbnN1bWVRdW90YRIjLm5vdGVkLnVzZXJzLnYxLkNvbnN1bWVRdW90YVJlcXVlc3QaJC5ub3RlZC51c2Vycy52MS5Db25zdW1lUXVvdGFSZXNwb25zZRJZCgxSZWxlYXNlUXVvdGESIy5ub3RlZC51c2Vycy52MS5SZWxlYXNlUXVvdGFSZXF1ZXN0GiQubm90ZWQudXNlcnMudjEuUmVsZWFzZVF1b3RhUmVzcG9uc2USVgoLU2V0dGxlUXVvdGESIi5ub3RlZC51c2Vycy52MS5TZXR0bGVRdW90YVJlcXVlc3QaIy5ub3RlZC51c2Vycy52MS5TZXR0bGVRdW90YVJlc3BvbnNlEmUKEExpc3RQZW5kaW5nUXVvdGESJy5ub3RlZC51c2Vycy52MS5MaXN0UGVuZGluZ1F1b3RhUmVxdWVzdBooLm5vdGVkLnVzZXJzLnYxLkxpc3RQZW5kaW5nUXVvdGFSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * User is a note taker known to Noted.
@@ -254,6 +254,15 @@ export type ConsumeQuotaRequest = Message<"noted.users.v1.ConsumeQuotaRequest"> 
    * @generated from field: int32 amount = 3;
    */
   amount: number;
+
+  /**
+   * refs name what the units pay for (note ids), one unit each; amount is then ignored. A ref
+   * charged before and not released is not charged again, so a retry costs nothing. The charge
+   * of a ref is pending (it counts as used) until settled or released.
+   *
+   * @generated from field: repeated string refs = 4;
+   */
+  refs: string[];
 };
 
 /**
@@ -287,6 +296,13 @@ export type ConsumeQuotaResponse = Message<"noted.users.v1.ConsumeQuotaResponse"
    * @generated from field: string period = 3;
    */
   period: string;
+
+  /**
+   * charged is how many units this call took: fewer than the refs when some were charged before.
+   *
+   * @generated from field: int32 charged = 4;
+   */
+  charged: number;
 };
 
 /**
@@ -325,6 +341,14 @@ export type ReleaseQuotaRequest = Message<"noted.users.v1.ReleaseQuotaRequest"> 
    * @generated from field: string period = 4;
    */
   period: string;
+
+  /**
+   * refs give back the pending charges of these refs (each in the period it was taken in);
+   * amount and period are then ignored. A settled charge is not given back.
+   *
+   * @generated from field: repeated string refs = 5;
+   */
+  refs: string[];
 };
 
 /**
@@ -344,6 +368,13 @@ export type ReleaseQuotaResponse = Message<"noted.users.v1.ReleaseQuotaResponse"
    * @generated from field: int32 used = 1;
    */
   used: number;
+
+  /**
+   * released is how many units went back.
+   *
+   * @generated from field: int32 released = 2;
+   */
+  released: number;
 };
 
 /**
@@ -352,6 +383,143 @@ export type ReleaseQuotaResponse = Message<"noted.users.v1.ReleaseQuotaResponse"
  */
 export const ReleaseQuotaResponseSchema: GenMessage<ReleaseQuotaResponse> = /*@__PURE__*/
   messageDesc(file_noted_users_v1_users, 11);
+
+/**
+ * SettleQuotaRequest names the refs whose work happened.
+ *
+ * @generated from message noted.users.v1.SettleQuotaRequest
+ */
+export type SettleQuotaRequest = Message<"noted.users.v1.SettleQuotaRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string feature = 2;
+   */
+  feature: string;
+
+  /**
+   * @generated from field: repeated string refs = 3;
+   */
+  refs: string[];
+};
+
+/**
+ * Describes the message noted.users.v1.SettleQuotaRequest.
+ * Use `create(SettleQuotaRequestSchema)` to create a new message.
+ */
+export const SettleQuotaRequestSchema: GenMessage<SettleQuotaRequest> = /*@__PURE__*/
+  messageDesc(file_noted_users_v1_users, 12);
+
+/**
+ * SettleQuotaResponse counts the charges settled, and those of them charged again.
+ *
+ * @generated from message noted.users.v1.SettleQuotaResponse
+ */
+export type SettleQuotaResponse = Message<"noted.users.v1.SettleQuotaResponse"> & {
+  /**
+   * @generated from field: int32 settled = 1;
+   */
+  settled: number;
+
+  /**
+   * @generated from field: int32 recharged = 2;
+   */
+  recharged: number;
+};
+
+/**
+ * Describes the message noted.users.v1.SettleQuotaResponse.
+ * Use `create(SettleQuotaResponseSchema)` to create a new message.
+ */
+export const SettleQuotaResponseSchema: GenMessage<SettleQuotaResponse> = /*@__PURE__*/
+  messageDesc(file_noted_users_v1_users, 13);
+
+/**
+ * ListPendingQuotaRequest asks for the oldest pending charges of a feature.
+ *
+ * @generated from message noted.users.v1.ListPendingQuotaRequest
+ */
+export type ListPendingQuotaRequest = Message<"noted.users.v1.ListPendingQuotaRequest"> & {
+  /**
+   * @generated from field: string feature = 1;
+   */
+  feature: string;
+
+  /**
+   * @generated from field: int32 older_than_seconds = 2;
+   */
+  olderThanSeconds: number;
+
+  /**
+   * limit defaults to 100 when 0; at most 1000.
+   *
+   * @generated from field: int32 limit = 3;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message noted.users.v1.ListPendingQuotaRequest.
+ * Use `create(ListPendingQuotaRequestSchema)` to create a new message.
+ */
+export const ListPendingQuotaRequestSchema: GenMessage<ListPendingQuotaRequest> = /*@__PURE__*/
+  messageDesc(file_noted_users_v1_users, 14);
+
+/**
+ * PendingQuota is a charge taken for a ref and not yet settled or released.
+ *
+ * @generated from message noted.users.v1.PendingQuota
+ */
+export type PendingQuota = Message<"noted.users.v1.PendingQuota"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string ref = 2;
+   */
+  ref: string;
+
+  /**
+   * @generated from field: string period = 3;
+   */
+  period: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp reserved_at = 4;
+   */
+  reservedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message noted.users.v1.PendingQuota.
+ * Use `create(PendingQuotaSchema)` to create a new message.
+ */
+export const PendingQuotaSchema: GenMessage<PendingQuota> = /*@__PURE__*/
+  messageDesc(file_noted_users_v1_users, 15);
+
+/**
+ * ListPendingQuotaResponse carries the pending charges, oldest first.
+ *
+ * @generated from message noted.users.v1.ListPendingQuotaResponse
+ */
+export type ListPendingQuotaResponse = Message<"noted.users.v1.ListPendingQuotaResponse"> & {
+  /**
+   * @generated from field: repeated noted.users.v1.PendingQuota pending = 1;
+   */
+  pending: PendingQuota[];
+};
+
+/**
+ * Describes the message noted.users.v1.ListPendingQuotaResponse.
+ * Use `create(ListPendingQuotaResponseSchema)` to create a new message.
+ */
+export const ListPendingQuotaResponseSchema: GenMessage<ListPendingQuotaResponse> = /*@__PURE__*/
+  messageDesc(file_noted_users_v1_users, 16);
 
 /**
  * UsersService owns users, their settings, usage counters and entitlements.
@@ -410,6 +578,30 @@ export const UsersService: GenService<{
     methodKind: "unary";
     input: typeof ReleaseQuotaRequestSchema;
     output: typeof ReleaseQuotaResponseSchema;
+  },
+  /**
+   * SettleQuota records that the work the units of `refs` paid for happened (the notes exist):
+   * their charge is final. A ref whose charge was released meanwhile is charged again, in the
+   * period it was taken in and whatever the limit, since the work was done.
+   *
+   * @generated from rpc noted.users.v1.UsersService.SettleQuota
+   */
+  settleQuota: {
+    methodKind: "unary";
+    input: typeof SettleQuotaRequestSchema;
+    output: typeof SettleQuotaResponseSchema;
+  },
+  /**
+   * ListPendingQuota lists the charges of a feature taken with refs that are neither settled
+   * nor released after `older_than_seconds`, oldest first: the service that took them checks
+   * whether their work happened and settles or releases them.
+   *
+   * @generated from rpc noted.users.v1.UsersService.ListPendingQuota
+   */
+  listPendingQuota: {
+    methodKind: "unary";
+    input: typeof ListPendingQuotaRequestSchema;
+    output: typeof ListPendingQuotaResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_noted_users_v1_users, 0);
