@@ -25,9 +25,18 @@ export interface OpenAiProviderOptions {
   /** Local servers such as Ollama need none. */
   apiKey?: string;
   models: { chat?: string; embeddings?: string; transcription?: string; vision?: string };
-  /** Until the provider's answer starts (its headers); a streamed answer may then take longer. */
+  /**
+   * The most one request may take, from connecting to the answer's last byte, its retries and
+   * the waits between them included. A streamed answer instead has this long for each chunk
+   * (the first included) and `streamTimeoutMs` in all.
+   */
   timeoutMs?: number;
-  /** Retries on 408, 409, 429, 5xx and connection failures, honouring Retry-After. */
+  /** The most a streamed answer may take in all. */
+  streamTimeoutMs?: number;
+  /**
+   * Retries on 408, 409, 429, 5xx, timeouts and connection failures, honouring Retry-After,
+   * while the request's deadline lasts; never once a stream has started.
+   */
   maxRetries?: number;
   /** Embeds when no embedding model is configured (the local hashed model). */
   fallbackEmbeddings: AiProvider;
@@ -87,6 +96,18 @@ const estimateUsage = (messages: ChatMessageInput[], answer: string): Usage => (
   completionTokens: Math.ceil(answer.length / 4),
 });
 
+/**
+ * Settles as the call does, or with the signal's reason once it aborts: the SDK notices an
+ * abort only after sleeping out a Retry-After, however long, and the caller must not wait that.
+ */
+const untilAborted = <T>(call: Promise<T>, signal: AbortSignal): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    void call.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    if (signal.aborted) abort();
+  });
+
 const unitVector = (values: ArrayLike<number>): Float32Array => {
   const vector = Float32Array.from(values);
   let sum = 0;
@@ -99,6 +120,9 @@ const unitVector = (values: ArrayLike<number>): Float32Array => {
 export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider => {
   const host = new URL(options.baseUrl).host;
   const timeoutMs = options.timeoutMs ?? 60_000;
+  const streamTimeoutMs = options.streamTimeoutMs ?? 600_000;
+  const seconds = (ms: number) => Math.round(ms / 1000);
+  // `timeout` is the SDK's per attempt, until the headers; the deadlines below bound the rest.
   const client = new OpenAI({
     baseURL: options.baseUrl,
     apiKey: options.apiKey || 'not-needed',
@@ -126,23 +150,51 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
   };
 
   /**
+   * One deadline for a whole request, aborting it with TIMEOUT: the SDK's own timeout stops
+   * counting at the headers and starts afresh with each retry. `signal` also carries the caller's.
+   */
+  const deadline = (operation: Operation, ctx: CallContext) => {
+    const expiry = new AbortController();
+    const timer = setTimeout(() => {
+      expiry.abort(
+        new AppError(
+          'TIMEOUT',
+          `The AI provider at ${host} did not answer within ${seconds(timeoutMs)} s`,
+          { operation },
+        ),
+      );
+    }, timeoutMs);
+    return {
+      expired: expiry.signal,
+      signal: ctx.signal ? AbortSignal.any([ctx.signal, expiry.signal]) : expiry.signal,
+      clear: () => clearTimeout(timer),
+    };
+  };
+
+  /**
    * The one place provider failures become AppErrors. An abort by the caller is rethrown as the
-   * signal's reason. Messages and logs carry status and error codes, never prompts or the key.
+   * signal's reason, a passed deadline as its TIMEOUT. Messages and logs carry status and error
+   * codes, never prompts or the key.
    */
   const providerError = (
     error: unknown,
     operation: Operation,
     model: string,
     ctx: CallContext,
+    expired: AbortSignal,
   ): unknown => {
     if (ctx.signal?.aborted) return ctx.signal.reason ?? error;
-    if (error instanceof AppError || error instanceof APIUserAbortError) return error;
     const log = { operation, model, purpose: ctx.purpose, host };
+    if (expired.aborted) {
+      options.logger?.warn(log, 'AI provider timed out');
+      return expired.reason;
+    }
+    if (error instanceof AppError || error instanceof APIUserAbortError) return error;
     if (error instanceof APIConnectionTimeoutError) {
       options.logger?.warn(log, 'AI provider timed out');
       return new AppError(
         'TIMEOUT',
-        `The AI provider at ${host} did not answer within ${Math.round(timeoutMs / 1000)} s`,
+        `The AI provider at ${host} did not answer within ${seconds(timeoutMs)} s`,
         { operation },
       );
     }
@@ -203,25 +255,29 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
     // Stays 'cancelled' when the caller stops iterating early; the SDK then aborts the request.
     let outcome: Outcome = 'cancelled';
     let answer = '';
-    // The SDK's timeout ends once the answer starts; a stream that then stalls is cut here.
-    const stalled = new AbortController();
+    // The SDK's timeout ends once the answer starts: a stream that stalls, or goes on past its
+    // deadline, is cut here.
+    const cut = new AbortController();
+    const cutAfter = (ms: number, message: string) =>
+      setTimeout(() => {
+        cut.abort(new AppError('TIMEOUT', message, { operation: 'chat' }));
+      }, ms);
+    const total = cutAfter(
+      streamTimeoutMs,
+      `The AI provider at ${host} did not finish its answer within ${seconds(streamTimeoutMs)} s`,
+    );
     let idle: NodeJS.Timeout | undefined;
     const awaitNext = () => {
       clearTimeout(idle);
-      idle = setTimeout(() => {
-        stalled.abort(
-          new AppError(
-            'TIMEOUT',
-            `The AI provider at ${host} sent nothing for ${Math.round(timeoutMs / 1000)} s`,
-            { operation: 'chat' },
-          ),
-        );
-      }, timeoutMs);
+      idle = cutAfter(
+        timeoutMs,
+        `The AI provider at ${host} sent nothing for ${seconds(timeoutMs)} s`,
+      );
     };
-    const signal = ctx.signal ? AbortSignal.any([ctx.signal, stalled.signal]) : stalled.signal;
+    const signal = ctx.signal ? AbortSignal.any([ctx.signal, cut.signal]) : cut.signal;
     try {
       awaitNext();
-      const stream = await client.chat.completions.create(
+      const request = client.chat.completions.create(
         {
           model,
           messages: messages.map(toOpenAiMessage),
@@ -235,6 +291,7 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
         },
         { signal },
       );
+      const stream = await untilAborted(request, signal);
       let usage: Usage | undefined;
       for await (const chunk of stream) {
         awaitNext();
@@ -252,7 +309,7 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
       }
       // The SDK ends a stream quietly when its signal aborts; the caller must see the abort.
       if (ctx.signal?.aborted) throw ctx.signal.reason;
-      if (stalled.signal.aborted) throw stalled.signal.reason;
+      if (cut.signal.aborted) throw cut.signal.reason;
       usage ??= estimateUsage(messages, answer);
       reportUsage(ctx, model, usage);
       outcome = 'ok';
@@ -261,23 +318,24 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
       outcome = ctx.signal?.aborted ? 'cancelled' : 'error';
       // A stopped answer was still generated as far as it got: the user is charged for that.
       if (answer) reportUsage(ctx, model, estimateUsage(messages, answer));
-      throw stalled.signal.aborted
-        ? stalled.signal.reason
-        : providerError(error, 'chat', model, ctx);
+      throw providerError(error, 'chat', model, ctx, cut.signal);
     } finally {
       clearTimeout(idle);
+      clearTimeout(total);
       record('chat', outcome, elapsed);
     }
   }
 
   const embedBatch = async (texts: string[], model: string, ctx: CallContext) => {
     const elapsed = startTimer();
+    const limit = deadline('embed', ctx);
     try {
       // 'float' explicitly: the SDK's default (base64) is not understood by every compatible server.
-      const response = await client.embeddings.create(
+      const request = client.embeddings.create(
         { model, input: texts, encoding_format: 'float' },
-        { signal: ctx.signal },
+        { signal: limit.signal },
       );
+      const response = await untilAborted(request, limit.signal);
       if (response.data.length !== texts.length) {
         throw new AppError(
           'AI_PROVIDER_FAILED',
@@ -293,7 +351,9 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
       };
     } catch (error) {
       record('embed', ctx.signal?.aborted ? 'cancelled' : 'error', elapsed);
-      throw providerError(error, 'embed', model, ctx);
+      throw providerError(error, 'embed', model, ctx, limit.expired);
+    } finally {
+      limit.clear();
     }
   };
 
@@ -321,12 +381,14 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
     async transcribe(audio, ctx: CallContext): Promise<Transcription> {
       const model = requireModel(configured.transcription, 'transcription');
       const elapsed = startTimer();
+      const limit = deadline('transcribe', ctx);
       try {
         const file = await toFile(audio.data, audio.fileName, { type: audio.mimeType });
-        const result = await client.audio.transcriptions.create(
+        const request = client.audio.transcriptions.create(
           { model, file },
-          { signal: ctx.signal },
+          { signal: limit.signal },
         );
+        const result = await untilAborted(request, limit.signal);
         record('transcribe', 'ok', elapsed);
         const usage = result.usage?.type === 'tokens' ? result.usage : undefined;
         reportUsage(ctx, model, {
@@ -336,7 +398,9 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
         return { text: result.text, model };
       } catch (error) {
         record('transcribe', ctx.signal?.aborted ? 'cancelled' : 'error', elapsed);
-        throw providerError(error, 'transcribe', model, ctx);
+        throw providerError(error, 'transcribe', model, ctx, limit.expired);
+      } finally {
+        limit.clear();
       }
     },
 
