@@ -23,7 +23,7 @@
  * against the targets (idle under 300 MB, never above 600 MB), not assertions.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,7 @@ import { passwordGrant } from '@noted/testing';
 import { freePort } from '../../services/noted/src/test/app.js';
 import { mb, resetHighWater, statusKb } from './proc.js';
 import { launcherOf } from '../../services/noted/src/test/launcher.js';
+import { largestImage } from './images.js';
 import { words } from './words.js';
 
 const noteCount = Number(process.env.BENCH_NOTES ?? 10_000);
@@ -195,33 +196,6 @@ const noteOf = (n: number) => {
     note: Array.from({ length: 30 + ((n * 7919) % 300) }, (_, i) => pick(i + n)).join(' '),
     tags: Array.from({ length: 1 + (n % 3) }, (_, i) => tags[(n + i * 3) % tags.length] ?? 'work'),
   };
-};
-
-/**
- * The largest upload allowed: NOTE_IMAGE_MAX_PIXELS (8000 x 5000) of a gradient with grain on
- * as many pixels as fit in NOTE_IMAGE_MAX_BYTES as PNG (grain on every pixel would take 50 MB
- * or more; a plain gradient is 2 MB).
- */
-const largestImage = async (): Promise<Buffer> => {
-  const width = 8000;
-  const height = NOTE_IMAGE_MAX_PIXELS / width;
-  const pixels = Buffer.alloc(width * height * 3);
-  const noise = randomBytes(width * height * 2);
-  for (let oneIn = 24; oneIn <= 64; oneIn += 4) {
-    for (let i = 0; i < width * height; i += 1) {
-      const x = i % width;
-      const y = Math.floor(i / width);
-      const grain = (noise[2 * i] ?? 0) < 256 / oneIn ? (noise[2 * i + 1] ?? 0) % 32 : 0;
-      pixels[i * 3] = ((x * 255) / width + grain) & 255;
-      pixels[i * 3 + 1] = ((y * 255) / height + grain) & 255;
-      pixels[i * 3 + 2] = (((x + y) * 127) / (width + height) + 64 + grain) & 255;
-    }
-    const png = await sharp(pixels, { raw: { width, height, channels: 3 } })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-    if (png.length <= NOTE_IMAGE_MAX_BYTES) return png;
-  }
-  throw new Error('no grainy PNG of the largest size fits the upload limit');
 };
 
 interface Figures {

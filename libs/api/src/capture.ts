@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { created, file, noContent, ok, routesFor } from './contract.js';
+import { imagesBusy } from './images.js';
 import { Note, NoteAction } from './notes.js';
 
 /**
@@ -169,7 +170,7 @@ export const captureRoutes = {
     summary: 'Create a note from an image: kept with the note, its text read',
     form: CaptureImageForm,
     answer: createAnswer,
-    errors: [[400, 'NOT_AN_IMAGE: "The file given is not an image"'], quotaRefused],
+    errors: [[400, 'NOT_AN_IMAGE: "The file given is not an image"'], quotaRefused, imagesBusy],
   }),
   noteCreateByAudio: captureApi.post('/api/note/create/byaudio', {
     summary: 'Create a note from a voice recording: kept with the note, transcribed',

@@ -45,13 +45,23 @@ export const exportRoutes = {
     summary: 'One of your notes as an A4 PDF: title, tags, dates, the Markdown set, its images',
     query: ExportNoteQuery,
     answer: file('application/pdf', 'The PDF', fileHeaders),
-    errors: [[403, 'PDF export is not in your plan (code PLAN_REQUIRED)'], 404],
+    errors: [
+      [403, 'PDF export is not in your plan (code PLAN_REQUIRED)'],
+      404,
+      [422, 'NOTE_TOO_COMPLEX: the note is too costly to lay out (export it as Markdown)'],
+      [503, 'BUSY: PDFs and images are being rendered at capacity; try again after Retry-After'],
+    ],
   }),
   noteExportImage: exportApi.get('/export/note/image', {
     summary: 'One of your notes as a shareable PNG card, light or dark',
     query: ExportNoteImageQuery,
     answer: file('image/png', 'The PNG', fileHeaders),
-    errors: [[403, 'Image export is not in your plan (code PLAN_REQUIRED)'], 404],
+    errors: [
+      [403, 'Image export is not in your plan (code PLAN_REQUIRED)'],
+      404,
+      [422, 'NOTE_TOO_COMPLEX: the note is too costly to lay out (export it as Markdown)'],
+      [503, 'BUSY: PDFs and images are being rendered at capacity; try again after Retry-After'],
+    ],
   }),
   noteExportMarkdown: exportApi.get('/export/note/markdown', {
     summary:

@@ -3,6 +3,12 @@ import { created, file, ok, routesFor } from './contract.js';
 import { Note, NoteIdParams } from './notes.js';
 
 /** The largest upload: 10 MB; a larger file answers 413 PAYLOAD_TOO_LARGE. */
+/** Uploaded images are decoded a few at a time; beyond what can wait, one is refused at once. */
+export const imagesBusy = [
+  503,
+  'BUSY: images are being decoded at capacity; nothing was kept, try again after Retry-After',
+] as const;
+
 export const NOTE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Pixels an upload may declare; checked from the header, before anything is decoded. */
 export const NOTE_IMAGE_MAX_PIXELS = 40_000_000;
@@ -78,6 +84,7 @@ export const imageRoutes = {
           'VALIDATION_FAILED (over 40 megapixels, or the note is full) or BAD_REQUEST',
       ],
       404,
+      imagesBusy,
     ],
   }),
   noteImageRemove: imagesApi.delete('/api/notes/:id/images', {

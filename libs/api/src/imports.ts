@@ -100,8 +100,17 @@ export const importRoutes = {
         'NOTES_LEFT_NOT_ENOUGH: the import makes more new notes than the month has left ' +
           '(details { needed, left }); nothing was written',
       ],
-      [413, 'Larger than the upload limit, or a zip holding too much (details.reason)'],
-      [422, 'IMPORT_EMPTY: the file holds no note'],
+      [
+        413,
+        'PAYLOAD_TOO_LARGE: larger than the upload limit; IMPORT_TOO_LARGE: an archive holding ' +
+          'too many entries or bytes, or inflating far past its size (details.reason)',
+      ],
+      [
+        422,
+        'IMPORT_EMPTY: the file holds no note; IMPORT_TOO_COMPLEX: reading it ran past its ' +
+          'time or memory (details.reason)',
+      ],
+      [503, 'BUSY: imports are being read at capacity; try again after Retry-After'],
     ],
   }),
 };

@@ -8,6 +8,7 @@ export * from './export.js';
 export * from './feedback.js';
 export * from './images.js';
 export * from './imports.js';
+export * from './markdown-depth.js';
 export * from './links.js';
 export * from './live.js';
 export * from './notes.js';

@@ -200,6 +200,9 @@ export const finishHttpApp = (app: Express, logger: Logger): Express => {
       res.end();
       return;
     }
+    const retryAfter = (appError.details as { retryAfterSeconds?: unknown } | undefined)
+      ?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') res.setHeader('retry-after', String(retryAfter));
     res.status(appError.status).json(appError.toBody());
   };
   app.use(onError);

@@ -5,3 +5,4 @@ export * from './keycloak.js';
 export * from './stripe-server.js';
 export * from './files.js';
 export * from './zip.js';
+export * from './hostile.js';

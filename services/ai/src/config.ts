@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import * as z from 'zod';
+import { DEFAULT_SANDBOX, type SandboxSettings } from '@noted/sandbox';
 import type { ServiceSettings } from '@noted/service';
 import { DEFAULT_USE_MODEL_DIR, missingModelFiles } from './local/use/model-dir.js';
 
@@ -29,7 +30,12 @@ export const aiConfigSchema = z.object({
   OPENAI_EMBEDDING_MODEL: optionalText,
   OPENAI_TRANSCRIPTION_MODEL: optionalText,
   OPENAI_VISION_MODEL: optionalText,
+  /**
+   * The most one request may take, connecting, retries and the whole answer included; a streamed
+   * answer has this long for each chunk instead, and OPENAI_STREAM_TIMEOUT_SECONDS in all.
+   */
   OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  OPENAI_STREAM_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(600),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   /**
    * The local provider's embeddings, used when no OPENAI_EMBEDDING_MODEL is set: `use`, the
@@ -57,8 +63,16 @@ export const aiConfigSchema = z.object({
   AI_INDEX_CACHE_MB: z.coerce.number().positive().default(64),
   /** Captured notes (images, audio, links, PDFs) read at once per replica. */
   AI_CAPTURE_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
-  /** Local OCR threads per replica (tesseract.js workers, about 100 MB each, started on first use). */
+  /**
+   * Local OCR processes per replica, each with one tesseract.js worker (about 100 MB with both
+   * languages), started with the first image and ended after two idle minutes.
+   */
   AI_OCR_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * The resident memory of each OCR process: Tesseract, its languages and the image (a 40
+   * megapixel photo, shrunk to 8 for reading, peaks near 400 MB); past it the read fails alone.
+   */
+  AI_OCR_MEMORY_MB: z.coerce.number().int().min(192).max(16_384).default(448),
   /**
    * Addresses a capture may fetch although they are private (a comma list of IPs), for local
    * development and tests only: every other private, loopback or link-local address is refused.
@@ -81,6 +95,7 @@ export interface OpenAiSettings {
   apiKey?: string;
   models: { chat?: string; embeddings?: string; transcription?: string; vision?: string };
   timeoutMs: number;
+  streamTimeoutMs: number;
   maxRetries: number;
 }
 
@@ -94,7 +109,14 @@ export interface AiConfig extends ServiceSettings {
   openai?: OpenAiSettings;
   localEmbeddings: LocalEmbeddingsSettings;
   indexCacheBytes: number;
-  capture: { workers: number; ocrWorkers: number; allowAddresses: string[] };
+  capture: {
+    workers: number;
+    ocrWorkers: number;
+    ocrMemoryMb: number;
+    /** The memory of each process reading a PDF or a web page. */
+    sandbox: SandboxSettings;
+    allowAddresses: string[];
+  };
 }
 
 const openAiFrom = (env: AiEnv): OpenAiSettings | undefined => {
@@ -112,6 +134,7 @@ const openAiFrom = (env: AiEnv): OpenAiSettings | undefined => {
     ...(env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY } : {}),
     models,
     timeoutMs: env.OPENAI_TIMEOUT_SECONDS * 1000,
+    streamTimeoutMs: env.OPENAI_STREAM_TIMEOUT_SECONDS * 1000,
     maxRetries: env.OPENAI_MAX_RETRIES,
   };
 };
@@ -134,7 +157,7 @@ export const aiConfigFrom = (
   shared: Pick<
     ServiceSettings,
     'host' | 'dataDir' | 'internalSecret' | 'pgliteSharedBuffersMb' | 'grpcServer'
-  >,
+  > & { sandbox?: SandboxSettings },
 ): AiConfig => {
   const openai = openAiFrom(env);
   return {
@@ -148,6 +171,8 @@ export const aiConfigFrom = (
     capture: {
       workers: env.AI_CAPTURE_WORKERS,
       ocrWorkers: env.AI_OCR_WORKERS,
+      ocrMemoryMb: env.AI_OCR_MEMORY_MB,
+      sandbox: shared.sandbox ?? DEFAULT_SANDBOX,
       allowAddresses: env.CAPTURE_FETCH_ALLOW_ADDRESSES,
     },
     ...shared,

@@ -68,9 +68,12 @@ export const startAi = async (config: AiConfig, deps: ServiceDeps & { provider?:
     });
   const tools: CaptureTools = {
     fetch: createSafeFetch({ allowPrivateAddresses: config.capture.allowAddresses }),
-    ocr: createOcr({ workers: config.capture.ocrWorkers }),
-    pdf: createPdfReader({ workers: 1 }),
-    article: createArticleReader({ workers: 1 }),
+    ocr: createOcr({ workers: config.capture.ocrWorkers, memoryMb: config.capture.ocrMemoryMb }),
+    pdf: createPdfReader({ workers: 1, limits: { memoryMb: config.capture.sandbox.memoryMb } }),
+    article: createArticleReader({
+      workers: 1,
+      limits: { memoryMb: config.capture.sandbox.memoryMb },
+    }),
   };
   let context: AiContext | undefined;
   const contextOf = (knex: AiContext['knex']): AiContext => {
@@ -123,7 +126,7 @@ export const startAi = async (config: AiConfig, deps: ServiceDeps & { provider?:
           startIndexRepair({ knex: db.knex, notes, indexer: ctx.indexer, logger }),
           startCaptureReader({ bus, ctx, tools, workers: config.capture.workers, logger }),
           startWaitingCaptureRetry({ ctx, logger, intervalMs: 10 * 60_000 }),
-          { stop: () => reindexerOf(ctx).settled() },
+          { stop: () => reindexerOf(ctx).stop() },
         ];
       },
       onStop: async () => {

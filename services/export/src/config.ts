@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_SANDBOX, type SandboxSettings } from '@noted/sandbox';
 
 export const exportConfigSchema = z.object({
   EXPORT_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(4106),
@@ -28,6 +29,11 @@ export const exportConfigSchema = z.object({
     .int()
     .min(1024)
     .default(200 * 1024 * 1024),
+  /**
+   * How long reading one import may take (inflating, parsing): past it the import is refused
+   * as IMPORT_TOO_COMPLEX and nothing is written.
+   */
+  EXPORT_IMPORT_READ_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Where the Notion connections are kept; DATABASE_URL, else PGlite in the data dir. */
   EXPORT_DATABASE_URL: z.url().optional(),
   DATABASE_URL: z.url().optional(),
@@ -63,6 +69,9 @@ export interface ExportConfig {
   aiUrl: string;
   billingUrl: string;
   importMaxBytes: number;
+  importReadTimeoutMs: number;
+  /** The memory of each process reading imports or rendering PDFs and PNGs. */
+  sandbox: SandboxSettings;
   databaseUrl: string | undefined;
   /** PGlite's data lives in `<dataDir>/export` when there is no database URL. */
   dataDir: string;
@@ -76,7 +85,7 @@ export const exportConfigFrom = (
   shared: Pick<
     ExportConfig,
     'host' | 'internalSecret' | 'grpcServer' | 'publicUrl' | 'dataDir' | 'pgliteSharedBuffersMb'
-  >,
+  > & { sandbox?: SandboxSettings },
 ): ExportConfig => ({
   httpPort: env.EXPORT_HTTP_PORT,
   grpcAddress: env.EXPORT_GRPC_ADDR,
@@ -90,6 +99,8 @@ export const exportConfigFrom = (
   aiUrl: env.AI_URL.replace(/\/$/, ''),
   billingUrl: env.BILLING_URL.replace(/\/$/, ''),
   importMaxBytes: env.EXPORT_IMPORT_MAX_BYTES,
+  importReadTimeoutMs: env.EXPORT_IMPORT_READ_SECONDS * 1000,
+  sandbox: shared.sandbox ?? DEFAULT_SANDBOX,
   databaseUrl: env.EXPORT_DATABASE_URL ?? env.DATABASE_URL,
   dataDir: shared.dataDir,
   ...(shared.pgliteSharedBuffersMb ? { pgliteSharedBuffersMb: shared.pgliteSharedBuffersMb } : {}),

@@ -198,7 +198,7 @@ const start = async (notes: NotesReader, pageSize = 100) => {
     logger,
     notes,
     account: fakeAccount,
-    renderers: async () => fakeRenderers,
+    renderers: fakeRenderers,
   });
   running.push(service);
   return service;

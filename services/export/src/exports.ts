@@ -13,8 +13,8 @@ export interface ExportContext {
   publicUrl: string;
   /** Notes read per page while exporting everything. */
   pageSize: number;
-  /** The PDF and PNG renderers, loaded on first use. */
-  renderers: () => Promise<Renderers>;
+  /** The PDF and PNG renderers (in the render sandbox; stand-ins in tests). */
+  renderers: Renderers;
   logger: Logger;
 }
 

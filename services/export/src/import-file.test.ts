@@ -13,7 +13,8 @@ import {
   signIdentity,
 } from '@noted/kit';
 import { zipOf } from '@noted/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createSandbox } from '@noted/sandbox';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { importFile } from './import-file.js';
 import { importsDone } from './metrics.js';
 import type { NotesPort, UserNotesPort } from './notes-port.js';
@@ -25,11 +26,13 @@ const userId = randomUUID();
 
 /** Where this file's uploads go: nothing may be left in it after a request. */
 const uploads = await mkdtemp(path.join(tmpdir(), 'import-file-test-'));
+/** Removed once the answer has ended (a moment after the client has read it all). */
 const leftovers = () => readdir(uploads);
 
 /** The route alone behind the identity check, over a store standing in for the notes service. */
 const serve = async (options: {
   maxBytes?: number;
+  readTimeoutMs?: number;
   notesLeft?: number | null;
   /** Holds every creation until released (a slow notes service). */
   gate?: Promise<void>;
@@ -50,7 +53,14 @@ const serve = async (options: {
   app.use('/export', requireIdentity(secret));
   app.post('/export/import', (req, res, next) => {
     importFile(
-      { notes, maxBytes: options.maxBytes ?? 1024 * 1024, logger, tmpDir: uploads },
+      {
+        notes,
+        maxBytes: options.maxBytes ?? 1024 * 1024,
+        sandbox,
+        readTimeoutMs: options.readTimeoutMs ?? 30_000,
+        logger,
+        tmpDir: uploads,
+      },
       req,
       res,
     ).catch(next);
@@ -78,6 +88,9 @@ const serve = async (options: {
 };
 
 const closers: (() => Promise<void>)[] = [];
+/** The service's sandbox: uploads are read in its processes. */
+const sandbox = createSandbox({ name: 'export-test', processes: 1, memoryMb: 320 });
+afterAll(() => sandbox.close());
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
@@ -127,7 +140,7 @@ describe('POST /export/import', () => {
       .catch(() => undefined);
     // The note being written when the client left is finished; none after it is begun.
     expect(store.notes.size).toBe(1);
-    expect(await leftovers()).toEqual([]);
+    await expect.poll(leftovers).toEqual([]);
   });
 
   it('refuses a file past the size limit with 413, writing nothing and keeping no file', async () => {
@@ -136,7 +149,7 @@ describe('POST /export/import', () => {
       client.imports.file(new Blob([new Uint8Array(8192).fill(0x61)]), { fileName: 'big.md' }),
     ).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     expect(store.notes.size).toBe(0);
-    expect(await leftovers()).toEqual([]);
+    await expect.poll(leftovers).toEqual([]);
   });
 
   it('sends progress at most every 100 ms and once at the end', async () => {
@@ -150,7 +163,7 @@ describe('POST /export/import', () => {
     expect(progress.at(-1)).toEqual({ done: 200, total: 200, created: 200, updated: 0, failed: 0 });
     // The first at once, the last at the end, few between: not one event a note.
     expect(progress.length).toBeLessThan(20);
-    expect(await leftovers()).toEqual([]);
+    await expect.poll(leftovers).toEqual([]);
   });
 
   it('counts only new notes against the allowance: a re-import fits where a first one would not', async () => {
@@ -172,5 +185,65 @@ describe('POST /export/import', () => {
       other.client.imports.file(new Blob([zip]), { fileName: 'a.zip' }),
     ).rejects.toMatchObject({ code: 'NOTES_LEFT_NOT_ENOUGH', details: { needed: 3, left: 2 } });
     expect(other.store.notes.size).toBe(0);
+  });
+
+  it('leaves out a file nested too deeply to parse, and imports the rest', async () => {
+    const { client, store } = await serve({});
+    const zip = await zipOf([
+      { name: 'ok.md', data: '# Fine\n\nA normal note' },
+      { name: 'lists.md', data: `${'- '.repeat(100_000)}x` },
+      { name: 'quotes.md', data: '>'.repeat(100_000) },
+    ]);
+    const result = await client.imports.file(new Blob([new Uint8Array(zip)]), {
+      fileName: 'hostile.zip',
+    });
+    expect(result).toMatchObject({ created: 1, failed: [] });
+    expect(result.skipped).toEqual([
+      { path: 'lists.md', reason: 'TOO_COMPLEX' },
+      { path: 'quotes.md', reason: 'TOO_COMPLEX' },
+    ]);
+    expect([...store.notes.values()].map((note) => note.title)).toEqual(['Fine']);
+  });
+
+  it('leaves out a file whose parsing runs past its budget, and imports the rest', async () => {
+    const { client, store } = await serve({});
+    // Within every depth limit, yet quadratic to parse: minutes of CPU.
+    const zip = await zipOf([
+      { name: 'a.md', data: '# Kept\n\nFine' },
+      { name: 'costly.md', data: '[a]('.repeat(200_000) },
+      { name: 'z.md', data: '# Also kept\n\nFine too' },
+    ]);
+    const result = await client.imports.file(new Blob([new Uint8Array(zip)]), {
+      fileName: 'mixed.zip',
+    });
+    expect(result).toMatchObject({ created: 2, failed: [] });
+    expect(result.skipped).toEqual([{ path: 'costly.md', reason: 'TOO_COMPLEX' }]);
+    expect([...store.notes.values()].map((note) => note.title).sort()).toEqual([
+      'Also kept',
+      'Kept',
+    ]);
+  });
+
+  it('refuses, writing nothing, an import holding more files too costly to read than it leaves out', async () => {
+    const { client, store } = await serve({ readTimeoutMs: 2_000 });
+    const costly = '[a]('.repeat(200_000);
+    const zip = await zipOf([
+      { name: 'fine.md', data: '# Fine' },
+      ...[1, 2, 3, 4].map((n) => ({ name: `costly-${n}.md`, data: costly })),
+    ]);
+    await expect(
+      client.imports.file(new Blob([new Uint8Array(zip)]), { fileName: 'costly.zip' }),
+    ).rejects.toMatchObject({
+      code: 'IMPORT_TOO_COMPLEX',
+      details: { tooComplex: ['costly-1.md', 'costly-2.md', 'costly-3.md'] },
+    });
+    expect(store.notes.size).toBe(0);
+    await expect.poll(leftovers).toEqual([]);
+    // The next import is read as usual, in a fresh process.
+    expect(
+      await client.imports.file(new Blob([new Uint8Array(await markdownZip(2))]), {
+        fileName: 'notes.zip',
+      }),
+    ).toMatchObject({ created: 2 });
   });
 });

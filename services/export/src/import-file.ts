@@ -1,4 +1,4 @@
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Request, Response } from 'express';
@@ -10,26 +10,26 @@ import {
   type ImportResult as ImportAnswer,
 } from '@noted/api';
 import { identityOf, startTimer, streamEvents, toAppError, type Logger } from '@noted/kit';
+import { SandboxError, taskModule, type Sandbox } from '@noted/sandbox';
 import {
   assertNotesLeft,
-  planMarkdownImport,
-  planNotionExportImport,
-  readZip,
+  markExisting,
   runImport,
-  type ImportFile,
   type ImportPlan,
   type ImportResult,
 } from './import/index.js';
-import { notionName } from './import/notion-export.js';
-import { basename, extension, isMarkdownPath, normalizePath } from './import/paths.js';
-import { ZIP_LIMITS } from './import/zip.js';
+import type { ReadProgress, ReadUploadResult, ReadUploadTask } from './import/read.task.js';
 import { importsDone, notesImported, type ImportOutcome } from './metrics.js';
-import type { NotesPort } from './notes-port.js';
+import type { NotesPort, UserNotesPort } from './notes-port.js';
 
 export interface ImportContext {
   notes: NotesPort;
   /** The largest upload taken (EXPORT_IMPORT_MAX_BYTES). */
   maxBytes: number;
+  /** Where uploads are read and planned (`read.task.ts`). */
+  sandbox: Sandbox;
+  /** How long reading one upload may take (EXPORT_IMPORT_READ_SECONDS). */
+  readTimeoutMs: number;
   logger: Logger;
   /** Where each upload's temporary folder is made; the system's by default. */
   tmpDir?: string;
@@ -39,24 +39,27 @@ export interface ImportContext {
 const PROGRESS_EVERY_MS = 100;
 /** Skipped files listed in the result; the rest are only counted. */
 const SKIPPED_LISTED = 200;
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const EMPTY_ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+/** An upload waits this long at most for the sandbox, then is refused BUSY. */
+const READ_WAIT_MS = 15_000;
+const READ_TASK = taskModule(import.meta.url, 'import/read.task');
 
 interface Upload {
   file: string;
   name: string;
   size: number;
+  /** The upload's own folder: what is unpacked goes there, and is removed with it. */
+  dir: string;
 }
 
 /**
  * Receives the multipart field `file` into a fresh temporary folder, never into memory, at most
- * `maxBytes`; `read` gets the file, and the folder is removed whatever happens.
+ * `maxBytes`; `use` gets the file, and the folder is removed, whatever happens, when it is done.
  */
 const withUpload = async <T>(
   req: Request,
   res: Response,
   where: { maxBytes: number; tmpDir?: string | undefined },
-  read: (upload: Upload) => Promise<T>,
+  use: (upload: Upload) => Promise<T>,
 ): Promise<T> => {
   const { maxBytes } = where;
   const dir = await mkdtemp(path.join(where.tmpDir ?? tmpdir(), 'noted-import-'));
@@ -73,7 +76,7 @@ const withUpload = async <T>(
     if (!req.file) throw new AppError('VALIDATION_FAILED', 'Send the file in the field file');
     // multer decodes a name as Latin-1; a browser sends it in UTF-8.
     const name = Buffer.from(req.file.originalname, 'latin1').toString('utf8');
-    return await read({ file: req.file.path, name, size: req.file.size });
+    return await use({ file: req.file.path, name, size: req.file.size, dir });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -97,68 +100,82 @@ const formError = (error: unknown, maxBytes: number): AppError => {
   return new AppError('BAD_REQUEST', 'The multipart body is malformed');
 };
 
-const startsWith = async (file: string, magic: readonly Buffer[]) => {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(4);
-    const { bytesRead } = await handle.read(head, 0, 4, 0);
-    return bytesRead === 4 && magic.some((m) => m.equals(head));
-  } finally {
-    await handle.close();
-  }
-};
-
-/**
- * A Notion "Markdown & CSV" export: the zips a large one is split into, or Markdown files all
- * named as Notion names pages (`Title <32 hex id>.md`).
- */
-export const isNotionExport = (files: readonly ImportFile[]): boolean => {
-  if (files.some((file) => extension(file.path) === 'zip')) return true;
-  const markdown = files.filter((file) => isMarkdownPath(file.path));
-  return (
-    markdown.length > 0 && markdown.every((file) => notionName(basename(file.path)) !== undefined)
-  );
-};
-
 /** Entries of a zip passed over while reading it, as the result lists them. */
 type PassedOver = { path: string; reason: string }[];
 
-/** What the upload is, read and planned: nothing is written yet. */
-const planUpload = async (
-  upload: Upload,
-  plan: (source: 'markdown' | 'notion', files: ImportFile[]) => Promise<ImportPlan>,
-): Promise<{ plan: ImportPlan; passedOver: PassedOver }> => {
-  const named = normalizePath(basename(upload.name.replace(/\\/g, '/'))) ?? 'import';
-  const kind = extension(named);
-  if (kind === 'zip' || (await startsWith(upload.file, [ZIP_MAGIC, EMPTY_ZIP_MAGIC]))) {
-    const content = await readZip(upload.file);
-    return {
-      plan: await plan(isNotionExport(content.files) ? 'notion' : 'markdown', content.files),
-      passedOver: content.ignored.map((entry) => ({
-        path: entry.path,
-        reason: entry.reason === 'NOT_TAKEN' ? 'NOT_MARKDOWN' : entry.reason,
-      })),
-    };
+/** One Markdown file's parsing: a note of a million characters takes well under a second. */
+const parseBudgetMs = (chars: number) => 5_000 + (chars / 1_000_000) * 5_000;
+/** Reads again without the files that ran too long, this many times at most. */
+const MAX_EXCLUDED = 3;
+
+/** A file whose parsing ran past its budget: the read is ended and made again without it. */
+class TooLong extends Error {
+  constructor(readonly path: string) {
+    super(`${path} took too long to read`);
   }
-  if (kind === 'txt' || isMarkdownPath(named)) {
-    if (upload.size > ZIP_LIMITS.maxFileBytes) {
+}
+
+/**
+ * Reads and plans an upload in the sandbox (`import/read.task.ts`). The task says which file it
+ * parses next; one that takes longer than its budget, or during which the read runs out of
+ * memory or time, ends the read, which starts again without it (listed as TOO_COMPLEX), so one
+ * file built to be costly fails alone. Past MAX_EXCLUDED such files, or when the read fails
+ * outside any file's parsing, the import is refused as IMPORT_TOO_COMPLEX.
+ */
+const readInSandbox = async (
+  ctx: ImportContext,
+  task: ReadUploadTask,
+): Promise<ReadUploadResult> => {
+  const exclude: string[] = [];
+  for (;;) {
+    const watchdog = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    let parsing: string | null = null;
+    try {
+      return await ctx.sandbox.run<ReadUploadResult, ReadUploadTask>({
+        module: READ_TASK,
+        fn: 'readUpload',
+        input: { ...task, exclude },
+        label: 'import_read',
+        timeoutMs: ctx.readTimeoutMs,
+        maxWaitMs: READ_WAIT_MS,
+        signal: watchdog.signal,
+        onProgress: (value) => {
+          const progress = value as ReadProgress;
+          clearTimeout(timer);
+          parsing = progress.parsing;
+          if (parsing === null) return;
+          const path = parsing;
+          timer = setTimeout(
+            () => watchdog.abort(new TooLong(path)),
+            parseBudgetMs(progress.chars),
+          );
+        },
+      });
+    } catch (error) {
+      const failed = error instanceof TooLong || error instanceof SandboxError;
+      if (!failed || (error instanceof SandboxError && error.reason === 'closed')) throw error;
+      const culprit = error instanceof TooLong ? error.path : parsing;
+      if (culprit !== null && exclude.length < MAX_EXCLUDED) {
+        exclude.push(culprit);
+        continue;
+      }
+      const reason = error instanceof SandboxError ? error.reason : 'timeout';
       throw new AppError(
-        'PAYLOAD_TOO_LARGE',
-        `A Markdown file is read up to ${ZIP_LIMITS.maxFileBytes / (1024 * 1024)} MB`,
-        { limit: ZIP_LIMITS.maxFileBytes },
+        'IMPORT_TOO_COMPLEX',
+        culprit !== null
+          ? `More than ${MAX_EXCLUDED} files were too costly to read, ${culprit} among them: nothing was imported`
+          : reason === 'timeout'
+            ? `Reading the file took longer than the ${Math.round(ctx.readTimeoutMs / 1000)} s an import may: nothing was imported`
+            : reason === 'memory'
+              ? 'Reading the file needed more memory than an import may: nothing was imported'
+              : 'The file could not be read: nothing was imported',
+        { reason, ...(exclude.length > 0 ? { tooComplex: exclude } : {}) },
       );
+    } finally {
+      clearTimeout(timer);
     }
-    // A .txt file is Markdown by another name; it keeps its name, so its id stays the same.
-    const filePath = kind === 'txt' ? `${named}.md` : named;
-    const planned = await plan('markdown', [
-      { path: filePath, bytes: await readFile(upload.file) },
-    ]);
-    return { plan: planned, passedOver: [] };
   }
-  throw new AppError(
-    'IMPORT_UNSUPPORTED',
-    'Import takes a Markdown file (.md, .markdown, .txt) or a .zip of them, or a Notion export',
-  );
 };
 
 /** Refuses, before anything is written, an import that holds no note or more than is left. */
@@ -233,28 +250,42 @@ export const importFile = async (ctx: ImportContext, req: Request, res: Response
     );
   };
 
-  let plan: ImportPlan;
-  let skipped: PassedOver;
-  try {
-    const planned = await withUpload(req, res, ctx, async (upload) => {
+  await withUpload(req, res, ctx, async (upload) => {
+    let plan: ImportPlan;
+    let skipped: PassedOver;
+    try {
       bytes = upload.size;
-      return planUpload(upload, async (kind, files) => {
-        source = kind;
-        const existing = (ids: string[]) => port.existing(ids);
-        return kind === 'notion'
-          ? planNotionExportImport({ userId: identity.userId, files, existing })
-          : planMarkdownImport({ userId: identity.userId, files, existing });
-      });
-    });
-    plan = planned.plan;
-    skipped = skippedOf(plan, planned.passedOver);
-    assertAcceptable(plan, skipped, plan.toCreate > 0 ? await port.notesLeft() : null);
-  } catch (error) {
-    log(outcomeOfRefusal(error), { code: toAppError(error).code });
-    throw error;
-  }
+      const read = await readInSandbox(ctx, { ...upload, userId: identity.userId });
+      source = read.plan.source;
+      plan = await markExisting(read.plan, (ids) => port.existing(ids));
+      skipped = skippedOf(plan, read.passedOver);
+      assertAcceptable(plan, skipped, plan.toCreate > 0 ? await port.notesLeft() : null);
+    } catch (error) {
+      log(outcomeOfRefusal(error), { code: toAppError(error).code });
+      throw error;
+    }
+    await writeNotes(ctx, req, res, { plan, skipped, port, log });
+  });
+};
 
-  await streamEvents<ImportEvent>(req, res, ctx.logger, async (send, signal) => {
+/** Writes the plan's notes as the user, with progress as server-sent events. */
+const writeNotes = (
+  ctx: ImportContext,
+  req: Request,
+  res: Response,
+  {
+    plan,
+    skipped,
+    port,
+    log,
+  }: {
+    plan: ImportPlan;
+    skipped: PassedOver;
+    port: UserNotesPort;
+    log: (outcome: ImportOutcome, details: Record<string, unknown>) => void;
+  },
+) =>
+  streamEvents<ImportEvent>(req, res, ctx.logger, async (send, signal) => {
     let sentAt = 0;
     let last: ImportProgress = {
       done: 0,
@@ -300,7 +331,6 @@ export const importFile = async (ctx: ImportContext, req: Request, res: Response
       skipped: answer.skippedTotal,
     });
   });
-};
 
 const countNotes = (result: ImportResult) => {
   notesImported.inc({ result: 'created' }, result.created.length);

@@ -2,6 +2,6 @@ export * from './config.js';
 export { exportMigrations } from './migrations.js';
 export type { ExportImage, ExportNote } from './model.js';
 export { forgetNotionUser } from './notion/forget.js';
-export { loadRenderers, type Renderers, type RenderOptions } from './renderers.js';
+export { sandboxRenderers, type Renderers, type RenderOptions } from './renderers.js';
 export { exportRouter } from './routes.js';
 export { startExport, type RunningExport } from './service.js';

@@ -204,7 +204,7 @@ export const exportRouter = (
       await sendFile(res, measured('pdf', ctx.logger), 'pdf', async () => {
         await requireExportFormat(ctx.account(identityOf(req)), 'pdf');
         const { note, images, base } = await noteToRender(ctx, userId, query.id);
-        const data = await (await ctx.renderers()).pdf(note, images, {});
+        const data = await ctx.renderers.pdf(note, images, {});
         return { fileName: `${base}.pdf`, contentType: 'application/pdf', data };
       });
     },
@@ -212,7 +212,7 @@ export const exportRouter = (
       await sendFile(res, measured('png', ctx.logger), 'png', async () => {
         await requireExportFormat(ctx.account(identityOf(req)), 'png');
         const { note, images, base } = await noteToRender(ctx, userId, query.id);
-        const data = await (await ctx.renderers()).card(note, images, { theme: query.theme });
+        const data = await ctx.renderers.card(note, images, { theme: query.theme });
         return { fileName: `${base}.png`, contentType: 'image/png', data };
       });
     },

@@ -1,6 +1,7 @@
 import { openDatabase, startUserErasure, type Database } from '@noted/db';
 import { userEvents } from '@noted/proto';
 import { createGrpcServer } from '@noted/grpc';
+import { createSandbox } from '@noted/sandbox';
 import {
   CALLER_METADATA,
   createHttpApp,
@@ -17,7 +18,7 @@ import { exportMigrations } from './migrations.js';
 import { createNotesReader, type NotesReader } from './notes-client.js';
 import { createAccountPort, type AccountPort } from './account-data.js';
 import { createNotesPort, type NotesPort } from './notes-port.js';
-import { loadRenderers, type Renderers } from './renderers.js';
+import { sandboxRenderers, type Renderers } from './renderers.js';
 import { forgetNotionUser } from './notion/forget.js';
 import { notionRepository } from './notion/repository.js';
 import { notionSyncDue, type NotionContext } from './notion/sync.js';
@@ -43,8 +44,8 @@ export const startExport = async (
     /** The event bus: a deleted account's Notion connection goes (none in some tests). */
     bus?: Parameters<typeof startUserErasure>[0]['bus'];
     processReady?: () => boolean;
-    /** The PDF and PNG renderers, loaded on the first PDF or PNG; the shipped ones by default. */
-    renderers?: () => Promise<Renderers>;
+    /** The PDF and PNG renderers; the shipped ones, in the render sandbox, by default. */
+    renderers?: Renderers;
     /** Stands in for the notes service (tests). */
     notes?: NotesReader;
     /** Stands in for the notes and users services' routes an import writes through (tests). */
@@ -105,7 +106,10 @@ export const startExport = async (
     running: new Set(),
   };
 
-  let renderers: Promise<Renderers> | undefined;
+  // Imports are read, and PDFs and PNGs rendered, in processes of their own (`@noted/sandbox`).
+  const sandbox = createSandbox({ name: 'export-import', processes: 1, ...config.sandbox });
+  const renderSandbox = createSandbox({ name: 'export-render', processes: 1, ...config.sandbox });
+  const renderers = deps.renderers ?? sandboxRenderers(renderSandbox);
   const app = createHttpApp({ service: 'export', logger, ready: () => ready() && processReady() });
   app.use(['/export', '/user/data'], requireIdentity(config.internalSecret));
   app.use(
@@ -116,14 +120,14 @@ export const startExport = async (
       logger,
       notion,
       account,
-      imports: { notes: notesPort, maxBytes: config.importMaxBytes, logger },
-      renderers: () => {
-        renderers ??= (deps.renderers ?? loadRenderers)().catch((error: unknown) => {
-          renderers = undefined;
-          throw error;
-        });
-        return renderers;
+      imports: {
+        notes: notesPort,
+        maxBytes: config.importMaxBytes,
+        sandbox,
+        readTimeoutMs: config.importReadTimeoutMs,
+        logger,
       },
+      renderers,
     }),
   );
   finishHttpApp(app, logger);
@@ -145,6 +149,7 @@ export const startExport = async (
   } catch (error) {
     // What started is stopped: a port taken must not leave a listener behind.
     await grpc.stop();
+    await Promise.all([sandbox.close(), renderSandbox.close()]);
     notes.close();
     await db.close();
     throw error;
@@ -185,6 +190,7 @@ export const startExport = async (
       // Exports under way finish (the server waits for open responses, up to its limit).
       await http.close();
       await Promise.all([...notion.running]);
+      await Promise.all([sandbox.close(), renderSandbox.close()]);
       await grpc.stop();
       notes.close();
       await db.close();

@@ -37,6 +37,12 @@ const programConfigSchema = z.object({
     .max(1024)
     .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
   /**
+   * The resident memory of each process that works on untrusted input (reading imports, PDFs,
+   * uploaded images, web pages; rendering exports): one that passes it is killed and its task
+   * fails alone. OCR takes AI_OCR_MEMORY_MB.
+   */
+  NOTED_SANDBOX_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(320),
+  /**
    * How long a client's connection to this process's gRPC servers lasts before the server asks
    * the client to connect again, which makes it look the service's name up anew: pods added
    * since get their share of its calls. 0 keeps connections open.

@@ -1,6 +1,7 @@
 import type { Logger, RunningModule } from '@noted/kit';
 import { openEventBus, type EventBus } from '@noted/events';
 import type { GatewayConfig } from '@noted/gateway';
+import type { SandboxSettings } from '@noted/sandbox';
 import type { ModuleDefinition, ModuleMap } from './manager.js';
 import type { ProgramEnv } from './config.js';
 
@@ -12,6 +13,7 @@ export interface ProgramContext {
     dataDir: string;
     internalSecret: string;
     pgliteSharedBuffersMb: number;
+    sandbox: SandboxSettings;
     grpcServer: { maxConnectionAgeMs: number; maxConnectionAgeGraceMs: number };
   };
   gateway: GatewayConfig;
@@ -141,9 +143,9 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
   }),
   identity: defineModule('identity', {
     deps: [],
-    // The bus, when it runs in this process: a deleted account is deleted here too.
-    reads: ['bus'],
-    start: async (context, { bus }) => {
+    // Nothing: the users service deletes a deleted account here, over HTTP, in every topology.
+    reads: [],
+    start: async (context) => {
       if (!context.gateway.keycloak.embedded) {
         context.logger.info({ issuer: context.gateway.keycloak.issuer }, 'using Keycloak');
         return idle;
@@ -163,48 +165,38 @@ export const modules: ModuleMap<ModuleName, ProgramContext> = {
         },
         adminEmails: context.env.IDENTITY_ADMIN_EMAILS,
         adminRole: context.gateway.keycloak.adminRole,
+        internalSecret: context.shared.internalSecret,
         logger: context.logger,
       });
       context.logger.info(
         { issuer: context.gateway.keycloak.issuer },
         `development sign-in: any email; password grant for noted-cli with password "${context.env.NOTED_DEV_PASSWORD}"`,
       );
-      if (!bus) {
-        context.logger.warn('identity: no event bus in this process, deleted accounts stay here');
-        return providing(identity, identity.url);
-      }
-      const { userEvents } = await import('@noted/proto');
-      const forgetting = bus.subscribe({
-        durable: 'identity-user-deleted',
-        subject: userEvents.deleted.subject,
-        handler: async (message) => {
-          const { userId, authId } = userEvents.deleted.decode(message.data);
-          const forgotten = await identity.forgetAccount(authId);
-          context.logger.info({ userId, ...forgotten }, 'identity: deleted account forgotten');
-        },
-      });
-      return providing(
-        {
-          ready: () => identity.ready(),
-          stop: async () => {
-            await (await forgetting).stop();
-            await identity.stop();
-          },
-        },
-        identity.url,
-      );
+      return providing(identity, identity.url);
     },
   }),
   users: defineModule('users', {
     deps: ['bus'],
-    reads: [],
-    start: async (context, { bus }) => {
+    // The development identity provider, where a deleted account's account is deleted.
+    reads: ['identity'],
+    start: async (context, { bus, identity }) => {
       const { startUsers, usersConfigFrom } = await import('@noted/users');
-      const users = await startUsers(usersConfigFrom(context.env, context.shared), {
-        bus,
-        logger: context.logger,
-        processReady: context.processReady,
-      });
+      const config = usersConfigFrom(context.env, context.shared);
+      const accounts = config.identityAccounts;
+      const users = await startUsers(
+        {
+          ...config,
+          identityAccounts:
+            identity && accounts.provider === 'development'
+              ? { ...accounts, url: identity }
+              : accounts,
+        },
+        {
+          bus,
+          logger: context.logger,
+          processReady: context.processReady,
+        },
+      );
       return providing(users, { http: users.httpUrl, grpc: users.grpcAddress });
     },
   }),

@@ -42,6 +42,7 @@ export const startNoted = async (options: {
     dataDir,
     internalSecret,
     pgliteSharedBuffersMb: env.NOTED_PGLITE_SHARED_BUFFERS_MB,
+    sandbox: { memoryMb: env.NOTED_SANDBOX_MEMORY_MB },
     grpcServer: {
       maxConnectionAgeMs: env.NOTED_GRPC_MAX_CONNECTION_AGE_SECONDS * 1000,
       maxConnectionAgeGraceMs: env.NOTED_GRPC_MAX_CONNECTION_AGE_GRACE_SECONDS * 1000,

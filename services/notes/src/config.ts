@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { ServiceSettings } from '@noted/service';
 import type { S3StoreOptions } from '@noted/storage';
+import { DEFAULT_SANDBOX, type SandboxSettings } from '@noted/sandbox';
 
 export const notesConfigSchema = z.object({
   NOTES_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(4102),
@@ -32,10 +33,17 @@ export const notesConfigSchema = z.object({
    */
   NOTES_REVIEW_FIRST_DUE_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(86_400),
   /**
-   * Uploaded images decoded at once in this process (each up to 40 megapixels, about 55 MB
-   * while it is decoded); the others wait their turn.
+   * Uploaded images decoded at once, each in a process of its own (up to 40 megapixels, about
+   * 55 MB while it is decoded); the others wait their turn, a few at most, then are refused BUSY.
    */
   NOTES_IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * How long a unit of the note quota may stay charged without its note's `note.created`
+   * settling it before the sweep asks whether the note exists (and gives the unit back if not).
+   */
+  NOTES_QUOTA_SWEEP_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /** How often the sweep of note quota charges left pending runs. */
+  NOTES_QUOTA_SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
 });
 
 export interface NotesConfig extends ServiceSettings {
@@ -44,6 +52,10 @@ export interface NotesConfig extends ServiceSettings {
   reviewIntervalMs: number;
   reviewFirstDueSeconds: number;
   imageConcurrency: number;
+  /** The memory of each process decoding images. */
+  sandbox: SandboxSettings;
+  quotaSweepAfterSeconds: number;
+  quotaSweepIntervalMs: number;
   /** Where note images are kept when no S3 endpoint is set. */
   objectsRoot: string;
   s3?: S3StoreOptions;
@@ -69,7 +81,7 @@ export const notesConfigFrom = (
   shared: Pick<
     ServiceSettings,
     'host' | 'dataDir' | 'internalSecret' | 'pgliteSharedBuffersMb' | 'grpcServer'
-  >,
+  > & { sandbox?: SandboxSettings },
 ): NotesConfig => ({
   httpPort: env.NOTES_HTTP_PORT,
   grpcAddress: env.NOTES_GRPC_ADDR,
@@ -78,6 +90,9 @@ export const notesConfigFrom = (
   reviewIntervalMs: env.NOTES_REVIEW_INTERVAL_SECONDS * 1000,
   reviewFirstDueSeconds: env.NOTES_REVIEW_FIRST_DUE_SECONDS,
   imageConcurrency: env.NOTES_IMAGE_CONCURRENCY,
+  sandbox: shared.sandbox ?? DEFAULT_SANDBOX,
+  quotaSweepAfterSeconds: env.NOTES_QUOTA_SWEEP_AFTER_SECONDS,
+  quotaSweepIntervalMs: env.NOTES_QUOTA_SWEEP_INTERVAL_SECONDS * 1000,
   publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   objectsRoot: `${shared.dataDir}/notes/objects`,
   ...(env.S3_ENDPOINT ? { s3: s3From(env) } : {}),

@@ -13,12 +13,13 @@ import { todoHandlers } from './todos/routes.js';
 import { imageHandlers } from './images/routes.js';
 import { captureHandlers } from './capture/routes.js';
 import { uploadsSweep } from './capture/uploads.js';
-import { limitImageWork } from './images/process.js';
+import { closeImageWork, configureImageWork } from './images/process.js';
 import type { ImagesContext, ReviewContext } from './context.js';
 import { reviewHandlers } from './review/routes.js';
 import { startReviewEnrolment } from './review/enrolment.js';
 import { startReviewScheduler } from './review/scheduler.js';
 import { startUserDeletion } from './deletion/erase.js';
+import { quotaSweep } from './quota-sweep.js';
 
 /** Every public route of the notes service, as its contracts in `@noted/api` declare them. */
 export const notesRouter = (ctx: ImagesContext & ReviewContext & { publicUrl: string }) =>
@@ -34,7 +35,7 @@ export const notesRouter = (ctx: ImagesContext & ReviewContext & { publicUrl: st
 
 /** The notes service: notes REST for the gateway, NotesService over gRPC, note.* events. */
 export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
-  limitImageWork(config.imageConcurrency);
+  configureImageWork({ processes: config.imageConcurrency, memoryMb: config.sandbox.memoryMb });
   const objects = await openObjectStore({
     root: config.objectsRoot,
     ...(config.s3 ? { s3: config.s3 } : {}),
@@ -78,6 +79,21 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
             if (deleted > 0) logger.info({ deleted }, 'expired uploads deleted');
           },
         }),
+        startPeriodic({
+          name: 'sweeping note quota charges never settled',
+          intervalMs: config.quotaSweepIntervalMs,
+          firstDelayMs: config.quotaSweepIntervalMs,
+          logger,
+          run: async (isStopped) => {
+            const swept = await quotaSweep(
+              { knex: db.knex, quota },
+              { olderThanSeconds: config.quotaSweepAfterSeconds, isStopped },
+            );
+            if (swept.settled + swept.released > 0) {
+              logger.warn(swept, 'note quota charges left pending were settled or given back');
+            }
+          },
+        }),
         startReviewEnrolment({
           bus,
           knex: db.knex,
@@ -93,6 +109,7 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
       ],
       onStop: async () => {
         quota.close();
+        await closeImageWork();
         await objects.close();
       },
     },

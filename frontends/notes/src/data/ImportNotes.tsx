@@ -23,7 +23,10 @@ const refusals = new Set([
   'IMPORT_UNSUPPORTED',
   'ZIP_INVALID',
   'IMPORT_EMPTY',
+  'IMPORT_TOO_LARGE',
+  'IMPORT_TOO_COMPLEX',
   'PAYLOAD_TOO_LARGE',
+  'BUSY',
 ]);
 
 const detailsOf = (error: unknown): { needed?: number; left?: number } => {

@@ -1,7 +1,7 @@
 import { ARTICLE_LIMITS, pageError } from './article-reader.js';
-import { extractPage, type Article } from './article.worker.js';
+import { extractPage, type Article } from './article.task.js';
 
-export type { Article } from './article.worker.js';
+export type { Article } from './article.task.js';
 
 export interface ArticleOptions {
   /** Characters of Markdown kept. */

@@ -107,24 +107,26 @@ describe('createOcr', () => {
     );
   });
 
-  it('runs two reads at once on a pool of two workers', async () => {
+  it('runs two reads at once in a sandbox of two processes', async () => {
     const lines = Array.from(
       { length: 24 },
       (_, i) => `Line ${i + 1}: the committee reviewed the budget and the schedule again`,
     );
     const long = await renderText(lines, { size: 28, width: 1400 });
     const short = await renderText(['Short note']);
+    // Both processes started and their Tesseract loaded first: the race is the reading alone.
+    await Promise.all([ocr.read(short), ocr.read(short)]);
     const finished: string[] = [];
     const reads = [
       ocr.read(long).then(() => finished.push('long')),
       ocr.read(short).then(() => finished.push('short')),
     ];
     await Promise.all(reads);
-    // One worker would take them in order; two finish the short one while the long one runs.
+    // One process would take them in order; two finish the short one while the long one runs.
     expect(finished).toEqual(['short', 'long']);
   });
 
-  it('ends its workers after idling, and starts them again for the next read', async () => {
+  it('ends its processes after idling, and starts them again for the next read', async () => {
     const idling = createOcr({ workers: 1, languages: ['eng'], idleMs: 50 });
     try {
       const image = await renderText(['Idle workers are ended']);

@@ -1,15 +1,15 @@
 import { AppError } from '@noted/api';
-import { EXIT_TOO_MUCH_MEMORY, type PdfTask, type PdfTaskResult } from './pdf.worker.js';
-import { createBoundedPool } from './threads.js';
+import { createSandbox, SandboxError, taskModule } from '@noted/sandbox';
+import type { PdfTask, PdfTaskResult } from './pdf.task.js';
 
 export interface PdfLimits {
   maxBytes: number;
   maxPages: number;
   /** Characters of text kept, all pages together. */
   maxChars: number;
-  /** Per document, from the moment a worker takes it. */
+  /** Per document, from the moment its process begins it. */
   timeoutMs: number;
-  /** A worker's JS heap, and separately the buffers pdf.js decodes streams into. */
+  /** Its process's resident memory, everything counted (the streams pdf.js inflates too). */
   memoryMb: number;
 }
 
@@ -18,7 +18,7 @@ export const PDF_LIMITS: PdfLimits = {
   maxPages: 300,
   maxChars: 1_000_000,
   timeoutMs: 60_000,
-  memoryMb: 256,
+  memoryMb: 320,
 };
 
 export interface PdfText {
@@ -37,6 +37,7 @@ export interface PdfReader {
 }
 
 export interface PdfReaderOptions {
+  /** Processes reading at once. */
   workers: number;
   limits?: Partial<PdfLimits>;
 }
@@ -46,7 +47,7 @@ const HEADER_WINDOW = 1024;
 
 const notAPdf = () => new AppError('NOT_A_PDF', 'The file given is not a PDF');
 const tooComplex = () => new AppError('VALIDATION_FAILED', 'The PDF is too complex to read');
-const closedError = () => new Error('The PDF reader is closed');
+const PDF_TASK = taskModule(import.meta.url, 'pdf.task');
 
 const megabytes = (bytes: number) =>
   Number((bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 0));
@@ -57,30 +58,18 @@ const hasPdfHeader = (data: Uint8Array): boolean =>
   );
 
 /**
- * Reads the text of PDFs in a pool of `workers` worker threads, started with the first read.
- * Each document gets `limits.timeoutMs` and `limits.memoryMb`; past either its thread is ended
- * (and replaced) and the read fails with VALIDATION_FAILED, so a PDF bomb costs a thread, not
- * the service. A document without any text reads as empty pages: the caller decides.
+ * Reads the text of PDFs in a sandbox of `workers` processes, started with the first read. Each
+ * document gets `limits.timeoutMs` and `limits.memoryMb`; past either its process is killed
+ * (the next read gets a fresh one) and the read fails with VALIDATION_FAILED, so a PDF bomb
+ * costs a process, not the service. A document without any text reads as empty pages: the
+ * caller decides.
  */
 export const createPdfReader = (options: PdfReaderOptions): PdfReader => {
   const limits: PdfLimits = { ...PDF_LIMITS, ...options.limits };
-  const pool = createBoundedPool<PdfTask, PdfTaskResult>({
-    moduleUrl: import.meta.url,
-    worker: 'pdf.worker',
-    name: 'extractPdf',
-    threads: options.workers,
-    timeoutMs: limits.timeoutMs,
+  const sandbox = createSandbox({
+    name: 'ai-pdf',
+    processes: options.workers,
     memoryMb: limits.memoryMb,
-    closedError,
-    // The time limit, the heap limit, the buffer guard or a crash in pdf.js: all the document's
-    // doing.
-    failed: (cause) => Object.assign(tooComplex(), { cause }),
-    describe: (error) =>
-      String(error instanceof Error ? error.message : error).includes(
-        `code: ${EXIT_TOO_MUCH_MEMORY}`,
-      )
-        ? 'buffer memory limit'
-        : undefined,
   });
 
   return {
@@ -92,18 +81,23 @@ export const createPdfReader = (options: PdfReaderOptions): PdfReader => {
         );
       }
       if (!hasPdfHeader(data)) throw notAPdf();
-      // A copy of exactly the bytes given, moved to the thread rather than cloned again.
-      const copy = new Uint8Array(data);
-      const task = {
-        data: copy,
-        maxPages: limits.maxPages,
-        maxChars: limits.maxChars,
-        memoryMb: limits.memoryMb,
-      };
-      const result = await pool.run(task, {
-        ...(signal ? { signal } : {}),
-        transferList: [copy.buffer],
-      });
+      let result: PdfTaskResult;
+      try {
+        result = await sandbox.run<PdfTaskResult, PdfTask>({
+          module: PDF_TASK,
+          fn: 'extractPdf',
+          input: { data, maxPages: limits.maxPages, maxChars: limits.maxChars },
+          label: 'pdf_text',
+          timeoutMs: limits.timeoutMs,
+          ...(signal ? { signal } : {}),
+        });
+      } catch (error) {
+        // The time limit, the memory cap or a crash in pdf.js: all the document's doing.
+        if (error instanceof SandboxError && error.reason !== 'closed') {
+          throw Object.assign(tooComplex(), { cause: error.reason });
+        }
+        throw error;
+      }
       if (result.kind === 'not-a-pdf') throw notAPdf();
       if (result.kind === 'encrypted') {
         throw new AppError('NOT_A_PDF', 'The PDF is password-protected: remove the password');
@@ -111,6 +105,6 @@ export const createPdfReader = (options: PdfReaderOptions): PdfReader => {
       const { kind: _kind, ...text } = result;
       return text;
     },
-    close: () => pool.close(),
+    close: () => sandbox.close(),
   };
 };

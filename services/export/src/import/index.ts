@@ -7,7 +7,9 @@ export {
   type Reference,
 } from './markdown.js';
 export {
+  bytesOf,
   readZip,
+  sizeOf,
   takeImportFile,
   ZIP_LIMITS,
   type ImportFile,
@@ -17,6 +19,7 @@ export {
 export {
   planImport,
   planMarkdownImport,
+  markExisting,
   markdownNotes,
   assertNotesLeft,
   bodyWithImages,

@@ -2,15 +2,25 @@ import { findReferences, isoDate, parseMarkdown, rewriteReferences } from './mar
 import type { ImportedNote } from './markdown.js';
 import { basename, dirname, extension, isMarkdownPath, withoutExtension } from './paths.js';
 import {
+  importText,
   planImport,
+  watchedText,
   withoutCommonFolder,
   type ExistingNotes,
   type ImportPlan,
+  type ParseWatch,
   type PlanLimits,
   type Skipped,
 } from './plan.js';
 import { mergeTags, tagOf } from './tags.js';
-import { readZip, takeImportFile, ZIP_LIMITS, type ImportFile, type ZipLimits } from './zip.js';
+import {
+  readZip,
+  sizeOf,
+  skipReasonOf,
+  takeImportFile,
+  type ImportFile,
+  type ReadZipOptions,
+} from './zip.js';
 
 /** `Page Title 0123456789abcdef0123456789abcdef`: Notion's names end in the page's id. */
 const NOTION_NAME = /^(.*?)\s+([0-9a-f]{32})$/i;
@@ -177,16 +187,15 @@ const splitProperties = (body: string): { properties: Map<string, string>; rest:
 };
 
 /** A database's CSV, by its folder: `Tasks <id>.csv` (or `Tasks <id>_all.csv`) for `Tasks <id>/`. */
-const databaseTables = (files: ReadonlyMap<string, Uint8Array>) => {
+const databaseTables = (files: ReadonlyMap<string, ImportFile>) => {
   const tables = new Map<string, string[][]>();
-  const decoder = new TextDecoder('utf-8');
   const csvs = [...files.keys()].filter((path) => extension(path) === 'csv').sort();
   for (const path of csvs) {
     const all = /_all\.csv$/i.test(path);
     const folder = path.replace(/(_all)?\.csv$/i, '');
     // `_all` holds every row, the other one only those of the exported view: `_all` wins.
     if (tables.has(folder) && !all) continue;
-    tables.set(folder, parseCsv(decoder.decode(files.get(path))));
+    tables.set(folder, parseCsv(importText(files.get(path)!)));
   }
   return tables;
 };
@@ -205,28 +214,31 @@ const rowsByTitle = (table: string[][]) => {
 
 /**
  * Expands the zips nested in a Notion export (a large one comes as `Export-...-Part-1.zip`
- * inside the download), within what is left of the same limits.
+ * inside the download), read as the outer one was and within what is left of its limits:
+ * `used` is what the outer archive took (its nested zips included).
  */
 export const expandNestedZips = async (
   files: readonly ImportFile[],
-  limits: Partial<ZipLimits> = {},
-): Promise<ImportFile[]> => {
-  const bounds = { ...ZIP_LIMITS, ...limits };
-  let used = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+  options: Omit<ReadZipOptions, 'take'> = {},
+): Promise<{ files: ImportFile[]; ignored: Awaited<ReturnType<typeof readZip>>['ignored'] }> => {
+  let used = options.used ?? files.reduce((sum, file) => sum + sizeOf(file), 0);
   const out: ImportFile[] = [];
+  const ignored: Awaited<ReturnType<typeof readZip>>['ignored'] = [];
   for (const file of files) {
     if (extension(file.path) !== 'zip') {
       out.push(file);
       continue;
     }
-    const inner = await readZip(Buffer.from(file.bytes), {
-      limits: { ...bounds, maxTotalBytes: Math.max(bounds.maxTotalBytes - used, 0) },
+    const inner = await readZip('bytes' in file ? Buffer.from(file.bytes) : file.file, {
+      ...options,
+      used,
       take: (path) => extension(path) !== 'zip' && takeImportFile(path),
     });
-    used += inner.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
+    used = inner.used;
     out.push(...inner.files);
+    ignored.push(...inner.ignored);
   }
-  return out;
+  return { files: out, ignored };
 };
 
 /**
@@ -238,12 +250,12 @@ export const expandNestedZips = async (
  */
 export const notionExportNotes = (
   files: readonly ImportFile[],
-): { notes: ImportedNote[]; files: Map<string, Uint8Array>; skipped: Skipped[] } => {
+  watch: ParseWatch = {},
+): { notes: ImportedNote[]; files: Map<string, ImportFile>; skipped: Skipped[] } => {
   const rooted = withoutCommonFolder(files);
-  const byPath = new Map(rooted.map((file) => [file.path, file.bytes]));
+  const byPath = new Map(rooted.map((file) => [file.path, file]));
   const tables = databaseTables(byPath);
   const rowOf = new Map([...tables].map(([folder, table]) => [folder, rowsByTitle(table)]));
-  const decoder = new TextDecoder('utf-8');
   const notes: ImportedNote[] = [];
   const skipped: Skipped[] = [];
 
@@ -258,7 +270,12 @@ export const notionExportNotes = (
     const folder = dirname(file.path);
     const nextRow = rowOf.get(folder);
     let properties = new Map<string, string>();
-    const note = parseMarkdown(file.path, decoder.decode(file.bytes), {
+    const text = watchedText(file, watch);
+    if (text === 'NOTE_TOO_LONG' || text === 'TOO_COMPLEX') {
+      skipped.push({ path: file.path, reason: text });
+      continue;
+    }
+    const note = parseMarkdown(file.path, text, {
       fallbackTitle: named?.title ?? withoutExtension(basename(file.path)),
       transformBody: (body) => {
         let text = body;
@@ -288,6 +305,7 @@ export const notionExportNotes = (
       ...(updatedAt ? { updatedAt } : {}),
     });
   }
+  watch.onParsed?.();
   return { notes, files: byPath, skipped };
 };
 
@@ -297,16 +315,24 @@ export const planNotionExportImport = async (input: {
   files: readonly ImportFile[];
   existing: ExistingNotes;
   limits?: Partial<PlanLimits>;
-  zipLimits?: Partial<ZipLimits>;
+  /** How nested zips are read (see expandNestedZips). */
+  zip?: Omit<ReadZipOptions, 'take'>;
+  watch?: ParseWatch;
 }): Promise<ImportPlan> => {
-  const expanded = await expandNestedZips(input.files, input.zipLimits);
-  const { notes, files, skipped } = notionExportNotes(expanded);
+  const expanded = await expandNestedZips(input.files, input.zip);
+  const { notes, files, skipped } = notionExportNotes(expanded.files, input.watch);
   return planImport({
     userId: input.userId,
     source: 'notion',
     notes,
     files,
-    skipped,
+    skipped: [
+      ...expanded.ignored.map((entry) => ({
+        path: entry.path,
+        reason: skipReasonOf(entry),
+      })),
+      ...skipped,
+    ],
     existing: input.existing,
     ...(input.limits ? { limits: input.limits } : {}),
   });

@@ -6,6 +6,7 @@ import {
   isFullPage,
   isNotionClientError,
   iteratePaginatedAPI,
+  RequestTimeoutError,
   type BlockObjectResponse,
   type Logger,
   type PageObjectResponse,
@@ -41,21 +42,58 @@ export interface NotionSyncResult {
 export interface NotionClientOptions {
   /** Where the API is; a local server in tests. */
   baseUrl?: string;
+  /**
+   * The most one attempt may take, from connecting to the answer's last byte; past it the call
+   * fails with the SDK's RequestTimeoutError. The SDK never retries a timeout, only 429, 529 and
+   * (for GET) 500 and 503, after waits of at most `retry.maxRetryDelayMs`: one call takes at most
+   * (1 + maxRetries) × timeoutMs plus those waits, 3.5 min with the defaults (30 s, 2, 60 s).
+   */
   timeoutMs?: number;
   retry?: RetryOptions | false;
   /** The SDK's log lines (never a token); silent by default. */
   logger?: Logger;
 }
 
+type NotionFetch = NonNullable<NonNullable<ConstructorParameters<typeof Client>[0]>['fetch']>;
+
 /** The official SDK's client for one integration token. */
-export const createNotionClient = (token: string, options: NotionClientOptions = {}): Client =>
-  new Client({
+export const createNotionClient = (token: string, options: NotionClientOptions = {}): Client => {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  // The SDK's own timeout stops at the headers and it passes fetch no signal: a body sent a
+  // byte a second would never end. This deadline covers the body as well.
+  const fetchWithDeadline: NotionFetch = async (url, init) => {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const timedOut = (error: unknown) => (deadline.aborted ? new RequestTimeoutError() : error);
+    try {
+      const response = await fetch(url, {
+        method: init?.method,
+        headers: init?.headers,
+        body: init?.body,
+        signal: deadline,
+      });
+      return {
+        ok: response.ok,
+        status: response.status,
+        headers: response.headers,
+        body: response.body,
+        text: () =>
+          response.text().catch((error: unknown) => {
+            throw timedOut(error);
+          }),
+      };
+    } catch (error) {
+      throw timedOut(error);
+    }
+  };
+  return new Client({
     auth: token,
-    timeoutMs: options.timeoutMs ?? 30_000,
+    timeoutMs,
+    fetch: fetchWithDeadline,
     logger: options.logger ?? (() => undefined),
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     ...(options.retry !== undefined ? { retry: options.retry } : {}),
   });
+};
 
 /**
  * A failure of Notion as an AppError with a stable code: a refused token is FORBIDDEN
@@ -360,7 +398,7 @@ export const planNotionSync = (input: {
     userId: input.userId,
     source: 'notion',
     notes: input.result.notes,
-    files: input.result.files,
+    files: new Map([...input.result.files].map(([path, bytes]) => [path, { path, bytes }])),
     existing: input.existing,
     ...(input.limits ? { limits: input.limits } : {}),
   });

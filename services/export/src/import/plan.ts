@@ -1,4 +1,11 @@
-import { AppError, NOTE_BODY_MAX_CHARS, NOTE_IMAGE_MAX_BYTES, NOTE_IMAGES_MAX } from '@noted/api';
+import {
+  AppError,
+  MARKDOWN_MAX_DEPTH,
+  markdownDepth,
+  NOTE_BODY_MAX_CHARS,
+  NOTE_IMAGE_MAX_BYTES,
+  NOTE_IMAGES_MAX,
+} from '@noted/api';
 import { importNoteId, type ImportSource } from './ids.js';
 import {
   findReferences,
@@ -9,7 +16,7 @@ import {
   type Reference,
 } from './markdown.js';
 import { basename, isImagePath, isMarkdownPath, withoutExtension } from './paths.js';
-import type { ImportFile } from './zip.js';
+import { sizeOf, type ImportFile } from './zip.js';
 
 /** How much of an import's images a plan keeps. */
 export interface PlanLimits {
@@ -17,7 +24,7 @@ export interface PlanLimits {
   maxImageBytes: number;
   /** Images of one note. */
   maxImagesPerNote: number;
-  /** All images of the import together (they are held in memory until uploaded). */
+  /** All images of the import together. */
   maxTotalImageBytes: number;
 }
 
@@ -32,7 +39,8 @@ export interface PlannedImage {
   /** Normalised path in the import. */
   path: string;
   fileName: string;
-  bytes: Uint8Array;
+  /** Its bytes, or where they are on disk. */
+  file: ImportFile;
 }
 
 /** Where a planned note's body shows one local image (offsets in `body`). */
@@ -68,7 +76,14 @@ export type SkipReason =
   | 'IMAGE_TOO_LARGE'
   | 'TOO_MANY_IMAGES'
   | 'IMAGES_TOO_LARGE'
-  | 'UNREFERENCED_IMAGE';
+  | 'UNREFERENCED_IMAGE'
+  /** Nested deeper than a Markdown reader takes (markdownDepth): never parsed. */
+  | 'TOO_COMPLEX'
+  /** Larger than the archive reader takes for such a file: never inflated. */
+  | 'TOO_LARGE'
+  /** Entries of an archive passed over (zip.ts IgnoredReason). */
+  | 'UNSAFE_PATH'
+  | 'ENCRYPTED';
 
 /** Something of the import that will not be in Noted, and why (for the summary shown). */
 export interface Skipped {
@@ -162,7 +177,7 @@ export interface PlanInput {
   source: ImportSource;
   notes: readonly ImportedNote[];
   /** The import's files by normalised path (images are taken from here). */
-  files: ReadonlyMap<string, Uint8Array>;
+  files: ReadonlyMap<string, ImportFile>;
   existing: ExistingNotes;
   limits?: Partial<PlanLimits>;
   /** Resolves `[[Name]]`/`![[file]]` as the notes were parsed with; default by file name. */
@@ -253,17 +268,18 @@ export const planImport = async (input: PlanInput): Promise<ImportPlan> => {
         if (slot) imageSlots.push({ ...slot, path });
         return;
       }
-      const bytes = path === undefined ? undefined : input.files.get(path);
-      if (path === undefined || bytes === undefined) refused(reference, 'IMAGE_MISSING');
+      const file = path === undefined ? undefined : input.files.get(path);
+      const size = file === undefined ? 0 : sizeOf(file);
+      if (path === undefined || file === undefined) refused(reference, 'IMAGE_MISSING');
       else if (!isImagePath(path)) refused(path, 'NOT_AN_IMAGE');
-      else if (bytes.byteLength > limits.maxImageBytes) refused(path, 'IMAGE_TOO_LARGE');
+      else if (size > limits.maxImageBytes) refused(path, 'IMAGE_TOO_LARGE');
       else if (images.length >= limits.maxImagesPerNote) refused(path, 'TOO_MANY_IMAGES');
-      else if (imageBytes + noteImageBytes + bytes.byteLength > limits.maxTotalImageBytes) {
+      else if (imageBytes + noteImageBytes + size > limits.maxTotalImageBytes) {
         refused(path, 'IMAGES_TOO_LARGE');
       } else {
-        images.push({ path, fileName: basename(path), bytes });
+        images.push({ path, fileName: basename(path), file });
         if (slot) imageSlots.push({ ...slot, path });
-        noteImageBytes += bytes.byteLength;
+        noteImageBytes += size;
         usedImages.add(path);
       }
     };
@@ -295,20 +311,28 @@ export const planImport = async (input: PlanInput): Promise<ImportPlan> => {
     }
   }
 
-  const found = await existingIds(
-    planned.map((note) => note.id),
+  return markExisting(
+    { source: input.source, notes: planned, toCreate: 0, toUpdate: 0, imageBytes, skipped },
     input.existing,
   );
-  for (const note of planned) note.exists = found.has(note.id);
-  const toUpdate = planned.filter((note) => note.exists).length;
-  return {
-    source: input.source,
-    notes: planned,
-    toCreate: planned.length - toUpdate,
-    toUpdate,
-    imageBytes,
-    skipped,
-  };
+};
+
+/**
+ * Marks the planned notes the user has already (an earlier import made them: they are updated)
+ * and counts what is new. A plan made where the user's notes cannot be asked (the sandbox that
+ * reads an upload) is made with no existing notes and marked afterwards.
+ */
+export const markExisting = async (
+  plan: ImportPlan,
+  existing: ExistingNotes,
+): Promise<ImportPlan> => {
+  const found = await existingIds(
+    plan.notes.map((note) => note.id),
+    existing,
+  );
+  for (const note of plan.notes) note.exists = found.has(note.id);
+  const toUpdate = plan.notes.filter((note) => note.exists).length;
+  return { ...plan, toCreate: plan.notes.length - toUpdate, toUpdate };
 };
 
 /**
@@ -323,27 +347,77 @@ export const withoutCommonFolder = (files: readonly ImportFile[]): ImportFile[] 
   return files.map((file) => ({ ...file, path: file.path.slice(first.length + 1) }));
 };
 
+/** The text of a file of an import that was read into memory (Markdown, CSV). */
+export const importText = (file: ImportFile): string => {
+  if (!('bytes' in file)) throw new Error(`${file.path} was not read into memory`);
+  return new TextDecoder('utf-8').decode(file.bytes);
+};
+
+/** Front matter beyond the body a note may hold: a file that long is still read. */
+const FRONT_MATTER_ROOM = 64 * 1024;
+
+/**
+ * A Markdown file's text, or why it is never parsed: longer than any note may be
+ * (NOTE_TOO_LONG), or nested deeper than a Markdown reader takes in reasonable time
+ * (TOO_COMPLEX, see markdownDepth).
+ */
+export const noteText = (file: ImportFile): string | 'NOTE_TOO_LONG' | 'TOO_COMPLEX' => {
+  const text = importText(file);
+  if (text.length > NOTE_BODY_MAX_CHARS + FRONT_MATTER_ROOM) return 'NOTE_TOO_LONG';
+  return markdownDepth(text) > MARKDOWN_MAX_DEPTH ? 'TOO_COMPLEX' : text;
+};
+
+/** How Markdown files are read into notes, where someone watches (the import's sandbox). */
+export interface ParseWatch {
+  /** Files not to parse: passed over as TOO_COMPLEX (an earlier read of them ran too long). */
+  exclude?: ReadonlySet<string>;
+  /** Called before each file is parsed, with its path and size. */
+  onParse?: (path: string, bytes: number) => void;
+  /** Called once every file is parsed. */
+  onParsed?: () => void;
+}
+
+/** A Markdown file's text to parse, or why it is not parsed (see noteText, ParseWatch). */
+export const watchedText = (
+  file: ImportFile,
+  watch: ParseWatch = {},
+): string | 'NOTE_TOO_LONG' | 'TOO_COMPLEX' => {
+  if (watch.exclude?.has(file.path)) return 'TOO_COMPLEX';
+  const text = noteText(file);
+  if (text !== 'NOTE_TOO_LONG' && text !== 'TOO_COMPLEX') watch.onParse?.(file.path, text.length);
+  return text;
+};
+
 /** The notes of a set of Markdown files and images (one file, several, or a zip's content). */
 export const markdownNotes = (
   files: readonly ImportFile[],
+  watch: ParseWatch = {},
 ): {
   notes: ImportedNote[];
-  files: Map<string, Uint8Array>;
+  files: Map<string, ImportFile>;
   findByName: FindByName;
   skipped: Skipped[];
 } => {
   const rooted = withoutCommonFolder(files);
-  const byPath = new Map(rooted.map((file) => [file.path, file.bytes]));
+  const byPath = new Map(rooted.map((file) => [file.path, file]));
   const findByName = nameIndex(byPath.keys());
-  const decoder = new TextDecoder('utf-8');
-  const notes = rooted
-    .filter((file) => isMarkdownPath(file.path))
-    .map((file) => parseMarkdown(file.path, decoder.decode(file.bytes), { findByName }));
+  const notes: ImportedNote[] = [];
+  const skipped: Skipped[] = [];
+  for (const file of rooted) {
+    if (!isMarkdownPath(file.path)) continue;
+    const text = watchedText(file, watch);
+    if (text === 'NOTE_TOO_LONG' || text === 'TOO_COMPLEX') {
+      skipped.push({ path: file.path, reason: text });
+    } else notes.push(parseMarkdown(file.path, text, { findByName }));
+  }
+  watch.onParsed?.();
   // Images are the plan's to judge; anything else no note shows is left out here.
   const shown = new Set(notes.flatMap((note) => note.imageRefs));
-  const skipped: Skipped[] = rooted
-    .filter((f) => !isMarkdownPath(f.path) && !isImagePath(f.path) && !shown.has(f.path))
-    .map((f) => ({ path: f.path, reason: 'NOT_MARKDOWN' }));
+  for (const f of rooted) {
+    if (!isMarkdownPath(f.path) && !isImagePath(f.path) && !shown.has(f.path)) {
+      skipped.push({ path: f.path, reason: 'NOT_MARKDOWN' });
+    }
+  }
   return { notes, files: byPath, findByName, skipped };
 };
 
@@ -353,8 +427,9 @@ export const planMarkdownImport = (input: {
   files: readonly ImportFile[];
   existing: ExistingNotes;
   limits?: Partial<PlanLimits>;
+  watch?: ParseWatch;
 }): Promise<ImportPlan> => {
-  const { notes, files, findByName, skipped } = markdownNotes(input.files);
+  const { notes, files, findByName, skipped } = markdownNotes(input.files, input.watch);
   return planImport({
     userId: input.userId,
     source: 'markdown',

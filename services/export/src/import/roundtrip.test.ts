@@ -69,7 +69,10 @@ const exportedZip = async () => {
     notes: reader,
     publicUrl: 'https://noted.test',
     pageSize: 2,
-    renderers: () => Promise.reject(new Error('not rendered here')),
+    renderers: {
+      pdf: () => Promise.reject(new Error('not rendered here')),
+      card: () => Promise.reject(new Error('not rendered here')),
+    },
     logger: createLogger({ level: 'silent' }),
   };
   const zip = createZipWriter();

@@ -6,6 +6,7 @@ import {
   type NoteUpdate,
 } from '@noted/api';
 import { bodyWithImages, type ImportPlan, type PlannedNote } from './plan.js';
+import { bytesOf } from './zip.js';
 
 /**
  * The notes service as an import writes to it, as the importing user (so an import only ever
@@ -94,7 +95,7 @@ export const runImport = async (
         continue;
       }
       try {
-        const uploaded = await port.uploadImage(note.id, image.bytes, image.fileName);
+        const uploaded = await port.uploadImage(note.id, await bytesOf(image.file), image.fileName);
         urls.set(image.path, uploaded.image.url);
         result.imagesUploaded += 1;
       } catch (error) {

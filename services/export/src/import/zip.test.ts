@@ -1,11 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claimSize, PNG_1X1, renameInZip, zipOf } from './test/zip.js';
-import { entryName, readZip } from './zip.js';
+import { entryName, readZip, type ImportFile } from './zip.js';
 
-const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+const text = (file: ImportFile | undefined) => {
+  if (!file || !('bytes' in file)) throw new Error('not read into memory');
+  return Buffer.from(file.bytes).toString('utf8');
+};
 
 describe('reading a zip of an import', () => {
   it('keeps Markdown, images and CSV by normalised path and passes over the rest', async () => {
@@ -25,8 +28,8 @@ describe('reading a zip of an import', () => {
       'notes/周末计划.md',
       'notes/data.csv',
     ]);
-    expect(text(content.files[0]!.bytes)).toBe('# Groceries\n\nmilk');
-    expect(Buffer.from(content.files[1]!.bytes).equals(PNG_1X1)).toBe(true);
+    expect(text(content.files[0])).toBe('# Groceries\n\nmilk');
+    expect(content.files[1]).toEqual({ path: 'notes/img/photo.png', bytes: PNG_1X1 });
     expect(content.ignored).toEqual([{ path: 'notes/movie.mp4', reason: 'NOT_TAKEN' }]);
   });
 
@@ -36,7 +39,7 @@ describe('reading a zip of an import', () => {
       const file = path.join(dir, 'upload.zip');
       await writeFile(file, await zipOf([{ name: 'a.md', data: 'A' }]));
       const content = await readZip(file);
-      expect(content.files.map((f) => [f.path, text(f.bytes)])).toEqual([['a.md', 'A']]);
+      expect(content.files.map((f) => [f.path, text(f)])).toEqual([['a.md', 'A']]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -72,12 +75,73 @@ describe('reading a zip of an import', () => {
     ]);
   });
 
-  it('refuses a file that inflates past the limit for one file (a zip bomb)', async () => {
-    const bomb = await zipOf([{ name: 'bomb.md', data: Buffer.alloc(4 * 1024 * 1024, 0x61) }]);
+  it('passes over, unread, a file said to be larger than such a file may be', async () => {
+    const zip = await zipOf([
+      { name: 'big.md', data: Buffer.alloc(2 * 1024 * 1024, 0x61) },
+      { name: 'small.md', data: 'S' },
+    ]);
+    const content = await readZip(zip, { maxBytesOf: (p) => (p.endsWith('.md') ? 1024 : 1e9) });
+    expect(content.files.map((f) => f.path)).toEqual(['small.md']);
+    expect(content.ignored).toEqual([{ path: 'big.md', reason: 'TOO_LARGE' }]);
+    // Passed over before inflating: only the small file was taken.
+    expect(content.used).toBe(1);
+  });
+
+  it('refuses a file that inflates to far more than its compressed size (a zip bomb)', async () => {
+    const bomb = await zipOf([{ name: 'bomb.md', data: Buffer.alloc(8 * 1024 * 1024, 0x61) }]);
     expect(bomb.length).toBeLessThan(64 * 1024);
-    await expect(readZip(bomb, { limits: { maxFileBytes: 1024 * 1024 } })).rejects.toMatchObject({
-      code: 'PAYLOAD_TOO_LARGE',
-      details: { reason: 'ZIP_ENTRY_TOO_LARGE', limit: 1024 * 1024 },
+    await expect(readZip(bomb)).rejects.toMatchObject({
+      code: 'IMPORT_TOO_LARGE',
+      status: 413,
+      details: { reason: 'ZIP_INFLATE_RATIO', limit: 200 },
+    });
+  });
+
+  it('refuses an archive whose texts together pass what is held in memory', async () => {
+    const zip = await zipOf(
+      Array.from({ length: 4 }, (_, i) => ({
+        name: `${i}.md`,
+        data: Buffer.from(Array.from({ length: 40_000 }, (_, j) => (i * j) % 251)),
+        compress: false,
+      })),
+    );
+    await expect(readZip(zip, { limits: { maxMemoryBytes: 100_000 } })).rejects.toMatchObject({
+      code: 'IMPORT_TOO_LARGE',
+      details: { reason: 'ZIP_TEXT_TOO_LARGE', limit: 100_000 },
+    });
+  });
+
+  it('writes the files it is told to store to disk, and keeps the others in memory', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'noted-import-store-'));
+    try {
+      const zip = await zipOf([
+        { name: 'a.md', data: 'A' },
+        { name: 'img/photo.png', data: PNG_1X1 },
+      ]);
+      const content = await readZip(zip, { store: { dir, when: (p) => p.endsWith('.png') } });
+      expect(text(content.files[0])).toBe('A');
+      const image = content.files[1]!;
+      expect(image).toMatchObject({ path: 'img/photo.png', size: PNG_1X1.length });
+      expect('file' in image && (await readFile(image.file)).equals(PNG_1X1)).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an archive cut short, or whose file fails its checksum', async () => {
+    const zip = await zipOf([
+      { name: 'a.md', data: '# A\n\nhello' },
+      { name: 'b.md', data: 'x'.repeat(5000) },
+    ]);
+    for (const cut of [zip.length - 1, zip.length - 30, Math.floor(zip.length / 2), 60]) {
+      await expect(readZip(zip.subarray(0, cut))).rejects.toMatchObject({ code: 'ZIP_INVALID' });
+    }
+    const stored = await zipOf([{ name: 'a.md', data: 'hello world', compress: false }]);
+    const damaged = Buffer.from(stored);
+    damaged[stored.indexOf('hello world')] = 0x48;
+    await expect(readZip(damaged)).rejects.toMatchObject({
+      code: 'ZIP_INVALID',
+      message: 'The zip archive is damaged: a.md fails its checksum',
     });
   });
 
@@ -91,7 +155,7 @@ describe('reading a zip of an import', () => {
     await expect(
       readZip(zip, { limits: { maxFileBytes: 1024 * 1024, maxTotalBytes: 2 * 1024 * 1024 } }),
     ).rejects.toMatchObject({
-      code: 'PAYLOAD_TOO_LARGE',
+      code: 'IMPORT_TOO_LARGE',
       details: { reason: 'ZIP_TOO_LARGE', limit: 2 * 1024 * 1024 },
     });
   });
@@ -99,7 +163,7 @@ describe('reading a zip of an import', () => {
   it('refuses an archive of too many entries before reading any', async () => {
     const zip = await zipOf(Array.from({ length: 30 }, (_, i) => ({ name: `${i}.md`, data: 'x' })));
     await expect(readZip(zip, { limits: { maxEntries: 20 } })).rejects.toMatchObject({
-      code: 'PAYLOAD_TOO_LARGE',
+      code: 'IMPORT_TOO_LARGE',
       details: { reason: 'ZIP_TOO_MANY_ENTRIES', limit: 20 },
     });
   });

@@ -1,32 +1,52 @@
-import { AppError } from '@noted/api';
+import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
+import { AppError } from '@noted/api';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { basename, isImagePath, isMarkdownPath, normalizePath } from './paths.js';
 
-/** One file of an import: its normalised path and its bytes. */
-export interface ImportFile {
-  path: string;
-  bytes: Uint8Array;
-}
+/**
+ * One file of an import: its normalised path and its bytes, or, for a file read into a folder
+ * on disk (the images of a zip, which are only uploaded), where it is and how large.
+ */
+export type ImportFile =
+  { path: string; bytes: Uint8Array } | { path: string; file: string; size: number };
+
+export const sizeOf = (file: ImportFile): number =>
+  'bytes' in file ? file.bytes.byteLength : file.size;
+
+export const bytesOf = async (file: ImportFile): Promise<Uint8Array> =>
+  'bytes' in file ? file.bytes : readFile(file.file);
 
 /** How much one archive may hold; past any of them it is refused as a whole. */
 export interface ZipLimits {
   /** Entries in the archive's directory, read or not. */
   maxEntries: number;
-  /** Bytes inflated, all files taken together. */
+  /** Bytes inflated, all files taken together (those of nested archives included). */
   maxTotalBytes: number;
-  /** Bytes of one file taken. */
+  /** Bytes of one file taken; a file said to be larger is passed over unread (`TOO_LARGE`). */
   maxFileBytes: number;
+  /** An entry inflating past 1 MB to more than this many times its compressed size is a bomb. */
+  maxRatio: number;
+  /** Bytes of the files held in memory (the texts: Markdown, CSV), all together. */
+  maxMemoryBytes: number;
 }
 
 export const ZIP_LIMITS: ZipLimits = {
   maxEntries: 20_000,
   maxTotalBytes: 256 * 1024 * 1024,
   maxFileBytes: 16 * 1024 * 1024,
+  maxRatio: 200,
+  maxMemoryBytes: 64 * 1024 * 1024,
 };
 
+/** Bytes an entry inflates to before its ratio is looked at: small files compress as they like. */
+const RATIO_FROM_BYTES = 1024 * 1024;
+
 /** Why an entry was passed over (the archive is still read). */
-export type IgnoredReason = 'UNSAFE_PATH' | 'ENCRYPTED' | 'NOT_TAKEN';
+export type IgnoredReason = 'UNSAFE_PATH' | 'ENCRYPTED' | 'NOT_TAKEN' | 'TOO_LARGE';
 
 export interface ZipContent {
   files: ImportFile[];
@@ -35,14 +55,30 @@ export interface ZipContent {
 
 /** Codes in `details.reason` of the AppErrors a refused archive throws. */
 export type ZipRefusal =
-  'ZIP_TOO_MANY_ENTRIES' | 'ZIP_TOO_LARGE' | 'ZIP_ENTRY_TOO_LARGE' | 'ZIP_INVALID';
+  | 'ZIP_TOO_MANY_ENTRIES'
+  | 'ZIP_TOO_LARGE'
+  | 'ZIP_ENTRY_TOO_LARGE'
+  | 'ZIP_INFLATE_RATIO'
+  | 'ZIP_TEXT_TOO_LARGE'
+  | 'ZIP_INVALID';
 
 const refused = (reason: ZipRefusal, message: string, limit?: number) =>
   new AppError(
-    reason === 'ZIP_INVALID' ? 'ZIP_INVALID' : 'PAYLOAD_TOO_LARGE',
+    reason === 'ZIP_INVALID' ? 'ZIP_INVALID' : 'IMPORT_TOO_LARGE',
     message,
     limit === undefined ? { reason } : { reason, limit },
   );
+
+/** What the result lists for an entry passed over: the plan's reasons where it has one. */
+export const skipReasonOf = (entry: {
+  path: string;
+  reason: IgnoredReason;
+}): 'NOT_MARKDOWN' | 'NOTE_TOO_LONG' | 'IMAGE_TOO_LARGE' | Exclude<IgnoredReason, 'NOT_TAKEN'> => {
+  if (entry.reason === 'NOT_TAKEN') return 'NOT_MARKDOWN';
+  if (entry.reason !== 'TOO_LARGE') return entry.reason;
+  if (isMarkdownPath(entry.path)) return 'NOTE_TOO_LONG';
+  return isImagePath(entry.path) ? 'IMAGE_TOO_LARGE' : 'TOO_LARGE';
+};
 
 /** The files an import reads: Markdown, images, Notion's CSV, and zips nested in an export. */
 export const takeImportFile = (path: string): boolean =>
@@ -103,19 +139,38 @@ const isUnsafe = (name: string) => {
   return /^([a-zA-Z]:|\/)/.test(path) || path.split('/').includes('..');
 };
 
+export interface ReadZipOptions {
+  limits?: Partial<ZipLimits>;
+  /** Which files are read; the others are passed over as `NOT_TAKEN`. */
+  take?: (path: string) => boolean;
+  /**
+   * The most one file may hold (a Markdown file past what a note holds is never inflated);
+   * `maxFileBytes` unless said.
+   */
+  maxBytesOf?: (path: string) => number;
+  /** Files for which `when` is true are written to new files in `dir`, not held in memory. */
+  store?: { dir: string; when: (path: string) => boolean };
+  /** Bytes already taken from the same import (by the archive holding this one). */
+  used?: number;
+}
+
 /**
- * Reads a `.zip` (a path on disk, or bytes) one entry at a time, keeping the files `take`
- * accepts. Bounded: more than `maxEntries` entries, a file past `maxFileBytes` or all files
- * past `maxTotalBytes` (counted as they inflate, whatever the headers claim) refuse the archive
- * with PAYLOAD_TOO_LARGE and `details.reason` (ZipRefusal); a damaged archive is ZIP_INVALID. Entries whose names climb out (`../`, `/abs`, `C:`), encrypted ones and the
- * files not taken are passed over and listed in `ignored`.
+ * Reads a `.zip` (a path on disk, or bytes) one entry at a time, streaming, keeping the files
+ * `take` accepts. Bounded: more than `maxEntries` entries, all files past `maxTotalBytes`, a
+ * file inflating past what its header says or past `maxRatio` times its compressed size
+ * (counted as it inflates, whatever the headers claim) refuse the archive with
+ * IMPORT_TOO_LARGE and `details.reason` (ZipRefusal); a damaged archive (cut short, a wrong
+ * checksum) is ZIP_INVALID. A file said to be larger than it may be is passed over unread
+ * (`TOO_LARGE`), as are entries whose names climb out (`../`, `/abs`, `C:`), encrypted ones and
+ * the files not taken, all listed in `ignored`.
  */
 export const readZip = async (
   source: string | Buffer,
-  options: { limits?: Partial<ZipLimits>; take?: (path: string) => boolean } = {},
-): Promise<ZipContent> => {
+  options: ReadZipOptions = {},
+): Promise<ZipContent & { used: number }> => {
   const limits = { ...ZIP_LIMITS, ...options.limits };
   const take = options.take ?? takeImportFile;
+  const maxBytesOf = options.maxBytesOf ?? (() => limits.maxFileBytes);
   let zip: ZipFile;
   try {
     zip = await open(source);
@@ -132,43 +187,39 @@ export const readZip = async (
   }
 
   const content: ZipContent = { files: [], ignored: [] };
-  let total = 0;
+  let total = options.used ?? 0;
+  let inMemory = 0;
+  let stored = 0;
 
-  const readEntry = async (entry: Entry, path: string): Promise<Uint8Array> => {
-    if (entry.uncompressedSize > limits.maxFileBytes) {
-      throw refused(
-        'ZIP_ENTRY_TOO_LARGE',
-        `${path} is larger than ${limits.maxFileBytes} bytes`,
-        limits.maxFileBytes,
-      );
-    }
+  const readEntry = async (entry: Entry, path: string): Promise<ImportFile> => {
     const stream = await openStream(zip, entry);
+    const storeDir = options.store?.when(path) ? options.store.dir : undefined;
+    const file = storeDir ? join(storeDir, `${String(stored++).padStart(6, '0')}`) : undefined;
+    const out = file ? createWriteStream(file, { flags: 'wx' }) : undefined;
     // Events, not `for await`: yauzl's own destroy() never emits 'close', which the async
     // iterator would wait for after an error.
-    return new Promise<Uint8Array>((resolve, reject) => {
+    return new Promise<ImportFile>((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      let crc = 0;
+      let failed = false;
       const fail = (error: AppError) => {
+        if (failed) return;
+        failed = true;
         stream.removeAllListeners('data');
         stream.destroy();
+        out?.destroy();
         reject(error);
       };
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
         total += chunk.length;
+        if (!out) inMemory += chunk.length;
         if (size > entry.uncompressedSize) {
           fail(
             refused(
               'ZIP_INVALID',
               `The zip archive is damaged: ${path} holds more than its header says`,
-            ),
-          );
-        } else if (size > limits.maxFileBytes) {
-          fail(
-            refused(
-              'ZIP_ENTRY_TOO_LARGE',
-              `${path} is larger than ${limits.maxFileBytes} bytes`,
-              limits.maxFileBytes,
             ),
           );
         } else if (total > limits.maxTotalBytes) {
@@ -179,16 +230,46 @@ export const readZip = async (
               limits.maxTotalBytes,
             ),
           );
-        } else chunks.push(chunk);
+        } else if (inMemory > limits.maxMemoryBytes) {
+          fail(
+            refused(
+              'ZIP_TEXT_TOO_LARGE',
+              `The archive holds more than ${limits.maxMemoryBytes} bytes of text`,
+              limits.maxMemoryBytes,
+            ),
+          );
+        } else if (size > RATIO_FROM_BYTES && size > limits.maxRatio * entry.compressedSize) {
+          fail(
+            refused(
+              'ZIP_INFLATE_RATIO',
+              `${path} inflates to more than ${limits.maxRatio} times its compressed size`,
+              limits.maxRatio,
+            ),
+          );
+        } else {
+          crc = crc32(chunk, crc);
+          if (out) {
+            // Backpressure: the archive is read no faster than the disk takes it.
+            if (!out.write(chunk)) {
+              stream.pause();
+              out.once('drain', () => stream.resume());
+            }
+          } else chunks.push(chunk);
+        }
       });
       stream.on('error', () =>
         fail(refused('ZIP_INVALID', `The zip archive is damaged: ${path} cannot be read`)),
       );
-      stream.on('end', () =>
-        size === entry.uncompressedSize
-          ? resolve(Buffer.concat(chunks))
-          : fail(refused('ZIP_INVALID', `The zip archive is damaged: ${path} is cut short`)),
-      );
+      out?.on('error', () => fail(refused('ZIP_INVALID', `${path} could not be unpacked`)));
+      stream.on('end', () => {
+        if (size !== entry.uncompressedSize) {
+          fail(refused('ZIP_INVALID', `The zip archive is damaged: ${path} is cut short`));
+        } else if (crc >>> 0 !== entry.crc32 >>> 0) {
+          fail(refused('ZIP_INVALID', `The zip archive is damaged: ${path} fails its checksum`));
+        } else if (out && file) {
+          out.end(() => resolve({ path, file, size }));
+        } else resolve({ path, bytes: Buffer.concat(chunks) });
+      });
     });
   };
 
@@ -210,8 +291,10 @@ export const readZip = async (
             content.ignored.push({ path, reason: 'NOT_TAKEN' });
           } else if (entry.isEncrypted()) {
             content.ignored.push({ path, reason: 'ENCRYPTED' });
+          } else if (entry.uncompressedSize > maxBytesOf(path)) {
+            content.ignored.push({ path, reason: 'TOO_LARGE' });
           } else {
-            content.files.push({ path, bytes: await readEntry(entry, path) });
+            content.files.push(await readEntry(entry, path));
           }
         })().then(
           () => zip.readEntry(),
@@ -228,5 +311,5 @@ export const readZip = async (
   } finally {
     zip.close();
   }
-  return content;
+  return { ...content, used: total };
 };

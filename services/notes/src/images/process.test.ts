@@ -1,57 +1,57 @@
-import { describe, expect, it } from 'vitest';
-import { workSlots } from './process.js';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeImageWork, configureImageWork, processImage } from './process.js';
 
-const deferred = () => {
-  let resolve!: () => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<void>((ok, fail) => {
-    resolve = ok;
-    reject = fail;
-  });
-  return { promise, resolve, reject };
-};
-const turn = () => new Promise((resolve) => setImmediate(resolve));
+const photo = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .jpeg()
+    .toBuffer();
 
-describe('workSlots', () => {
-  it('runs at most the limit at once, the rest in arrival order, also after a failure', async () => {
-    const slots = workSlots(1);
-    const started: number[] = [];
-    const gates = [deferred(), deferred(), deferred()];
-    const runs = gates.map((gate, n) =>
-      slots.run(async () => {
-        started.push(n);
-        await gate.promise;
-        return n;
-      }),
-    );
-    await turn();
-    expect(started).toEqual([0]);
-    gates[0]?.reject(new Error('not an image'));
-    await expect(runs[0]).rejects.toThrow('not an image');
-    await turn();
-    expect(started).toEqual([0, 1]);
-    gates[1]?.resolve();
-    await turn();
-    expect(started).toEqual([0, 1, 2]);
-    gates[2]?.resolve();
-    expect(await Promise.all(runs.slice(1))).toEqual([1, 2]);
+beforeAll(() => configureImageWork({ processes: 1, memoryMb: 320 }));
+afterAll(() => closeImageWork());
+
+describe('processImage', () => {
+  it('decodes in its sandbox and re-encodes as WebP within the longest side', async () => {
+    const image = await processImage(await photo(3000, 1500));
+    expect(image).toMatchObject({ width: 1920, height: 960 });
+    expect((await sharp(image.data).metadata()).format).toBe('webp');
   });
 
-  it('runs as many at once as a raised limit allows', async () => {
-    const slots = workSlots(1);
-    slots.setLimit(2);
-    const started: number[] = [];
-    const gate = deferred();
-    const runs = [0, 1, 2].map((n) =>
-      slots.run(async () => {
-        started.push(n);
-        await gate.promise;
-      }),
+  it('refuses what is not an image before decoding anything', async () => {
+    await expect(processImage(Buffer.from('%PDF-1.7'))).rejects.toMatchObject({
+      code: 'NOT_AN_IMAGE',
+    });
+  });
+
+  it('refuses an image of too many pixels from its header, without decoding it', async () => {
+    // 20,000 × 20,000 of one colour: a few hundred KB that would decode to 1.6 GB.
+    const bomb = await sharp({
+      create: { width: 20_000, height: 20_000, channels: 3, background: '#ffffff' },
+      limitInputPixels: false,
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    await expect(processImage(bomb)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringContaining('400,000,000 pixels'),
+    });
+  });
+
+  it('refuses at once, with BUSY and a Retry-After, uploads beyond what it can queue', async () => {
+    const image = await photo(1200, 900);
+    const answers = await Promise.allSettled(
+      Array.from({ length: 24 }, () => processImage(Buffer.from(image))),
     );
-    await turn();
-    expect(started).toEqual([0, 1]);
-    gate.resolve();
-    await Promise.all(runs);
-    expect(started).toEqual([0, 1, 2]);
+    const busy = answers.filter(
+      (answer) => answer.status === 'rejected' && answer.reason?.code === 'BUSY',
+    );
+    const done = answers.filter((answer) => answer.status === 'fulfilled');
+    // One process and eight waiting: the first nine are decoded, the rest refused at once.
+    expect(done).toHaveLength(9);
+    expect(busy).toHaveLength(15);
+    expect(busy[0]).toMatchObject({
+      reason: { status: 503, details: { retryAfterSeconds: expect.any(Number) } },
+    });
   });
 });

@@ -1,54 +1,7 @@
-import type sharpModule from 'sharp';
-import { AppError, NOTE_IMAGE_MAX_PIXELS, NOTE_IMAGE_MAX_SIDE } from '@noted/api';
-import { sniffImage, type ImageFormat } from '@noted/kit';
-
-type Sharp = typeof sharpModule;
-
-/**
- * libvips is loaded with the first image, not at start (about 20 MB that a process which never
- * sees an image does not hold). Decoded images are used once, so no operation cache; one
- * libvips thread per image (the default with glibc's malloc, not with jemalloc or on macOS):
- * the largest image allowed then takes about 55 MB to decode and shrink, not 80.
- */
-let loadingSharp: Promise<Sharp> | undefined;
-const loadSharp = () =>
-  (loadingSharp ??= import('sharp').then(({ default: sharp }) => {
-    sharp.cache(false);
-    sharp.concurrency(1);
-    return sharp;
-  }));
-
-/** Runs work at most `limit` at a time, the rest in arrival order as slots free up. */
-export const workSlots = (limit: number) => {
-  let slots = limit;
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    setLimit: (next: number) => {
-      slots = Math.max(1, Math.floor(next));
-    },
-    run: async <T>(work: () => Promise<T>): Promise<T> => {
-      if (running >= slots) {
-        // The slot is handed over by the work that finishes, so the count stays as it is.
-        await new Promise<void>((resolve) => waiting.push(resolve));
-      } else {
-        running += 1;
-      }
-      try {
-        return await work();
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else running -= 1;
-      }
-    },
-  };
-};
-
-const imageSlots = workSlots(1);
-
-/** How many images this process decodes at once (NOTES_IMAGE_CONCURRENCY); others queue. */
-export const limitImageWork = (concurrency: number) => imageSlots.setLimit(concurrency);
+import { AppError } from '@noted/api';
+import { sniffImage } from '@noted/kit';
+import { createSandbox, SandboxError, taskModule, type Sandbox } from '@noted/sandbox';
+import type { DecodeTask, DecodedImage } from './process.task.js';
 
 export interface ProcessedImage {
   data: Buffer;
@@ -56,66 +9,60 @@ export interface ProcessedImage {
   height: number;
 }
 
-const notAnImage = () => new AppError('NOT_AN_IMAGE', 'The file given is not an image');
+const DECODE_TASK = taskModule(import.meta.url, 'process.task');
+/** One image: the largest allowed takes about a second. */
+const DECODE_TIMEOUT_MS = 30_000;
+/** An upload waits at most this long for a process, then is refused BUSY (503, Retry-After). */
+const DECODE_WAIT_MS = 20_000;
 
-/** What libvips calls each sniffed format (AVIF is read by its HEIF loader). */
-const loaderOf: Record<ImageFormat, string> = {
-  jpeg: 'jpeg',
-  png: 'png',
-  gif: 'gif',
-  webp: 'webp',
-  avif: 'heif',
+export interface ImageWork {
+  /** Processes decoding at once (NOTES_IMAGE_CONCURRENCY); the others queue, boundedly. */
+  processes: number;
+  /** Each process's resident memory (NOTED_SANDBOX_MEMORY_MB). */
+  memoryMb: number;
+}
+
+let sandbox: Sandbox | undefined;
+let settings: ImageWork = { processes: 1, memoryMb: 320 };
+
+/** How this process decodes images; the sandbox starts with the first image. */
+export const configureImageWork = (work: ImageWork) => {
+  settings = work;
 };
 
+/** Ends the processes decoding images (the service stops). */
+export const closeImageWork = async () => {
+  const closing = sandbox;
+  sandbox = undefined;
+  await closing?.close();
+};
+
+const notAnImage = () => new AppError('NOT_AN_IMAGE', 'The file given is not an image');
+
 /**
- * Sniffs the bytes, checks the declared pixel count from the header before any decoding, then
- * decodes, applies the EXIF orientation, bounds the longer side and re-encodes as WebP without
- * metadata (no GPS or camera data leaves with the image).
+ * Sniffs the bytes here, then decodes them in the image sandbox: the declared pixel count is
+ * checked from the header before any decoding, the EXIF orientation applied, the longer side
+ * bounded and the image re-encoded as WebP without metadata (no GPS or camera data leaves with
+ * the image). Uploads beyond what the processes can take soon are refused at once with BUSY.
  */
 export const processImage = async (bytes: Buffer): Promise<ProcessedImage> => {
   const format = sniffImage(bytes);
   if (!format) throw notAnImage();
-  const sharp = await loadSharp();
-  return imageSlots.run(() => decode(sharp, bytes, format));
-};
-
-const decode = async (
-  sharp: Sharp,
-  bytes: Buffer,
-  format: ImageFormat,
-): Promise<ProcessedImage> => {
-  // Reading the header decodes no pixels, so the bomb is refused here with its real size.
-  const header = await sharp(bytes, { limitInputPixels: false })
-    .metadata()
-    .catch(() => {
-      throw notAnImage();
-    });
-  if (header.format !== loaderOf[format] || !header.width || !header.height) throw notAnImage();
-  const pixels = header.width * header.height;
-  if (pixels > NOTE_IMAGE_MAX_PIXELS) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `The image is too large (${pixels.toLocaleString('en-US')} pixels; at most ` +
-        `${NOTE_IMAGE_MAX_PIXELS.toLocaleString('en-US')})`,
-    );
-  }
-
+  sandbox ??= createSandbox({ name: 'notes-images', ...settings });
   try {
-    const { data, info } = await sharp(bytes, {
-      limitInputPixels: NOTE_IMAGE_MAX_PIXELS,
-      failOn: 'error',
-    })
-      .rotate()
-      .resize({
-        width: NOTE_IMAGE_MAX_SIDE,
-        height: NOTE_IMAGE_MAX_SIDE,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
-  } catch {
-    throw notAnImage();
+    const image = await sandbox.run<DecodedImage, DecodeTask>({
+      module: DECODE_TASK,
+      fn: 'decodeImage',
+      input: { bytes, format },
+      label: 'decode',
+      timeoutMs: DECODE_TIMEOUT_MS,
+      maxWaitMs: DECODE_WAIT_MS,
+    });
+    const { data } = image;
+    return { ...image, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) };
+  } catch (error) {
+    // Past its time or memory, or its decoder crashed: the image's doing.
+    if (error instanceof SandboxError && error.reason !== 'closed') throw notAnImage();
+    throw error;
   }
 };

@@ -1,4 +1,4 @@
-import { AppError, type routes } from '@noted/api';
+import type { routes } from '@noted/api';
 import type { Response } from 'express';
 import { clientAddressOf, type Handlers } from '@noted/kit';
 import { presentFeedback, presentReceipt } from './presenter.js';
@@ -29,22 +29,15 @@ const sendScreenshot = (res: Response, screenshot: ScreenshotRow) => {
 };
 
 export const feedbackHandlers = (ctx: FeedbackContext): Handlers<FeedbackRoutes> => ({
-  feedbackSend: async ({ body, req, res }) => {
-    try {
-      const row = await feedbackSend(ctx, body, {
+  // A refusal's details.retryAfterSeconds leaves as Retry-After (kit's error handler).
+  feedbackSend: async ({ body, req }) =>
+    presentReceipt(
+      await feedbackSend(ctx, body, {
         identity: req.identity,
         address: clientAddressOf(req),
         userAgent: req.get('user-agent'),
-      });
-      return presentReceipt(row);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'RATE_LIMITED') {
-        const { retryAfterSeconds } = error.details as { retryAfterSeconds: number };
-        res.setHeader('retry-after', String(retryAfterSeconds));
-      }
-      throw error;
-    }
-  },
+      }),
+    ),
   feedbackMine: async ({ query, req }) => {
     const { rows, nextCursor } = await feedbackList(ctx, { sender: req.identity }, query);
     return { items: rows.map(presentFeedback), nextCursor };

@@ -7,7 +7,7 @@
  * when the model has been idle, and it ends itself when the parent goes. Argv: the model
  * folder, the thread count, a batch's time limit.
  */
-import { createBoundedPool } from '../../capture/threads.js';
+import { createBoundedPool } from './threads.js';
 import type { EmbedTask } from './embed.worker.js';
 
 export type HostRequest = { id: number; texts: string[] };

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { AppError } from '@noted/api';
-import { workerThread } from '../../capture/threads.js';
+import { workerThread } from './threads.js';
 import type { HostReply, HostRequest } from './embed.host.js';
 
 /**

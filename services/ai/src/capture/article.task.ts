@@ -1,8 +1,7 @@
 /**
- * The article extractor that `article-reader.ts` runs in a piscina worker thread (and
- * `extractArticle` on the caller's): parsing a large page blocks its thread for seconds, and in
- * a worker that is not the service's event loop. Imports nothing from the workspace, so the
- * thread starts the same from source and from dist.
+ * The article extractor that `article-reader.ts` runs in its sandbox (`@noted/sandbox`; and
+ * `extractArticle` in the caller's process): parsing a large page takes seconds and hundreds of
+ * MB, and in a process whose time and memory are capped that is never the service's.
  */
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
