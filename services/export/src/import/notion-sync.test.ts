@@ -238,6 +238,16 @@ describe('syncing from a Notion integration with the official SDK', () => {
     expect(third.notes.map((note) => note.title)).toEqual(['Old page']);
   });
 
+  it('leaves out, unparsed, a page whose text nests past what a Markdown reader takes', async () => {
+    const old = server.pages.get(OLD)!;
+    old.lastEditedTime = '2024-05-03T08:00:00.000Z';
+    // Plain text Notion keeps as typed: 2,000 `>` a line begin 2,000 nested quotes.
+    old.blocks = [{ id: 'o02', type: 'paragraph', content: rich(text(`${'>'.repeat(2_000)} [x`)) }];
+    const result = await notionSync({ client: client() });
+    expect(result.notes.map((note) => note.title)).not.toContain('Old page');
+    expect(result.failed).toContainEqual({ page: key(OLD), code: 'TOO_COMPLEX' });
+  });
+
   it('plans the same note ids every run, and the same as importing the Notion export', async () => {
     const userId = 'b9f1e5c2-7d34-4e8a-9c61-2f0a8b3d4e57';
     const first = await notionSync({ client: client() });

@@ -1,4 +1,10 @@
-import { AppError, hashTags, NOTE_IMAGE_MAX_BYTES } from '@noted/api';
+import {
+  AppError,
+  hashTags,
+  MARKDOWN_MAX_DEPTH,
+  markdownDepth,
+  NOTE_IMAGE_MAX_BYTES,
+} from '@noted/api';
 import {
   APIErrorCode,
   Client,
@@ -363,6 +369,12 @@ export const notionSync = async (options: NotionSyncOptions): Promise<NotionSync
         images.get(block.id) ??
         (block.image.type === 'external' ? block.image.external.url : block.image.file.url),
     }).trim();
+    // The plan parses the body for its links and images, in this process: a page whose text
+    // nests past what a Markdown reader takes in reasonable time is left out, never parsed.
+    if (markdownDepth(body) > MARKDOWN_MAX_DEPTH) {
+      failed.push({ page: key, code: 'TOO_COMPLEX' });
+      continue;
+    }
     const title = titles.get(key) || 'Untitled';
     notes.push({
       sourcePath: `notion:${key}`,
