@@ -46,7 +46,7 @@ import {
 import { freePort } from '../../services/noted/src/test/app.js';
 import { launcherOf } from '../../services/noted/src/test/launcher.js';
 import { largestImage } from './images.js';
-import { descendants, mb, statusKb } from './proc.js';
+import { descendants, mb, statusKb, untilReady } from './proc.js';
 import { words } from './words.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -123,17 +123,7 @@ const start = async (main: string, flags: string[], settings: Record<string, str
     stdio: ['ignore', openSync(`${dataDir}.log`, 'w'), 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000;
-  while (
-    !(await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null) throw new Error(`${main} exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`${main} did not become ready`);
-    await settle(200);
-  }
+  await untilReady(url, child, main);
   const { accessToken } = await passwordGrant({
     realmUrl: `${url}/realms/noted`,
     email: `abuse-${randomUUID()}@example.com`,
@@ -233,12 +223,17 @@ const captured = async (app: App, response: Promise<Response>): Promise<string> 
 const newNote = async (app: App, title: string, note = 'x') =>
   (await api<{ id: string }>(app, 'POST', '/api/note/create/direct', { title, note })).id;
 
-/** Many requests at once: how many got each answer. */
-const burst = async (requests: (() => Promise<Response>)[]) => {
-  const answers = await Promise.all(requests.map((request) => answerOf(request(), 120_000)));
+/** `count` uploads of `image` to one new note at once: how many got each answer. */
+const burst = async (app: App, count: number, image: Buffer, name: string) => {
+  const id = await newNote(app, 'burst');
+  const answers = await Promise.all(
+    Array.from({ length: count }, () =>
+      answerOf(post(app, `/api/notes/${id}/images`, form('image', image, name)), 120_000),
+    ),
+  );
   const counts = new Map<string, number>();
   for (const answer of answers) counts.set(answer, (counts.get(answer) ?? 0) + 1);
-  return [...counts].map(([answer, count]) => `${count} × ${answer}`).join(', ');
+  return [...counts].map(([answer, times]) => `${times} × ${answer}`).join(', ');
 };
 
 type Step = [name: string, send: (app: App) => Promise<string>];
@@ -319,30 +314,8 @@ const hostile = async (): Promise<Step[]> => {
           ),
         ),
     ],
-    [
-      '40 × 3 MB photos at once',
-      async (app) => {
-        const id = await newNote(app, 'burst');
-        return burst(
-          Array.from(
-            { length: 40 },
-            () => () => post(app, `/api/notes/${id}/images`, form('image', photo, 'p.jpg')),
-          ),
-        );
-      },
-    ],
-    [
-      '12 × 40 MP PNGs at once',
-      async (app) => {
-        const id = await newNote(app, 'largest');
-        return burst(
-          Array.from(
-            { length: 12 },
-            () => () => post(app, `/api/notes/${id}/images`, form('image', largest, 'l.png')),
-          ),
-        );
-      },
-    ],
+    ['40 × 3 MB photos at once', (app) => burst(app, 40, photo, 'p.jpg')],
+    ['12 × 40 MP PNGs at once', (app) => burst(app, 12, largest, 'l.png')],
     [
       'nested JSON (15,000 levels)',
       (app) =>

@@ -32,7 +32,7 @@ import sharp from 'sharp';
 import { NOTE_IMAGE_MAX_BYTES, NOTE_IMAGE_MAX_PIXELS } from '@noted/api';
 import { passwordGrant } from '@noted/testing';
 import { freePort } from '../../services/noted/src/test/app.js';
-import { mb, resetHighWater, statusKb } from './proc.js';
+import { mb, resetHighWater, statusKb, untilReady } from './proc.js';
 import { launcherOf } from '../../services/noted/src/test/launcher.js';
 import { largestImage } from './images.js';
 import { words } from './words.js';
@@ -159,17 +159,7 @@ const startProgram = async (main: string, flags: string[], env: Record<string, s
   const sampler = sampleRss(pid);
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  const deadline = started + 180_000;
-  while (
-    !(await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null) throw new Error(`${main} exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`${main} did not become ready`);
-    await settle(100);
-  }
+  await untilReady(url, child, main);
   return {
     pid,
     url,

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** A figure of /proc/<pid>/status in kB (VmRSS, VmHWM), or undefined once the process ended. */
@@ -42,3 +43,18 @@ export const descendants = (pid: number): number[] => {
 /** RSS in kB of `pid` and every process it started (the local model runs in a child). */
 export const treeRssKb = (pid: number): number =>
   [pid, ...descendants(pid)].reduce((sum, each) => sum + (statusKb(each, 'VmRSS') ?? 0), 0);
+
+/** Waits until the program at `url` answers /readyz (five minutes at most); throws if it exits. */
+export const untilReady = async (url: string, child: ChildProcess, name: string) => {
+  const deadline = Date.now() + 300_000;
+  while (
+    !(await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`${name} did not become ready`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};

@@ -117,6 +117,46 @@ export const dataShots: Shot[] = [
     },
   },
   {
+    // A vault with a file built to cost a parser minutes: left out, the rest imported.
+    name: 'settings-import-left-out',
+    path: at('/'),
+    act: async (page) => {
+      await settingsAt(page, 'Import notes');
+      const vault = await zipOf([
+        { name: 'Reading list.md', data: '# Reading list\n\n- Middlemarch\n- The Waves\n' },
+        { name: 'nested.md', data: `${'- '.repeat(5_000)}x` },
+        { name: 'huge.md', data: 'a'.repeat(5 * 1024 * 1024) },
+      ]);
+      await pickImport(page, 'Vault.zip', vault);
+      await page.getByText('Imported “Vault.zip”.').waitFor({ timeout: 30_000 });
+      await page.getByText(/ left out$/).click();
+    },
+  },
+  {
+    // An archive that inflates far past its size: refused before anything is written.
+    name: 'settings-import-too-large',
+    path: at('/'),
+    routes: async (page) => {
+      await page.route('**/export/import', (route) =>
+        route.fulfill({
+          status: 413,
+          json: {
+            error: {
+              code: 'IMPORT_TOO_LARGE',
+              message: 'dense.md inflates to more than 200 times its compressed size',
+              details: { reason: 'ZIP_INFLATE_RATIO', limit: 200 },
+            },
+          },
+        }),
+      );
+    },
+    act: async (page) => {
+      await settingsAt(page, 'Import notes');
+      await pickImport(page, 'dense.zip', await notesZip());
+      await page.getByRole('alert').waitFor();
+    },
+  },
+  {
     name: 'settings-import-quota',
     path: at('/'),
     routes: async (page) => {

@@ -382,6 +382,20 @@ describe('Your data: import notes', () => {
     );
   });
 
+  it.each(['IMPORT_TOO_LARGE', 'IMPORT_TOO_COMPLEX', 'IMPORT_EMPTY', 'BUSY'] as const)(
+    'says in words why a file was refused with %s, never the code',
+    async (code) => {
+      const played = playedImport();
+      renderPanel({ imports: { file: played.file } });
+      await screen.findByRole('button', { name: 'Choose a file…' });
+      await pick('Vault.zip');
+      await played.refuse(new AppError(code, 'refused'));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('“Vault.zip” was not imported');
+      expect(alert.textContent).not.toMatch(/import\.refused|[A-Z]{4,}_/);
+    },
+  );
+
   it('stops between two notes on Stop, keeping what was made', async () => {
     const played = playedImport();
     renderPanel({ imports: { file: played.file } });
