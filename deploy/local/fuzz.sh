@@ -27,12 +27,26 @@ stripe=$!
 # It prints its settings once it listens, the last one a price.
 for _ in $(seq 1 60); do grep -q '^export STRIPE_PRICE_PREMIUM_YEARLY=' "$stripe_env" && break; sleep 0.5; done
 grep -q '^export STRIPE_PRICE_PREMIUM_YEARLY=' "$stripe_env" || fail "the local Stripe did not start"
-# Notion at a closed local port: connecting answers 502 and nothing leaves this machine.
+# Notion through the local server speaking its API that the export service is tested against
+# (services/export/src/import/test/notion-server.ts). It takes one token, which the fuzzer does
+# not make up: connecting answers 422 NOTION_TOKEN_INVALID, as Notion does, and nothing leaves
+# this machine.
+notion_url="$NOTED_INFRA_DIR/fuzz-notion-$port.url"
+rm -f "$notion_url"
+node --conditions=@noted/source --import tsx --input-type=module -e "
+  const { startNotionServer } = await import('./services/export/src/import/test/notion-server.ts');
+  const notion = await startNotionServer({ token: 'secret_noted_fuzz_only' });
+  console.log(notion.baseUrl);
+  process.on('SIGTERM', () => void notion.close().then(() => process.exit(0)));
+" >"$notion_url" &
+notion=$!
+for _ in $(seq 1 60); do grep -q '^http' "$notion_url" && break; sleep 0.5; done
+grep -q '^http' "$notion_url" || fail "the local Notion did not start"
 # shellcheck disable=SC2046 # its NAME=value settings, one word each
 start_noted "$port" fuzz NOTED_METRICS_PORT=0 GATEWAY_RATE_LIMIT_PER_IP=0 GATEWAY_RATE_LIMIT_PER_USER=0 \
   FEEDBACK_PER_USER_PER_HOUR=0 FEEDBACK_PER_IP_PER_HOUR=0 IDENTITY_ADMIN_EMAILS=fuzz@example.com \
-  NOTION_API_URL=http://127.0.0.1:9 $(sed -n 's/^export //p' "$stripe_env")
-trap 'kill $app $stripe 2>/dev/null || true; wait $app $stripe 2>/dev/null || true; rm -rf "$noted_data_dir"' EXIT
+  NOTION_API_URL="$(cat "$notion_url")" $(sed -n 's/^export //p' "$stripe_env")
+trap 'kill $app $stripe $notion 2>/dev/null || true; wait $app $stripe $notion 2>/dev/null || true; rm -rf "$noted_data_dir"' EXIT
 base="http://localhost:$port"
 token="$(curl -fsS "$base/realms/noted/protocol/openid-connect/token" \
   -d grant_type=password -d client_id=noted-cli -d username=fuzz@example.com \

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { events, noContent, ok, routesFor } from './contract.js';
 import { Tag, listOf } from './notes.js';
+import { NOTE_IMAGE_PATH, WHITE_SPACE, notBlank, requireOneOf } from './rules.js';
 
 const NoteId = z.uuid({ message: 'Not a note id' });
 const ChatId = z.uuid({ message: 'Not a chat id' });
@@ -33,36 +34,52 @@ export type WriterAction = z.infer<typeof WriterAction>;
 
 const maxText = z.string().max(100_000, 'At most 100,000 characters');
 
-export const WriterAssist = z
-  .object({
-    action: WriterAction,
-    noteId: NoteId.optional().meta({
-      description:
-        'The note being written; its text is the context (and the text when none is given)',
+const actionsBut = (action: WriterAction) => WriterAction.options.filter((a) => a !== action);
+
+export const WriterAssist = requireOneOf(
+  z
+    .object({
+      action: WriterAction,
+      noteId: NoteId.optional().meta({
+        description:
+          'The note being written; its text is the context (and the text when none is given)',
+      }),
+      text: maxText.optional().meta({ description: 'The selected text to work on' }),
+      language: z
+        .string()
+        .max(40)
+        .regex(
+          new RegExp(`[^${WHITE_SPACE}][\\s\\S]*[^${WHITE_SPACE}]`),
+          'A language is at least two characters',
+        )
+        .trim()
+        .optional()
+        .meta({ description: 'For translate: the language to write in, e.g. "French" or "zh"' }),
+    })
+    .refine((body) => body.action !== 'translate' || body.language !== undefined, {
+      message: 'Say which language to translate into',
+      path: ['language'],
     }),
-    text: maxText.optional().meta({ description: 'The selected text to work on' }),
-    language: z
-      .string()
-      .trim()
-      .min(2)
-      .max(40)
-      .optional()
-      .meta({ description: 'For translate: the language to write in, e.g. "French" or "zh"' }),
-  })
-  .refine((body) => body.noteId !== undefined || (body.text ?? '').trim().length > 0, {
-    message: 'Give the text to work on, or the note',
-    path: ['text'],
-  })
-  .refine((body) => body.action !== 'translate' || body.language !== undefined, {
-    message: 'Say which language to translate into',
-    path: ['language'],
-  })
-  .meta({ id: 'WriterAssist' });
+  { noteId: 'present', text: 'notBlank' },
+  'Give the text to work on, or the note',
+  {
+    id: 'WriterAssist',
+    description: 'The note or the text (not only white space); translate names its language',
+    allOf: [
+      {
+        anyOf: [
+          { properties: { action: { enum: actionsBut('translate') } } },
+          { required: ['language'] },
+        ],
+      },
+    ],
+  },
+);
 export type WriterAssist = z.input<typeof WriterAssist>;
 
 export const WriterAskAi = z
   .object({
-    question: z.string().trim().min(1, 'Ask a question').max(4000),
+    question: notBlank('Ask a question').max(4000).trim(),
     noteId: NoteId.optional(),
     text: maxText.optional().meta({ description: 'The note text as in the editor, unsaved' }),
   })
@@ -110,6 +127,19 @@ export type NoteSummary = z.infer<typeof NoteSummary>;
 export const SummaryPeriodKind = z.enum(['day', 'week', 'month', 'year']);
 export type SummaryPeriodKind = z.infer<typeof SummaryPeriodKind>;
 
+/** The form of an IANA time zone name (Area/Location, Etc/GMT+5, UTC, EST5EDT). */
+export const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
+
+/** Whether the tz database here names the zone (its names change with its releases). */
+export const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 export const PeriodSummaryQuery = z
   .object({
     date: z.iso
@@ -119,19 +149,13 @@ export const PeriodSummaryQuery = z
     timeZone: z
       .string()
       .max(64)
-      .refine(
-        (zone) => {
-          try {
-            new Intl.DateTimeFormat('en', { timeZone: zone });
-            return true;
-          } catch {
-            return false;
-          }
-        },
-        { message: 'Not a time zone' },
-      )
+      .regex(TIME_ZONE_NAME, 'Not a time zone')
       .optional()
-      .meta({ description: 'IANA time zone the period is counted in; default UTC' }),
+      .meta({
+        description:
+          'IANA time zone the period is counted in, e.g. Europe/Paris; default UTC. A name of ' +
+          "this form that the server's tz database lacks answers 422 UNPROCESSABLE",
+      }),
   })
   .meta({ id: 'PeriodSummaryQuery' });
 export type PeriodSummaryQuery = z.input<typeof PeriodSummaryQuery>;
@@ -157,7 +181,7 @@ export type PeriodSummary = z.infer<typeof PeriodSummary>;
 
 export const AiSearchQuery = z
   .object({
-    query: z.string().trim().min(1, 'Say what to search for').max(500),
+    query: notBlank('Say what to search for').max(500).trim(),
     limit: z.coerce.number().int().min(1).max(50).default(10),
   })
   .meta({ id: 'AiSearchQuery' });
@@ -194,7 +218,7 @@ export type AiHitList = z.infer<typeof AiHitList>;
 
 export const ChatAnswerRequest = z
   .object({
-    question: z.string().trim().min(1, 'Ask a question').max(4000),
+    question: notBlank('Ask a question').max(4000).trim(),
     chatId: ChatId.optional().meta({ description: 'Continue this conversation; none starts one' }),
   })
   .meta({ id: 'ChatAnswerRequest' });
@@ -249,21 +273,20 @@ export type KnowledgeGenerate = z.input<typeof KnowledgeGenerate>;
 
 export const GenerateByContent = z
   .object({
-    content: z.string().regex(/\S/, 'Give the content').trim().max(200_000),
+    content: notBlank('Give the content').max(200_000).trim(),
   })
   .meta({ id: 'GenerateByContent' });
 export type GenerateByContent = z.input<typeof GenerateByContent>;
 
-export const GenerateByTranscription = z
-  .object({
+export const GenerateByTranscription = requireOneOf(
+  z.object({
     noteId: NoteId.optional().meta({ description: 'A note whose body is a transcription' }),
-    transcription: z.string().trim().min(1).max(200_000).optional(),
-  })
-  .refine((body) => body.noteId !== undefined || body.transcription !== undefined, {
-    message: 'Give the note holding the transcription, or the transcription',
-    path: ['noteId'],
-  })
-  .meta({ id: 'GenerateByTranscription' });
+    transcription: notBlank('Give the transcription').max(200_000).trim().optional(),
+  }),
+  { noteId: 'present', transcription: 'present' },
+  'Give the note holding the transcription, or the transcription',
+  { id: 'GenerateByTranscription', description: 'The transcription, or the note holding it' },
+);
 export type GenerateByTranscription = z.input<typeof GenerateByTranscription>;
 
 export const GeneratedNote = z
@@ -284,7 +307,11 @@ export type GeneratedNote = z.infer<typeof GeneratedNote>;
 export const ImageAnalyze = z
   .object({
     imageUrls: z
-      .array(z.string().max(2048))
+      .array(
+        z
+          .string()
+          .regex(NOTE_IMAGE_PATH, 'Only images of your notes: /api/notes/{id}/images/{name}'),
+      )
       .min(1, 'Give at least one image')
       .max(10, 'At most 10 images at once'),
   })
@@ -398,6 +425,7 @@ export const aiRoutes = {
     params: z.object({ kind: SummaryPeriodKind }),
     query: PeriodSummaryQuery,
     answer: ok(PeriodSummary, 'The summary'),
+    errors: [[422, 'A timeZone the tz database here does not name (code UNPROCESSABLE)']],
   }),
   aiSearch: aiApi.get('/ai/note/assist/search', {
     summary: 'Search by words and by meaning, fused',
@@ -457,7 +485,7 @@ export const aiRoutes = {
     summary: 'Draft a note from a transcription (given, or the body of a note)',
     body: GenerateByTranscription,
     answer: ok(GeneratedNote, 'The draft'),
-    errors: aiNoteErrors,
+    errors: [...aiNoteErrors, [422, 'The note holds no transcription (code NO_TEXT_FOUND)']],
   }),
   noteImagesAnalyze: aiApi.post('/api/note/images/analyze', {
     summary: "Describe images of the user's notes with the vision model",

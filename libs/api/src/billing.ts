@@ -190,8 +190,13 @@ export const billingRoutes = {
       "Stripe's events, signed with the webhook secret (Stripe-Signature, 5 minutes tolerance); " +
       'each event applied once',
     public: true,
+    signature: {
+      scheme: 'stripeSignature',
+      header: 'Stripe-Signature',
+      description: "Stripe's signature of the body with the webhook secret (t=…,v1=…)",
+    },
     body: StripeEvent,
     answer: ok(WebhookReceipt, 'The event was taken'),
-    errors: [[400, 'Unsigned, badly signed or stale'], 503],
+    errors: [[401, 'Unsigned, badly signed or stale (code UNAUTHENTICATED)'], 503],
   }),
 };

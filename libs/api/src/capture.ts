@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { created, file, noContent, ok, routesFor } from './contract.js';
 import { imagesBusy } from './images.js';
 import { Note, NoteAction } from './notes.js';
+import { notBlank } from './rules.js';
 
 /**
  * Notes made from something other than typed text: an image (its text read by OCR or a vision
@@ -101,11 +102,9 @@ export const UPLOAD_MAX_BYTES: Record<UploadKind, number> = {
 const uploadOf = (kind: UploadKind, what: string) =>
   z.strictObject({
     kind: z.literal(kind).meta({ description: `What the file is: ${what}` }),
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Give the file name')
+    name: notBlank('Give the file name')
       .max(255, 'A file name is at most 255 characters')
+      .trim()
       .meta({ description: 'The file name, kept for download (never trusted for the format)' }),
     bytes: z
       .int()
@@ -159,6 +158,13 @@ const quotaRefused = [
   'Over the monthly allowance of notes (code NOTES_LEFT_NOT_ENOUGH); nothing is kept',
 ] as const;
 
+/** What the audio routes refuse by the content of the file, whatever its shape. */
+const audioRefused = [
+  422,
+  'NOT_AUDIO (none of the formats by its content), RECORDING_TOO_LONG (over the plan limit) ' +
+    'or UNPROCESSABLE (its length cannot be read, and the plan has a limit)',
+] as const;
+
 const createAnswer = created(
   Note,
   'The new note, capture.status processing; it fills in when the reading is done',
@@ -170,19 +176,23 @@ export const captureRoutes = {
     summary: 'Create a note from an image: kept with the note, its text read',
     form: CaptureImageForm,
     answer: createAnswer,
-    errors: [[400, 'NOT_AN_IMAGE: "The file given is not an image"'], quotaRefused, imagesBusy],
+    errors: [
+      quotaRefused,
+      [422, 'NOT_AN_IMAGE (no image by its content), or UNPROCESSABLE (over 40 megapixels)'],
+      imagesBusy,
+    ],
   }),
   noteCreateByAudio: captureApi.post('/api/note/create/byaudio', {
     summary: 'Create a note from a voice recording: kept with the note, transcribed',
     form: CaptureAudioForm,
     answer: createAnswer,
-    errors: [[400, 'NOT_AUDIO, or RECORDING_TOO_LONG (over the plan limit)'], quotaRefused],
+    errors: [quotaRefused, audioRefused],
   }),
   noteCreateByAudioFile: captureApi.post('/api/note/create/byaudiofile', {
     summary: 'Create a note from an audio file: kept with the note, transcribed',
     form: CaptureAudioForm,
     answer: createAnswer,
-    errors: [[400, 'NOT_AUDIO, or RECORDING_TOO_LONG (over the plan limit)'], quotaRefused],
+    errors: [quotaRefused, audioRefused],
   }),
   noteCreateByAudioUrl: captureApi.post('/api/note/create/byaudioUrl', {
     summary:
@@ -204,7 +214,7 @@ export const captureRoutes = {
     summary: 'Create a note from a PDF: kept with the note, its text read page by page',
     form: CapturePdfForm,
     answer: createAnswer,
-    errors: [[400, 'NOT_A_PDF'], quotaRefused],
+    errors: [quotaRefused, [422, 'NOT_A_PDF: no PDF by its content']],
   }),
   uploadCreate: captureApi.post('/api/config/s3credentials', {
     summary:
@@ -230,10 +240,10 @@ export const captureRoutes = {
     body: CaptureUpload,
     answer: createAnswer,
     errors: [
-      [400, 'NOT_AUDIO, NOT_A_PDF, or RECORDING_TOO_LONG'],
       quotaRefused,
       [404, 'No such upload of the caller, or it has expired'],
       [409, 'The file has not arrived yet (code CONFLICT)'],
+      [422, 'NOT_AUDIO, NOT_A_PDF or RECORDING_TOO_LONG, by the content of the file'],
     ],
   }),
   noteCaptureRetry: captureApi.post('/api/note/capture/retry', {

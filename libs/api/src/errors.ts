@@ -3,24 +3,33 @@
  * `message`; the HTTP status travels with the code so every transport maps it the same way.
  */
 export const errorCodes = {
+  /** A request the API's document refuses (its syntax, a missing part). */
   BAD_REQUEST: 400,
+  /** Input against the schema the document states for the route; the message names where. */
   VALIDATION_FAILED: 400,
-  NOT_AN_IMAGE: 400,
+  /**
+   * Input the schema allows, refused by a rule of content or state the schema cannot state: a
+   * date after now, a time zone the tz database does not name, an image over 40 megapixels, a
+   * note already holding its 100 images. The message names the rule.
+   */
+  UNPROCESSABLE: 422,
+  /** Content, not shape: bytes the schema allows that are none of the image formats taken. */
+  NOT_AN_IMAGE: 422,
   /** The content is none of the audio formats taken (webm/opus, ogg, mp3, m4a, wav). */
-  NOT_AUDIO: 400,
-  NOT_A_PDF: 400,
+  NOT_AUDIO: 422,
+  NOT_A_PDF: 422,
   /** A recording longer than the plan's recordingTimeLimit. */
-  RECORDING_TOO_LONG: 400,
+  RECORDING_TOO_LONG: 422,
   /** A URL the server will not fetch: not http(s), or a private, loopback or metadata address. */
   URL_REFUSED: 400,
   /** Notion refused the integration token given (or since revoked): connect Notion again. */
-  NOTION_TOKEN_INVALID: 400,
+  NOTION_TOKEN_INVALID: 422,
   /** An import of a file that is neither Markdown (.md, .markdown, .txt) nor a .zip. */
-  IMPORT_UNSUPPORTED: 400,
+  IMPORT_UNSUPPORTED: 422,
   /** A .zip that cannot be read: not a zip, damaged, or an entry cut short. */
-  ZIP_INVALID: 400,
+  ZIP_INVALID: 422,
   /** A request to delete the account whose `confirm` is not the account's email address. */
-  CONFIRMATION_MISMATCH: 400,
+  CONFIRMATION_MISMATCH: 422,
   UNAUTHENTICATED: 401,
   /** The token's account was deleted (the token was issued before); sign in again. */
   ACCOUNT_DELETED: 401,

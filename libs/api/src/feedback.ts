@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import { created, file, ok, routesFor } from './contract.js';
+import { notBlank } from './rules.js';
 
 export const FeedbackKind = z.enum(['idea', 'problem', 'praise']).meta({ id: 'FeedbackKind' });
 export type FeedbackKind = z.infer<typeof FeedbackKind>;
 
 export const FEEDBACK_MESSAGE_MAX_CHARS = 5000;
 export const FEEDBACK_PAGE_MAX_CHARS = 300;
-/** The largest screenshot, decoded. */
+/** The largest screenshot, decoded: its data URL is limited to the characters that hold it. */
 export const FEEDBACK_SCREENSHOT_MAX_BYTES = 2 * 1024 * 1024;
 /** The media types a screenshot may be, as its bytes (not its data URL) say. */
 export const FEEDBACK_SCREENSHOT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -14,12 +15,12 @@ export const FEEDBACK_SCREENSHOT_TYPES = ['image/png', 'image/jpeg', 'image/webp
 /** Base64 of the largest screenshot, and room for the longest `data:<type>;base64,` before it. */
 const SCREENSHOT_MAX_CHARS = 100 + 4 * Math.ceil(FEEDBACK_SCREENSHOT_MAX_BYTES / 3);
 /** A base64 data URL of any declared type: what it holds is decided by its bytes. */
-const DATA_URL = /^data:[\w.+-]+\/[\w.+-]+;base64,[A-Za-z0-9+/]*={0,2}$/;
+const DATA_URL = /^data:[A-Za-z0-9_.+-]+\/[A-Za-z0-9_.+-]+;base64,[A-Za-z0-9+/]*={0,2}$/;
 
 export const FeedbackSend = z
   .object({
     kind: FeedbackKind,
-    message: z.string().trim().min(1).max(FEEDBACK_MESSAGE_MAX_CHARS),
+    message: notBlank('Write a message').max(FEEDBACK_MESSAGE_MAX_CHARS).trim(),
     email: z
       .email()
       .max(320)
@@ -43,7 +44,7 @@ export const FeedbackSend = z
       .meta({
         description:
           'A PNG, JPEG or WebP image of at most 2 MB as a base64 data URL; anything else ' +
-          'answers 400 NOT_AN_IMAGE',
+          'answers 422 NOT_AN_IMAGE',
       }),
   })
   .meta({ id: 'FeedbackSend' });
@@ -69,14 +70,25 @@ export const FeedbackItem = z
   .meta({ id: 'FeedbackItem' });
 export type FeedbackItem = z.infer<typeof FeedbackItem>;
 
+/**
+ * A place in a list of feedback: the milliseconds since 1970 of a feedback's creation and its id.
+ * Every cursor of this form is a place the list can start after, so the pattern is the rule.
+ */
+export const FEEDBACK_CURSOR =
+  /^[0-9]{1,13}\.[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
 export const FeedbackListQuery = z
   .object({
     kind: FeedbackKind.optional(),
     cursor: z
       .string()
-      .max(200)
+      .regex(FEEDBACK_CURSOR, 'Not a cursor of this list')
       .optional()
-      .meta({ description: 'The nextCursor of the page before' }),
+      .meta({
+        description:
+          'The nextCursor of the page before: where it ended (the time of its last feedback, ' +
+          'in milliseconds, and its id); the page holds what came before',
+      }),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   })
   .meta({ id: 'FeedbackListQuery' });
@@ -110,7 +122,7 @@ export const feedbackRoutes = {
     body: FeedbackSend,
     answer: created(FeedbackReceipt, 'The feedback is kept'),
     errors: [
-      [400, 'NOT_AN_IMAGE: the screenshot is no PNG, JPEG or WebP image'],
+      [422, 'NOT_AN_IMAGE: the screenshot is no PNG, JPEG or WebP image, by its bytes'],
       [429, 'RATE_LIMITED: too much feedback from this account or address this hour (Retry-After)'],
     ],
   }),

@@ -78,12 +78,12 @@ export const imageRoutes = {
     form: NoteImageUploadForm,
     answer: created(NoteImageUploaded, 'The stored image and the note'),
     errors: [
-      [
-        400,
-        'NOT_AN_IMAGE (the content is no JPEG, PNG, WebP, GIF or AVIF), ' +
-          'VALIDATION_FAILED (over 40 megapixels, or the note is full) or BAD_REQUEST',
-      ],
       404,
+      [
+        422,
+        'NOT_AN_IMAGE (the content is no JPEG, PNG, WebP, GIF or AVIF), or UNPROCESSABLE ' +
+          '(over 40 megapixels, or the note already holds 100 images)',
+      ],
       imagesBusy,
     ],
   }),

@@ -91,11 +91,6 @@ export const importRoutes = {
     ),
     errors: [
       [
-        400,
-        'IMPORT_UNSUPPORTED (neither Markdown nor a .zip), ZIP_INVALID (a damaged zip), ' +
-          'VALIDATION_FAILED (no field file)',
-      ],
-      [
         403,
         'NOTES_LEFT_NOT_ENOUGH: the import makes more new notes than the month has left ' +
           '(details { needed, left }); nothing was written',
@@ -107,8 +102,9 @@ export const importRoutes = {
       ],
       [
         422,
-        'IMPORT_EMPTY: the file holds no note; IMPORT_TOO_COMPLEX: reading it ran past its ' +
-          'time or memory (details.reason)',
+        'By the name and content of the file: IMPORT_UNSUPPORTED (neither Markdown nor a ' +
+          '.zip), ZIP_INVALID (a damaged zip), IMPORT_EMPTY (it holds no note), ' +
+          'IMPORT_TOO_COMPLEX (reading it ran past its time or memory, details.reason)',
       ],
       [503, 'BUSY: imports are being read at capacity; try again after Retry-After'],
     ],

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { created, noContent, ok, routesFor } from './contract.js';
 import { NoteUpdateForm } from './note-form.js';
+import { NOTE_IMAGE_PATH, WHITE_SPACE, requireOneOf } from './rules.js';
 import { TAG_MAX_LENGTH } from './tags.js';
 
 export const Tag = z
@@ -8,7 +9,7 @@ export const Tag = z
   .trim()
   .min(1, 'A tag cannot be empty')
   .max(TAG_MAX_LENGTH, `A tag is at most ${TAG_MAX_LENGTH} characters`)
-  .regex(/^[^\s#,]+$/, 'A tag has no spaces, commas or #');
+  .regex(new RegExp(`^[^${WHITE_SPACE}#,]+$`), 'A tag has no spaces, commas or #');
 
 /**
  * An instant as ISO 8601 with any offset the format allows (up to ±23:59), read as the moment
@@ -98,8 +99,16 @@ export const Note = z
   .meta({ id: 'Note' });
 export type Note = z.infer<typeof Note>;
 
-export const NoteCreate = z
-  .object({
+/** The earliest year a note can be written in (as the date names it, in its own offset). */
+const FROM_1970 = /^(19[7-9][0-9]|[2-9][0-9]{3})-/;
+
+/**
+ * A note needs a title or a body (white space is neither), stated as anyOf so the document
+ * says it. A createdAt later than a few minutes from now depends on the clock, which no schema
+ * states: it is refused by the use-case with 422 UNPROCESSABLE.
+ */
+export const NoteCreate = requireOneOf(
+  z.object({
     id: z
       .uuid({ message: 'Not a note id' })
       .optional()
@@ -108,7 +117,7 @@ export const NoteCreate = z
           'An id chosen by the client (a UUID). Sending the same creation again answers the ' +
           'note already made instead of making another.',
       }),
-    title: z.string().trim().max(500).default(''),
+    title: z.string().max(500).trim().default(''),
     note: z.string().max(NOTE_BODY_MAX_CHARS).default(''),
     tags: z
       .array(Tag)
@@ -117,28 +126,25 @@ export const NoteCreate = z
       .transform((tags) => [...new Set(tags)]),
     createdAt: z.iso
       .datetime({ offset: true, message: 'Not a date and time (ISO 8601)' })
-      .refine((at) => Date.parse(at) <= Date.now() + 5 * 60_000, {
-        message: 'A note cannot be written in the future',
-      })
-      .refine((at) => Date.parse(at) >= 0, { message: 'A note cannot be written before 1970' })
+      .regex(FROM_1970, 'A note cannot be written before 1970')
       .optional()
       .meta({
         description:
           'When the note was first written, if elsewhere (an import keeps the date a file ' +
-          'gives); now when left out. Its month is not the quota month: creating it takes one ' +
-          'note of this month',
+          'gives); now when left out. From 1970; later than five minutes from now answers 422 ' +
+          'UNPROCESSABLE. Its month is not the quota month: creating it takes one note of ' +
+          'this month',
       }),
-  })
-  .refine((n) => n.title.length > 0 || n.note.trim().length > 0, {
-    message: 'A note needs a title or a body',
-    path: ['note'],
-  })
-  .meta({ id: 'NoteCreate' });
+  }),
+  { title: 'notBlank', note: 'notBlank' },
+  'A note needs a title or a body',
+  { id: 'NoteCreate', description: 'A title or a body (not only white space), or both' },
+);
 export type NoteCreate = z.input<typeof NoteCreate>;
 
-export const NoteUpdate = z
-  .object({
-    title: z.string().trim().max(500).optional(),
+export const NoteUpdate = requireOneOf(
+  z.object({
+    title: z.string().max(500).trim().optional(),
     note: z.string().max(NOTE_BODY_MAX_CHARS).optional(),
     tags: z
       .array(Tag)
@@ -146,11 +152,15 @@ export const NoteUpdate = z
       .transform((tags) => [...new Set(tags)])
       .optional(),
     images: z
-      .array(z.string().max(2048))
+      .array(z.string().regex(NOTE_IMAGE_PATH, 'Not the address of an image of a note'))
       .max(100)
       .transform((images) => [...new Set(images)])
       .optional()
-      .meta({ description: 'The image URLs to keep: only ones the note has (removing images)' }),
+      .meta({
+        description:
+          'The image URLs to keep, of those the note has; one it does not have answers 422 ' +
+          'UNPROCESSABLE (new images come through the upload route)',
+      }),
     baseUpdatedAt: z.iso
       .datetime()
       .optional()
@@ -159,11 +169,11 @@ export const NoteUpdate = z
           'The updatedAt of the version the change was made on; when the note has changed ' +
           'since, nothing is saved and the answer is 409 CONFLICT',
       }),
-  })
-  .refine(({ baseUpdatedAt: _, ...n }) => Object.values(n).some((v) => v !== undefined), {
-    message: 'Give at least one of title, note, tags or images',
-  })
-  .meta({ id: 'NoteUpdate' });
+  }),
+  { title: 'present', note: 'present', tags: 'present', images: 'present' },
+  'Give at least one of title, note, tags or images',
+  { id: 'NoteUpdate', description: 'At least one of title, note, tags or images' },
+);
 export type NoteUpdate = z.input<typeof NoteUpdate>;
 
 const queryFlag = z
@@ -269,11 +279,7 @@ export const PublicIdParams = z.object({
 export const NoteTimeRangeQuery = z
   .object({
     from: Instant,
-    to: Instant,
-  })
-  .refine((range) => Date.parse(range.from) < Date.parse(range.to), {
-    message: 'from must be before to',
-    path: ['to'],
+    to: Instant.meta({ description: 'Exclusive: a range with to not after from holds no notes' }),
   })
   .meta({ id: 'NoteTimeRangeQuery' });
 
@@ -385,6 +391,7 @@ export const noteRoutes = {
     errors: [
       [403, 'Over the monthly allowance of notes (code NOTES_LEFT_NOT_ENOUGH)'],
       [409, 'The id is taken by a note that is not yours (code CONFLICT)'],
+      [422, 'A createdAt after now (code UNPROCESSABLE)'],
     ],
   }),
   noteList: notesApi.get('/api/notes', {
@@ -407,6 +414,7 @@ export const noteRoutes = {
     errors: [
       404,
       [409, 'The note changed since baseUpdatedAt, so nothing was saved (code CONFLICT)'],
+      [422, 'images keeps an image the note does not have (code UNPROCESSABLE)'],
     ],
   }),
   noteDelete: notesApi.delete('/api/notes/:id', {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { accepted, noContent, ok, routesFor } from './contract.js';
+import { WHITE_SPACE } from './rules.js';
 
 /** Where a Notion connection is: between runs, running, or stopped until it is connected again. */
 export const NotionSyncStatus = z.enum(['idle', 'syncing', 'failed']).meta({
@@ -31,11 +32,21 @@ export const NotionConnection = z
   .meta({ id: 'NotionConnection' });
 export type NotionConnection = z.infer<typeof NotionConnection>;
 
+/** Visible ASCII, as an HTTP header carries it to Notion, with white space around it dropped. */
+const NOTION_TOKEN = new RegExp(`^[${WHITE_SPACE}]*[!-~]+[${WHITE_SPACE}]*$`);
+
 export const NotionConnect = z
   .strictObject({
-    token: z.string().trim().min(1).max(500).meta({
-      description: 'A Notion internal integration token (ntn_… or secret_…), kept encrypted',
-    }),
+    token: z
+      .string()
+      .max(500)
+      .regex(NOTION_TOKEN, 'A Notion token is letters, digits and marks: ntn_… or secret_…')
+      .trim()
+      .meta({
+        description:
+          'A Notion internal integration token (ntn_… or secret_…), kept encrypted; white ' +
+          'space around it is left out',
+      }),
   })
   .meta({ id: 'NotionConnect' });
 export type NotionConnect = z.input<typeof NotionConnect>;
@@ -54,7 +65,7 @@ export const notionRoutes = {
     body: NotionConnect,
     answer: ok(NotionConnection, 'The connection, its first sync under way'),
     errors: [
-      [400, 'Notion refused the token (code NOTION_TOKEN_INVALID); nothing is stored'],
+      [422, 'Notion refused the token (code NOTION_TOKEN_INVALID); nothing is stored'],
       [502, 'Notion could not be reached (code UPSTREAM_UNAVAILABLE); nothing is stored'],
     ],
   }),

@@ -20,13 +20,16 @@ const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema }
 
 const describeStatus = (status: number) =>
   ({
-    400: 'The input is invalid (code VALIDATION_FAILED or BAD_REQUEST)',
+    400: 'The input is not what the schema takes (code VALIDATION_FAILED or BAD_REQUEST)',
     401: 'No valid access token (code UNAUTHENTICATED)',
     403: 'Not allowed (code FORBIDDEN)',
     404: 'No such object for this user (code NOT_FOUND)',
     409: 'Changed meanwhile, so nothing was saved (code CONFLICT)',
     413: 'The body is larger than the route takes (code PAYLOAD_TOO_LARGE)',
     415: 'The body is of a type the route does not take (code UNSUPPORTED_MEDIA_TYPE)',
+    422:
+      'The input fits the schema, but a rule of its content or of what is stored refuses it ' +
+      '(code UNPROCESSABLE, or the one the route names)',
     426: 'Not a WebSocket upgrade (code UPGRADE_REQUIRED)',
     429: 'Too many requests: wait as long as Retry-After says (code RATE_LIMITED)',
     501: 'The feature needs a language model and none is configured (code AI_MODEL_REQUIRED)',
@@ -122,13 +125,37 @@ const serverSentEvent = (schema: z.ZodType) => {
   return event;
 };
 
+const security = (route: Contract): Record<string, string[]>[] | undefined => {
+  if (route.signature) return [{ [route.signature.scheme]: [] }];
+  if (route.public) return undefined;
+  return route.auth === 'optional' ? [{ keycloak: [] }, {}] : [{ keycloak: [] }];
+};
+
+/** The signatures routes are authenticated by, as API-key schemes in their headers. */
+const signatureSchemes = () =>
+  Object.fromEntries(
+    routeEntries.flatMap(([, { signature }]) =>
+      signature
+        ? [
+            [
+              signature.scheme,
+              {
+                type: 'apiKey' as const,
+                in: 'header' as const,
+                name: signature.header,
+                description: signature.description,
+              },
+            ],
+          ]
+        : [],
+    ),
+  );
+
 const operation = (operationId: string, route: Contract): ZodOpenApiOperationObject => ({
   operationId,
   summary: route.summary,
   tags: [route.tag],
-  ...(route.public
-    ? {}
-    : { security: route.auth === 'optional' ? [{ keycloak: [] }, {}] : [{ keycloak: [] }] }),
+  ...(security(route) ? { security: security(route) } : {}),
   ...(route.params || route.query
     ? {
         requestParams: {
@@ -175,6 +202,7 @@ export const openApiDocument = (serverUrl: string): oas31.OpenAPIObject => {
     components: {
       securitySchemes: {
         keycloak: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        ...signatureSchemes(),
       },
     },
     paths,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { accepted, ok, routesFor } from './contract.js';
+import { requireOneOf } from './rules.js';
 
 /** Entitlements map a feature name to `true` or a numeric limit; -1 or missing is unlimited. */
 export const Entitlements = z
@@ -33,18 +34,17 @@ export type UserCheck = z.infer<typeof UserCheck>;
  * The spec's user creation: `authId` (or `sub`, as the subscription flow sends it) must be the
  * caller's own subject. Email and name are the token's; the ones sent are only a fallback.
  */
-export const UserCreate = z
-  .object({
+export const UserCreate = requireOneOf(
+  z.object({
     authId: z.string().min(1).max(255).optional(),
     sub: z.string().min(1).max(255).optional(),
     email: z.string().max(320).optional(),
     name: z.string().max(500).optional(),
-  })
-  .refine((body) => body.authId !== undefined || body.sub !== undefined, {
-    message: 'authId (or sub) is required',
-    path: ['authId'],
-  })
-  .meta({ id: 'UserCreate' });
+  }),
+  { authId: 'present', sub: 'present' },
+  'authId (or sub) is required',
+  { id: 'UserCreate', description: 'authId or sub (or both): the caller’s own subject' },
+);
 export type UserCreate = z.input<typeof UserCreate>;
 
 export const UsageCounter = z
@@ -128,7 +128,7 @@ export const userRoutes = {
       'account; sign out next',
     body: UserDeleteRequest,
     answer: accepted(UserDeletion, 'The account is deleted; its data is being erased'),
-    errors: [[400, 'confirm is not the account email (code CONFIRMATION_MISMATCH)']],
+    errors: [[422, 'confirm is not the account email (code CONFIRMATION_MISMATCH)']],
   }),
   userBySub: userBySub(
     '/user-by-sub/:sub',

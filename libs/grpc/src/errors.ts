@@ -12,6 +12,7 @@ export const INTERNAL_MESSAGE = 'Something went wrong on our side';
 const statusOfCode: Record<ErrorCode, status> = {
   BAD_REQUEST: status.INVALID_ARGUMENT,
   VALIDATION_FAILED: status.INVALID_ARGUMENT,
+  UNPROCESSABLE: status.FAILED_PRECONDITION,
   NOT_AN_IMAGE: status.INVALID_ARGUMENT,
   NOT_AUDIO: status.INVALID_ARGUMENT,
   NOT_A_PDF: status.INVALID_ARGUMENT,

@@ -187,7 +187,7 @@ describe('billing with Stripe (the real SDK against a local server speaking its 
         attempt.header || undefined,
       ).catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(AppError);
-      expect(refused).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
+      expect(refused).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
     }
     expect(await db.knex('stripe_events').where({ id: created.event.id }).first()).toBeUndefined();
     expect(await billingStatusOf(ctx, who.userId)).toMatchObject({ planName: 'free' });

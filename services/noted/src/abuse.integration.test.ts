@@ -143,7 +143,7 @@ describe(`hostile input never takes the app down (${infraLabel})`, () => {
     });
     for (const keep of [0.3, 0.6, 0.95]) {
       await refusedUnchanged(importFile(await truncatedZip(keep), 'cut.zip'), {
-        status: 400,
+        status: 422,
         code: 'ZIP_INVALID',
       });
     }
@@ -216,9 +216,9 @@ describe(`hostile input never takes the app down (${infraLabel})`, () => {
       app.api(token, 'POST', '/api/note/create/direct', { title: 'Gallery', note: 'x' }),
     );
     const response = await send(`/api/notes/${note.id}/images`, 'image', await hugePng(), 'w.png');
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect((await json<ErrorBody>(response)).error).toMatchObject({
-      code: 'VALIDATION_FAILED',
+      code: 'UNPROCESSABLE',
       message: expect.stringContaining('400,000,000 pixels'),
     });
     expect((await json<Note>(app.api(token, 'GET', `/api/notes/${note.id}`))).images).toEqual([]);
@@ -318,7 +318,7 @@ describe(`hostile input never takes the app down (${infraLabel})`, () => {
     });
     expect((await webhook(checkout, stripe.sign(checkout))).status).toBe(200);
     const ahead = stripe.sign(gone, Math.floor(Date.now() / 1000) + 3_600);
-    expect((await webhook(gone, ahead)).status).toBe(400);
+    expect((await webhook(gone, ahead)).status).toBe(401);
     const portal = await app.api(token, 'POST', '/api/stripe/portal-sessions', {});
     expect(portal.status).toBeLessThan(500);
     expect(await ready()).toBe(200);

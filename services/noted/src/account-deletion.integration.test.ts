@@ -198,7 +198,7 @@ describe(`deleting an account (${infraLabel})`, () => {
 
   it('asks for the account’s email, and deletes nothing without it', async () => {
     const refused = await app.api(users.a.token, 'DELETE', '/user', { confirm: users.b.email });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(422);
     expect((await json<ErrorBody>(refused)).error.code).toBe('CONFIRMATION_MISMATCH');
     expect((await app.api(users.a.token, 'GET', '/api/notes')).status).toBe(200);
   });

@@ -325,7 +325,7 @@ describe(`ai with the built-in local provider (${infraLabel})`, () => {
 
   it('answers image analysis without a vision model with AI_MODEL_REQUIRED', async () => {
     const response = await app.api(ada.token, 'POST', '/api/note/images/analyze', {
-      imageUrls: [`/api/notes/${notes.garden?.id}/images/a.webp`],
+      imageUrls: [`/api/notes/${notes.garden?.id}/images/${'a'.repeat(22)}.webp`],
     });
     expect(response.status).toBe(501);
     expect((await json<ErrorBody>(response)).error.code).toBe('AI_MODEL_REQUIRED');

@@ -140,7 +140,7 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel}${s3 ?
       Buffer.from('%PDF-1.4 not an image'),
       'photo.jpg',
     );
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect((await json<ErrorBody>(response)).error).toMatchObject({
       code: 'NOT_AN_IMAGE',
       message: 'The file given is not an image',
@@ -290,7 +290,7 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel}${s3 ?
     const notAudio = await uploadAddress(token, 'audio', 'memo.wav', text.length);
     expect((await sendTo(notAudio, text, 'memo.wav')).status).toBe(204);
     const refused = await byUpload(token, notAudio.uploadId);
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(422);
     expect((await json<ErrorBody>(refused)).error.code).toBe('NOT_AUDIO');
     expect((await usage(token)).notes.used).toBe(before);
   });
@@ -316,7 +316,7 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel}${s3 ?
       Buffer.from('hello'),
       'a.pdf',
     );
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect((await json<ErrorBody>(response)).error.code).toBe('NOT_A_PDF');
   });
 
@@ -354,7 +354,7 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel}${s3 ?
       wavTone(6),
       'long.wav',
     );
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect((await json<ErrorBody>(response)).error).toMatchObject({
       code: 'RECORDING_TOO_LONG',
       details: { limit: 4 },

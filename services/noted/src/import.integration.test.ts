@@ -251,11 +251,11 @@ describe(`importing Markdown and Notion exports through the gateway (${infraLabe
     const hal = await app.tokenFor(`hal-${randomUUID()}@example.com`);
     const zip = await vault();
     expect(await refusal(hal, zip.subarray(0, zip.length - 40), 'cut.zip')).toMatchObject({
-      status: 400,
+      status: 422,
       error: { code: 'ZIP_INVALID' },
     });
     expect(await refusal(hal, Buffer.from('%PDF-1.7 not a note'), 'paper.pdf')).toMatchObject({
-      status: 400,
+      status: 422,
       error: { code: 'IMPORT_UNSUPPORTED' },
     });
     expect(

@@ -192,7 +192,7 @@ describe(`todos and multipart note updates (${infraLabel})`, () => {
       const invalid = new FormData();
       invalid.append('note', noteFile(new Uint8Array([0x68, 0xff, 0xfe, 0x69])), 'bad.md');
       const notUtf8 = await putForm(ada, note.id, invalid);
-      expect(notUtf8.status).toBe(400);
+      expect(notUtf8.status).toBe(422);
       expect((await errorOf(notUtf8)).message).toMatch(/UTF-8/);
 
       const image = new FormData();

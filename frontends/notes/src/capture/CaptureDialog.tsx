@@ -59,8 +59,9 @@ const failureText = (t: Translate, error: unknown, errorText: (error: unknown) =
     case 'PAYLOAD_TOO_LARGE':
       return t('dialog.tooLargeForServer');
     case 'VALIDATION_FAILED':
+    case 'UNPROCESSABLE':
     case 'URL_REFUSED':
-      // The server says what is wrong with the address.
+      // The server says what is wrong: the address, or a rule the file breaks (too many pixels).
       return errorText(error);
     default:
       return t('dialog.failed', { reason: errorText(error) });

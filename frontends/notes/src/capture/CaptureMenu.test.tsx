@@ -235,7 +235,7 @@ describe('a note from an image', () => {
 
   it('says what the server refused, and keeps the dialog open to try another file', async () => {
     const { api } = withClient(() =>
-      json({ error: { code: 'NOT_AN_IMAGE', message: 'The file given is not an image' } }, 400),
+      json({ error: { code: 'NOT_AN_IMAGE', message: 'The file given is not an image' } }, 422),
     );
     vi.mocked(compressImage).mockImplementation(async (file) => file);
     renderNotes(api);

@@ -151,7 +151,7 @@ export function Composer({ api, onCreated, ref, compress, tools }: ComposerProps
         setAttachments([]);
         onCreated(created);
         setError(t('form.imagesFailed', { reason: errorText(caught) }));
-      } else if (errorCode(caught) === 'VALIDATION_FAILED') {
+      } else if (['VALIDATION_FAILED', 'UNPROCESSABLE'].includes(errorCode(caught) ?? '')) {
         setError(errorText(caught));
       } else {
         log.error('Creating a note failed.', caught);

@@ -163,7 +163,7 @@ export const generateByTranscription = async (
   const transcription =
     body.transcription ?? (await noteForAi(ctx, userId, body.noteId as string)).body;
   if (!transcription.trim()) {
-    throw new AppError('VALIDATION_FAILED', 'The note holds no transcription');
+    throw new AppError('NO_TEXT_FOUND', 'The note holds no transcription');
   }
   return generateNote(ctx, userId, 'transcription', transcription);
 };

@@ -5,7 +5,7 @@ import type {
   PeriodSummaryQuery,
   SummarizeNote,
 } from '@noted/api';
-import { type Parsed } from '@noted/api';
+import { AppError, isTimeZone, type Parsed } from '@noted/api';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { notesV1 } from '@noted/proto';
 import { excludedTagsOf, isExcluded, noteForAi, type AiContext } from '../context.js';
@@ -146,6 +146,9 @@ export const summarizePeriod = async (
   kind: SummaryPeriodKind,
   query: Parsed<typeof PeriodSummaryQuery>,
 ): Promise<PeriodSummary> => {
+  if (query.timeZone !== undefined && !isTimeZone(query.timeZone)) {
+    throw new AppError('UNPROCESSABLE', `timeZone: the tz database here has no ${query.timeZone}`);
+  }
   const { from, to, timeZone } = periodOf(kind, query);
   const key = `${from.toISOString()}|${timeZone}`;
   const cached = await summariesRepository.find<Omit<PeriodSummary, 'cached' | 'generatedAt'>>(

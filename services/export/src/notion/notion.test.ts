@@ -183,7 +183,7 @@ describe('the Notion connection, through the export service', () => {
 
   it('refuses a token Notion refuses with NOTION_TOKEN_INVALID, and keeps nothing', async () => {
     const answer = await call(alice, 'PUT', '', { token: 'ntn_wrong_token_value' });
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(422);
     expect(answer.body.error.code).toBe('NOTION_TOKEN_INVALID');
     expect(JSON.stringify(answer.body)).not.toContain('ntn_wrong_token_value');
     expect(await state(alice)).toEqual({ connected: false, status: 'idle', pagesSynced: 0 });

@@ -31,7 +31,7 @@ const random = (seed: number) => () => {
 const randomBytes = (next: () => number, length: number) =>
   Uint8Array.from({ length }, () => Math.floor(next() * 256));
 
-const notAudio = { code: 'NOT_AUDIO', status: 400 };
+const notAudio = { code: 'NOT_AUDIO', status: 422 };
 
 const expectNotAudio = async (data: Uint8Array) => {
   const error = await readAudio(data).then(
@@ -331,7 +331,7 @@ describe('checkDuration', () => {
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({
       code: 'RECORDING_TOO_LONG',
-      status: 400,
+      status: 422,
       message: 'The recording is 61 s; your plan takes up to 60 s',
       details: { seconds: 61, limit: 60 },
     });
@@ -353,7 +353,7 @@ describe('checkDuration', () => {
   it('refuses a length that cannot be read when there is a limit', () => {
     expect(() => checkDuration(info(null), 60)).toThrow(
       expect.objectContaining({
-        code: 'VALIDATION_FAILED',
+        code: 'UNPROCESSABLE',
         message: 'The length of the audio cannot be read',
       }),
     );

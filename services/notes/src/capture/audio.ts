@@ -185,7 +185,7 @@ const GRACE_SECONDS = 0.5;
 export const checkDuration = (info: AudioInfo, limitSeconds: number): void => {
   if (limitSeconds < 0) return;
   if (info.durationSeconds === null) {
-    throw new AppError('VALIDATION_FAILED', 'The length of the audio cannot be read');
+    throw new AppError('UNPROCESSABLE', 'The length of the audio cannot be read');
   }
   if (info.durationSeconds > limitSeconds + GRACE_SECONDS) {
     // Past the grace, this is at least a second over a limit of whole seconds.

@@ -62,7 +62,7 @@ export const decodeImage = async ({ bytes, format }: DecodeTask): Promise<Decode
   const pixels = header.width * header.height;
   if (pixels > NOTE_IMAGE_MAX_PIXELS) {
     throw new AppError(
-      'VALIDATION_FAILED',
+      'UNPROCESSABLE',
       `The image is too large (${pixels.toLocaleString('en-US')} pixels; at most ` +
         `${NOTE_IMAGE_MAX_PIXELS.toLocaleString('en-US')})`,
     );

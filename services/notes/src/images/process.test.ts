@@ -33,7 +33,7 @@ describe('processImage', () => {
       .toBuffer();
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
     await expect(processImage(bomb)).rejects.toMatchObject({
-      code: 'VALIDATION_FAILED',
+      code: 'UNPROCESSABLE',
       message: expect.stringContaining('400,000,000 pixels'),
     });
   });

@@ -49,7 +49,7 @@ export const noteImageUpload = async (
   const before = await notesRepository.find(ctx.knex, userId, noteId);
   if (!before) throw notFound();
   const tooMany = () =>
-    new AppError('VALIDATION_FAILED', `A note holds at most ${NOTE_IMAGES_MAX} images`);
+    new AppError('UNPROCESSABLE', `A note holds at most ${NOTE_IMAGES_MAX} images`);
   if (before.images.length >= NOTE_IMAGES_MAX) throw tooMany();
 
   const image = await processImage(await readUpload());

@@ -59,7 +59,7 @@ const noteText = (file: Express.Multer.File): string => {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(file.buffer);
   } catch {
-    throw new AppError('BAD_REQUEST', 'The note file is not valid UTF-8');
+    throw new AppError('UNPROCESSABLE', 'The note file is not valid UTF-8');
   }
 };
 

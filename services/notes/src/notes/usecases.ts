@@ -11,6 +11,9 @@ import { noteSearchPage, notesSearch } from '../search/usecases.js';
 
 const notFound = () => new AppError('NOT_FOUND', 'There is no such note');
 
+/** How far past this server's clock a createdAt may be: the writer's clock may run ahead. */
+const CREATED_AT_SKEW_MS = 5 * 60_000;
+
 /** The user's note with this client-chosen id, if made; an id of another user's note is refused. */
 const madeWithId = async (ctx: NotesContext, userId: string, id: string) => {
   const found = await notesRepository.findOwnOrTaken(ctx.knex, userId, id);
@@ -37,6 +40,12 @@ export const noteCreate = async (
   userId: string,
   note: Parsed<typeof NoteCreate>,
 ): Promise<Note> => {
+  if (
+    note.createdAt !== undefined &&
+    Date.parse(note.createdAt) > Date.now() + CREATED_AT_SKEW_MS
+  ) {
+    throw new AppError('UNPROCESSABLE', 'createdAt: a note cannot be written in the future');
+  }
   if (note.id !== undefined) {
     const made = await madeWithId(ctx, userId, note.id);
     if (made) return presentNote(made);
@@ -157,7 +166,7 @@ export const noteUpdate = async (
       // New images come through the upload route, which checks them; here they can only go.
       if (patch.images?.some((url) => !current.images.includes(url))) {
         throw new AppError(
-          'VALIDATION_FAILED',
+          'UNPROCESSABLE',
           'images: only images the note already has can be kept; new images cannot be added here',
         );
       }

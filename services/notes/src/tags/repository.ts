@@ -26,6 +26,16 @@ export const tagsRepository = {
       ])
       .limit(limit),
 
+  /** How many of the user's notes carry `tag`. */
+  countTagged: async (db: Db, userId: string, tag: string): Promise<number> => {
+    const row = await db('notes')
+      .where({ user_id: userId })
+      .whereRaw('tags @> ?', [[tag]])
+      .count<{ count: string | number }[]>({ count: '*' })
+      .first();
+    return Number(row?.count ?? 0);
+  },
+
   /** The user's notes that carry `tag`, locked until the transaction ends. */
   lockTagged: async (trx: Knex.Transaction, userId: string, tag: string): Promise<NoteRow[]> =>
     trx<NoteRow>('notes')

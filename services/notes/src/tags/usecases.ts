@@ -49,10 +49,13 @@ export const tagRename = async (
 ): Promise<TagCount> => {
   const { tag } = params;
   const { name } = input;
-  if (name === tag) throw new AppError('VALIDATION_FAILED', 'The new name is the same as the old');
-  const changed = await retag(ctx, userId, tag, (tags) => [
-    ...new Set(tags.map((t) => (t === tag ? name : t))),
-  ]);
+  // A tag renamed to its own name is already so: nothing is written, as a PUT sent again.
+  const changed =
+    name === tag
+      ? await tagsRepository.countTagged(ctx.knex, userId, tag)
+      : await retag(ctx, userId, tag, (tags) => [
+          ...new Set(tags.map((t) => (t === tag ? name : t))),
+        ]);
   if (changed === 0) throw new AppError('NOT_FOUND', 'No note has this tag');
   const count = (await tagList(ctx, userId)).items.find((item) => item.tag === name)?.count ?? 0;
   return { tag: name, count };
