@@ -3,7 +3,7 @@
  * archives that inflate past any sensible size, Markdown whose structure a parser pays for
  * quadratically, a PDF stream inflating to gigabytes, an image that decodes to gigabytes,
  * YAML aliases and prototype keys, a truncated archive, deeply nested JSON. The abuse suite
- * (`services/noted/src/abuse.integration.test.ts`) and benchmark (`test/bench/abuse.ts`) send
+ * (`services/noted/src/abuse.test.ts`) and benchmark (`test/bench/abuse.ts`) send
  * them; every one is small to send.
  */
 import { crc32, createDeflate } from 'node:zlib';
