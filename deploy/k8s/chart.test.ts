@@ -241,6 +241,8 @@ describe.each([
       expect('STRIPE_SECRET_KEY' in env).toBe(
         manifests === full && expected.uses.includes('stripe'),
       );
+      // Every service knows whether payments are on (the free plan follows), not the key.
+      expect(env.PAYMENTS_ENABLED?.value).toBe(manifests === full ? 'true' : undefined);
       if (manifests === full)
         expect('OPENAI_API_KEY' in env).toBe(expected.uses.includes('openai'));
       // Without the admin client's secret (external) deleted accounts stay in Keycloak.

@@ -126,6 +126,12 @@ export const StripeEvent = z
 const billingApi = routesFor('billing', 'billing');
 
 /** The routes of plans and payments (Stripe). */
+/** What every payment route answers on a server without Stripe: there is nothing to pay here. */
+const paymentsDisabled = [
+  404,
+  'PAYMENTS_DISABLED: this server takes no payments (every account has every feature)',
+] as const;
+
 export const billingRoutes = {
   billingPlans: billingApi.get('/api/stripe/plans', {
     summary: 'The plans, their entitlements and prices, and whether this server takes payments',
@@ -143,7 +149,7 @@ export const billingRoutes = {
       "answers the caller's status; only the caller's own session",
     params: CheckoutSessionParams,
     answer: ok(SubscriptionStatus, 'The subscription status after the checkout'),
-    errors: [[404, 'Not a checkout session of the caller'], 503],
+    errors: [[404, 'Not a checkout session of the caller, or PAYMENTS_DISABLED'], 503],
   }),
   billingCheckout: billingApi.post('/api/stripe/checkout-sessions', {
     summary:
@@ -151,10 +157,7 @@ export const billingRoutes = {
       '/api/stripe/subscription instead',
     body: CheckoutRequest,
     answer: created(CheckoutSession, "The session and Stripe's page to send the browser to"),
-    errors: [
-      [409, 'Already subscribed: change the plan instead'],
-      [503, 'PAYMENTS_DISABLED'],
-    ],
+    errors: [paymentsDisabled, [409, 'Already subscribed: change the plan instead']],
   }),
   billingChange: billingApi.put('/api/stripe/subscription', {
     summary:
@@ -162,28 +165,19 @@ export const billingRoutes = {
       'cancellation',
     body: PlanChange,
     answer: ok(SubscriptionStatus, 'The subscription status after the change'),
-    errors: [
-      [404, 'No active subscription'],
-      [503, 'PAYMENTS_DISABLED'],
-    ],
+    errors: [[404, 'No active subscription, or PAYMENTS_DISABLED']],
   }),
   billingCancel: billingApi.delete('/api/stripe/subscription', {
     summary:
       'Cancels the paid plan at the end of the period already paid for; only an active, ' +
       'non-free plan',
     answer: ok(SubscriptionStatus, 'The subscription status after the cancellation'),
-    errors: [
-      [409, 'Nothing to cancel'],
-      [503, 'PAYMENTS_DISABLED'],
-    ],
+    errors: [paymentsDisabled, [409, 'Nothing to cancel']],
   }),
   billingPortal: billingApi.post('/api/stripe/portal-sessions', {
     summary: "Opens Stripe's customer portal (card, invoices) for a customer",
     answer: created(PortalSession, "Stripe's page to send the browser to"),
-    errors: [
-      [404, 'Not a customer yet'],
-      [503, 'PAYMENTS_DISABLED'],
-    ],
+    errors: [[404, 'Not a customer yet, or PAYMENTS_DISABLED']],
   }),
   billingWebhook: billingApi.post('/api/stripe/webhook', {
     summary:
@@ -197,6 +191,6 @@ export const billingRoutes = {
     },
     body: StripeEvent,
     answer: ok(WebhookReceipt, 'The event was taken'),
-    errors: [[401, 'Unsigned, badly signed or stale (code UNAUTHENTICATED)'], 503],
+    errors: [[400, 'Unsigned, badly signed or stale (code BAD_REQUEST)'], paymentsDisabled, 503],
   }),
 };

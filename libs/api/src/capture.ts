@@ -34,11 +34,15 @@ export const NoteFileParams = z.object({
 /** A TCP port, 0 to 65535. */
 const port = '(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4})';
 /**
- * An http(s) address whose host is a name or an IPv4 address: the pattern states it in the
- * OpenAPI document, so every address it allows is one the server takes (then fetched from public
- * addresses only).
+ * An http(s) address whose host is a name, an IPv4 address or an IPv6 one in brackets: the
+ * pattern states it in the OpenAPI document. A host that is a private, loopback or link-local
+ * literal (in any spelling) is refused at once with 400 URL_REFUSED; a name, once resolved, only
+ * when fetched.
  */
-const HTTP_URL = new RegExp(`^https?://[A-Za-z0-9.-]+(:${port})?([/?#][^\\s]*)?$`, 'i');
+const HTTP_URL = new RegExp(
+  `^https?://([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])(:${port})?([/?#][^\\s]*)?$`,
+  'i',
+);
 
 const httpUrl = (field: string) =>
   z
@@ -158,6 +162,13 @@ const quotaRefused = [
   'Over the monthly allowance of notes (code NOTES_LEFT_NOT_ENOUGH); nothing is kept',
 ] as const;
 
+/** A URL whose host is a private address as written: refused before any note is made. */
+const urlRefused = [
+  400,
+  'URL_REFUSED: the host is a private, loopback or link-local address (in any spelling); no ' +
+    'note is made and nothing is counted',
+] as const;
+
 /** What the audio routes refuse by the content of the file, whatever its shape. */
 const audioRefused = [
   422,
@@ -200,7 +211,7 @@ export const captureRoutes = {
       'kept with the note, transcribed',
     body: CaptureAudioUrl,
     answer: createAnswer,
-    errors: [quotaRefused],
+    errors: [urlRefused, quotaRefused],
   }),
   noteCreateByLink: captureApi.post('/api/note/create/bylink', {
     summary:
@@ -208,7 +219,7 @@ export const captureRoutes = {
       'article kept as Markdown with the source, summarised and tagged',
     body: CaptureLink,
     answer: createAnswer,
-    errors: [quotaRefused],
+    errors: [urlRefused, quotaRefused],
   }),
   noteCreateByPdf: captureApi.post('/api/note/create/bypdf', {
     summary: 'Create a note from a PDF: kept with the note, its text read page by page',

@@ -21,7 +21,8 @@ export interface Contract {
   auth?: 'optional';
   /**
    * A public route whose caller proves who it is by a signature in a header instead of a token
-   * (Stripe's webhook): documented as an API-key security scheme, refused with 401 without it.
+   * (Stripe's webhook): documented as an API-key security scheme; a missing or bad signature is
+   * the route's own documented refusal (400 for Stripe, as its libraries answer).
    */
   signature?: { scheme: string; header: string; description: string };
   params?: z.ZodType;
@@ -106,13 +107,12 @@ export const file = (
 
 /**
  * What every route may answer, so none is left out of a route's list: bad input (400, a NUL
- * included), no token or signature (401, unless public and unsigned), too many requests (429,
- * the gateway's limits), and for a route with a body, too large (413) or of a type it does not
- * take (415).
+ * included), no token (401, unless public), too many requests (429, the gateway's limits), and
+ * for a route with a body, too large (413) or of a type it does not take (415).
  */
 export const commonErrors = (route: Contract): number[] => [
   400,
-  ...(route.public && !route.signature ? [] : [401]),
+  ...(route.public ? [] : [401]),
   ...(route.body || route.form ? [413, 415] : []),
   429,
 ];

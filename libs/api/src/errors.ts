@@ -39,6 +39,11 @@ export const errorCodes = {
   PLAN_REQUIRED: 403,
   /** The note has a tag its owner excluded from AI: it is never sent to a provider. */
   AI_EXCLUDED: 403,
+  /**
+   * This server takes no payments (Stripe is not configured): there is no checkout, plan or
+   * portal here, and every account has every feature. A 4xx: nothing to retry.
+   */
+  PAYMENTS_DISABLED: 404,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
@@ -78,8 +83,6 @@ export const errorCodes = {
    * than left waiting; `details.retryAfterSeconds`, also sent as Retry-After, says when to try.
    */
   BUSY: 503,
-  /** This server takes no payments: Stripe is not configured. */
-  PAYMENTS_DISABLED: 503,
   TIMEOUT: 504,
 } as const;
 

@@ -36,19 +36,34 @@ export const entitlementNames = {
 
 const e = entitlementNames;
 
-/** The free plan's limits as a deployment sets them (read by users and billing alike). */
+/**
+ * The free plan's limits as a deployment sets them (read by users and billing alike). Their
+ * defaults depend on whether the server takes payments: with Stripe, the spec's free plan (100
+ * notes a month, a minute of recording, Markdown export only), which a paid plan lifts; without,
+ * there is nothing to buy, so nothing is held back: no monthly limit, no recording limit, every
+ * export. A limit set here holds either way.
+ */
 export const freePlanEnvSchema = z.object({
   /** Monthly note creation limit of the free plan; -1 is unlimited. */
-  FREE_NOTES_PER_MONTH: z.coerce.number().int().min(-1).default(100),
-  /** Recording time limit of the free plan, in seconds (the spec's default 60). */
-  FREE_RECORDING_TIME_LIMIT: z.coerce.number().int().min(-1).default(60),
+  FREE_NOTES_PER_MONTH: z.coerce.number().int().min(-1).optional(),
+  /** Recording time limit of the free plan, in seconds; -1 is unlimited. */
+  FREE_RECORDING_TIME_LIMIT: z.coerce.number().int().min(-1).optional(),
+  /** Whether the free plan exports notes as PDF and as images (paid plans do). */
+  FREE_EXPORT_PDF: z.stringbool().optional(),
+  FREE_EXPORT_IMAGE: z.stringbool().optional(),
   /**
-   * Whether the free plan exports notes as PDF and as images (paid plans do). A deployment that
-   * sells no plans may give them to everyone.
+   * Whether this server takes payments: by default, whether STRIPE_SECRET_KEY is set. The chart
+   * sets it for every service, as only billing is given the key.
    */
-  FREE_EXPORT_PDF: z.stringbool().default(false),
-  FREE_EXPORT_IMAGE: z.stringbool().default(false),
+  PAYMENTS_ENABLED: z.stringbool().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
 });
+
+type FreePlanEnv = z.infer<typeof freePlanEnvSchema>;
+
+/** Whether the deployment takes payments, as every service reads it. */
+export const paymentsEnabledFrom = (env: FreePlanEnv): boolean =>
+  env.PAYMENTS_ENABLED ?? Boolean(env.STRIPE_SECRET_KEY);
 
 export interface FreePlanLimits {
   notesPerMonth: number;
@@ -57,19 +72,22 @@ export interface FreePlanLimits {
   exportImage?: boolean;
 }
 
-export const freePlanFrom = (env: z.infer<typeof freePlanEnvSchema>): FreePlanLimits => ({
-  notesPerMonth: env.FREE_NOTES_PER_MONTH,
-  recordingTimeLimit: env.FREE_RECORDING_TIME_LIMIT,
-  exportPdf: env.FREE_EXPORT_PDF,
-  exportImage: env.FREE_EXPORT_IMAGE,
-});
+export const freePlanFrom = (env: FreePlanEnv): FreePlanLimits => {
+  const paid = paymentsEnabledFrom(env);
+  return {
+    notesPerMonth: env.FREE_NOTES_PER_MONTH ?? (paid ? 100 : -1),
+    recordingTimeLimit: env.FREE_RECORDING_TIME_LIMIT ?? (paid ? 60 : -1),
+    exportPdf: env.FREE_EXPORT_PDF ?? !paid,
+    exportImage: env.FREE_EXPORT_IMAGE ?? !paid,
+  };
+};
 
 /**
  * Every plan's entitlements: the one place they are decided. The free plan's note and recording
  * limits can be set per deployment (`FREE_NOTES_PER_MONTH`, `FREE_RECORDING_TIME_LIMIT`).
  */
 export const planEntitlements = (
-  free: FreePlanLimits = freePlanFrom(freePlanEnvSchema.parse({})),
+  free: FreePlanLimits = freePlanFrom({ PAYMENTS_ENABLED: true }),
 ): Record<PlanName, Entitlements> => ({
   free: {
     [e.notesPerMonth]: free.notesPerMonth,

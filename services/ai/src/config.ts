@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import * as z from 'zod';
+import { allowedAddressesSetting } from '@noted/kit';
 import { DEFAULT_SANDBOX, type SandboxSettings } from '@noted/sandbox';
 import type { ServiceSettings } from '@noted/service';
 import { DEFAULT_USE_MODEL_DIR, missingModelFiles } from './local/use/model-dir.js';
@@ -73,19 +74,8 @@ export const aiConfigSchema = z.object({
    * megapixel photo, shrunk to 8 for reading, peaks near 400 MB); past it the read fails alone.
    */
   AI_OCR_MEMORY_MB: z.coerce.number().int().min(192).max(16_384).default(448),
-  /**
-   * Addresses a capture may fetch although they are private (a comma list of IPs), for local
-   * development and tests only: every other private, loopback or link-local address is refused.
-   */
-  CAPTURE_FETCH_ALLOW_ADDRESSES: z
-    .string()
-    .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((address) => address.trim())
-        .filter(Boolean),
-    ),
+  /** Private addresses a capture may fetch all the same (tests, local development). */
+  CAPTURE_FETCH_ALLOW_ADDRESSES: allowedAddressesSetting,
 });
 
 export type AiEnv = z.infer<typeof aiConfigSchema>;

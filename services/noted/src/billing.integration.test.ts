@@ -69,8 +69,8 @@ describe(`paid plans through the gateway (${infraLabel})`, () => {
       object: 'event',
       type: 'invoice.paid',
     });
-    expect(unsigned.status).toBe(401);
-    expect((await json<ErrorBody>(unsigned)).error.code).toBe('UNAUTHENTICATED');
+    expect(unsigned.status).toBe(400);
+    expect((await json<ErrorBody>(unsigned)).error.code).toBe('BAD_REQUEST');
     expect((await app.api(undefined, 'GET', '/api/stripe/subscription-status')).status).toBe(401);
   });
 

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody, Note, UploadTarget, UserUsage } from '@noted/api';
+import type { ErrorBody, Note, NotePage, UploadTarget, UserUsage } from '@noted/api';
 import { infraS3, pdfWithText, startFakeOpenAi, wavTone, type FakeOpenAi } from '@noted/testing';
 import { getTestApp, infraLabel, json, type TestApp } from './test/app.js';
 
@@ -172,17 +172,31 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel}${s3 ?
     expect(done.tags.length).toBeGreaterThan(0);
   });
 
-  it('refuses private addresses, also behind a redirect, and says so on the note', async () => {
-    for (const url of [
-      'http://169.254.169.254/latest/meta-data/',
-      'http://10.1.2.3/',
-      'http://0x0a.1.2.3/',
-      `${siteUrl}/redirect`,
-    ]) {
-      const created = await json<Note>(app.api(token, 'POST', '/api/note/create/bylink', { url }));
-      const done = await settled(token, created.id);
-      expect(done.capture, url).toMatchObject({ status: 'failed', error: { code: 'URL_REFUSED' } });
+  it('refuses a private address at once, making no note; behind a redirect, on the note', async () => {
+    const before = (await usage(token)).notes.used;
+    const notes = async () => (await json<NotePage>(app.api(token, 'GET', '/api/notes'))).total;
+    const listed = await notes();
+    const literals: [string, Record<string, string>][] = [
+      ['/api/note/create/bylink', { url: 'http://169.254.169.254/latest/meta-data/' }],
+      ['/api/note/create/bylink', { url: 'http://10.1.2.3/' }],
+      ['/api/note/create/bylink', { url: 'http://0x0a.1.2.3/' }],
+      ['/api/note/create/bylink', { url: 'http://[::ffff:192.168.0.1]/' }],
+      ['/api/note/create/bylink', { url: 'http://[fd00::1]:8080/' }],
+      ['/api/note/create/byaudioUrl', { audioUrl: 'http://10.0.0.1/memo.mp3' }],
+    ];
+    for (const [path, body] of literals) {
+      const refused = await app.api(token, 'POST', path, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect((await json<ErrorBody>(refused)).error.code).toBe('URL_REFUSED');
     }
+    expect(await notes()).toBe(listed);
+    expect((await usage(token)).notes.used).toBe(before);
+
+    // A name is only known to be private once resolved: the fetch refuses it, on the note.
+    const url = `${siteUrl}/redirect`;
+    const created = await json<Note>(app.api(token, 'POST', '/api/note/create/bylink', { url }));
+    const done = await settled(token, created.id);
+    expect(done.capture, url).toMatchObject({ status: 'failed', error: { code: 'URL_REFUSED' } });
     for (const url of ['file:///etc/passwd', 'http://[::1]/', 'gopher://example.com/']) {
       const bad = await app.api(token, 'POST', '/api/note/create/bylink', { url });
       expect(bad.status, url).toBe(400);
@@ -399,17 +413,23 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel}${s3 ?
     });
   });
 
-  it('fails a capture whose page is gone, and reads it again on retry', async () => {
+  it('fails a capture whose page is gone, giving its unit back, and reads it again on retry', async () => {
+    const used = async () => (await usage(token)).notes.used;
+    const before = await used();
     const created = await json<Note>(
       app.api(token, 'POST', '/api/note/create/bylink', { url: `${siteUrl}/missing` }),
     );
     const failed = await settled(token, created.id);
     expect(failed.capture).toMatchObject({ status: 'failed', error: { code: 'FETCH_FAILED' } });
+    // What read nothing costs nothing; a retry takes the unit again, and gives it back again.
+    await expect.poll(used).toBe(before);
     const again = await json<Note>(
       app.api(token, 'POST', '/api/note/capture/retry', { noteId: created.id }),
     );
     expect(again.capture).toMatchObject({ status: 'processing', attempt: 2 });
+    expect(await used()).toBe(before + 1);
     expect((await settled(token, created.id)).capture?.status).toBe('failed');
+    await expect.poll(used).toBe(before);
     const ready = await settled(
       token,
       (

@@ -156,7 +156,13 @@ describe(`the whole app through the gateway (${infraLabel})`, () => {
     const token = await app.tokenFor(email);
     const me = await json<User>(app.api(token, 'GET', '/user'));
     expect(me).toMatchObject({ email, authId: decodeJwt(token).sub });
-    expect(me.entitlements).toMatchObject({ notes_per_month: 100 });
+    // No payments on embedded defaults: nothing to buy, so nothing held back.
+    expect(me.entitlements).toMatchObject({
+      notes_per_month: -1,
+      recordingTimeLimit: -1,
+      export_pdf: true,
+      export_image: true,
+    });
     const again = await json<User>(app.api(token, 'GET', '/user'));
     expect(again.userId).toBe(me.userId);
     const bySub = await json<User>(app.api(token, 'GET', `/user/findBySub/${me.authId}`));

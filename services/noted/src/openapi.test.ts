@@ -188,6 +188,7 @@ describe("the gateway's OpenAPI document", () => {
           unitOfWork: createUnitOfWork(db, () => {}),
           quota: {
             consume: async () => async () => {},
+            refund: async () => {},
             recordingLimit: async () => 60,
             close: () => {},
           },

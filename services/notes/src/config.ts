@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { ServiceSettings } from '@noted/service';
 import type { S3StoreOptions } from '@noted/storage';
+import { allowedAddressesSetting } from '@noted/kit';
 import { DEFAULT_SANDBOX, type SandboxSettings } from '@noted/sandbox';
 
 export const notesConfigSchema = z.object({
@@ -44,6 +45,8 @@ export const notesConfigSchema = z.object({
   NOTES_QUOTA_SWEEP_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** How often the sweep of note quota charges left pending runs. */
   NOTES_QUOTA_SWEEP_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  /** Private addresses a link or audio URL may name all the same (tests, local development). */
+  CAPTURE_FETCH_ALLOW_ADDRESSES: allowedAddressesSetting,
 });
 
 export interface NotesConfig extends ServiceSettings {
@@ -56,6 +59,8 @@ export interface NotesConfig extends ServiceSettings {
   sandbox: SandboxSettings;
   quotaSweepAfterSeconds: number;
   quotaSweepIntervalMs: number;
+  /** Private addresses a capture's URL may name (CAPTURE_FETCH_ALLOW_ADDRESSES). */
+  fetchAllowAddresses: string[];
   /** Where note images are kept when no S3 endpoint is set. */
   objectsRoot: string;
   s3?: S3StoreOptions;
@@ -93,6 +98,7 @@ export const notesConfigFrom = (
   sandbox: shared.sandbox ?? DEFAULT_SANDBOX,
   quotaSweepAfterSeconds: env.NOTES_QUOTA_SWEEP_AFTER_SECONDS,
   quotaSweepIntervalMs: env.NOTES_QUOTA_SWEEP_INTERVAL_SECONDS * 1000,
+  fetchAllowAddresses: env.CAPTURE_FETCH_ALLOW_ADDRESSES,
   publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   objectsRoot: `${shared.dataDir}/notes/objects`,
   ...(env.S3_ENDPOINT ? { s3: s3From(env) } : {}),

@@ -20,6 +20,12 @@ export interface ImagesContext extends NotesContext {
   logger: Logger;
 }
 
+/** Taking a capture's URL, the service refuses one naming a private address at once. */
+export interface CaptureContext extends ImagesContext {
+  /** Private addresses a URL may name all the same (CAPTURE_FETCH_ALLOW_ADDRESSES). */
+  fetchAllowAddresses?: readonly string[];
+}
+
 /** The review use-cases that enrol notes also know when a new note first falls due. */
 export interface ReviewContext extends NotesContext {
   /** Seconds from a note's creation to its first review (NOTES_REVIEW_FIRST_DUE_SECONDS). */

@@ -28,6 +28,11 @@ export interface Quota {
    * gives it back, or the sweep finds the note was never made.
    */
   consume(userId: string, feature: QuotaFeature, noteId: string): Promise<QuotaRelease>;
+  /**
+   * Gives back the unit of a note whose capture failed, settled or not: it read nothing, so it
+   * costs nothing until read again (a retry charges it anew). Never throws; a failure is logged.
+   */
+  refund(userId: string, feature: QuotaFeature, noteId: string): Promise<void>;
   /** The longest recording the user's plan takes, in seconds; -1 is unlimited. */
   recordingLimit(userId: string): Promise<number>;
   close(): void;
@@ -127,6 +132,16 @@ export const createQuota = (options: {
           );
         }
       };
+    },
+    refund: async (userId, feature, noteId) => {
+      try {
+        await client.releaseQuota({ userId, feature, refs: [noteId], refund: true });
+      } catch (error) {
+        options.logger.warn(
+          { err: error, userId, feature, noteId },
+          'could not give back the unit of a failed capture',
+        );
+      }
     },
     pending: async (feature, olderThanSeconds, limit) =>
       (await client.listPendingQuota({ feature, olderThanSeconds, limit })).pending.map(

@@ -14,7 +14,7 @@ import { imageHandlers } from './images/routes.js';
 import { captureHandlers } from './capture/routes.js';
 import { uploadsSweep } from './capture/uploads.js';
 import { closeImageWork, configureImageWork } from './images/process.js';
-import type { ImagesContext, ReviewContext } from './context.js';
+import type { CaptureContext, ReviewContext } from './context.js';
 import { reviewHandlers } from './review/routes.js';
 import { startReviewEnrolment } from './review/enrolment.js';
 import { startReviewScheduler } from './review/scheduler.js';
@@ -22,7 +22,7 @@ import { startUserDeletion } from './deletion/erase.js';
 import { quotaSweep } from './quota-sweep.js';
 
 /** Every public route of the notes service, as its contracts in `@noted/api` declare them. */
-export const notesRouter = (ctx: ImagesContext & ReviewContext & { publicUrl: string }) =>
+export const notesRouter = (ctx: CaptureContext & ReviewContext & { publicUrl: string }) =>
   serveRoutes('notes', {
     ...noteHandlers(ctx),
     ...tagHandlers(ctx),
@@ -59,6 +59,7 @@ export const startNotes = async (config: NotesConfig, deps: ServiceDeps) => {
           quota,
           publicUrl: config.publicUrl,
           reviewFirstDueSeconds: config.reviewFirstDueSeconds,
+          fetchAllowAddresses: config.fetchAllowAddresses,
           objects,
           logger,
         }),

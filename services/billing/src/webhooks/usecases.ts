@@ -16,7 +16,7 @@ import {
 
 const badSignature = () =>
   new AppError(
-    'UNAUTHENTICATED',
+    'BAD_REQUEST',
     'The Stripe-Signature does not match this event, or it was not made within 5 minutes of now',
   );
 
@@ -55,7 +55,7 @@ const verified = (ctx: Paying, rawBody: Buffer | undefined, signature: string | 
     );
   }
   if (!rawBody || !signature) {
-    throw new AppError('UNAUTHENTICATED', 'A Stripe event must come with its Stripe-Signature');
+    throw new AppError('BAD_REQUEST', 'A Stripe event must come with its Stripe-Signature');
   }
   const now = ctx.now().getTime();
   let event: unknown;

@@ -7,7 +7,7 @@ import {
   type captureRoutes,
 } from '@noted/api';
 import type { Handlers } from '@noted/kit';
-import type { ImagesContext } from '../context.js';
+import type { CaptureContext } from '../context.js';
 import { filePart } from '../upload.js';
 import {
   captureAudio,
@@ -27,7 +27,7 @@ const uploadPart = ({ kind, maxBytes }: { kind: UploadKind; maxBytes: number }) 
   filePart({ field: 'file', maxBytes, what: kind === 'pdf' ? 'PDF' : 'audio file' });
 
 /** Notes made from images, audio, links and PDFs, and the files they keep. */
-export const captureHandlers = (ctx: ImagesContext): Handlers<typeof captureRoutes> => ({
+export const captureHandlers = (ctx: CaptureContext): Handlers<typeof captureRoutes> => ({
   noteCreateByImage: async ({ userId, req, res }) =>
     captureImage(ctx, userId, await imagePart(req, res)),
   noteCreateByAudio: async ({ userId, req, res }) =>

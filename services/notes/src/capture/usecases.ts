@@ -5,8 +5,9 @@ import type { NoteAction, Parsed } from '@noted/api';
 import { AppError, type CaptureKind, type CaptureStep, type Note } from '@noted/api';
 import { enqueueEvent, outboxEvent, type EventTransaction } from '@noted/db';
 import { captureEvents, notesV1, userEventHeaders } from '@noted/proto';
+import { literalHostRefusal } from '@noted/kit';
 import type { StoredObject } from '@noted/storage';
-import type { ImagesContext } from '../context.js';
+import type { CaptureContext, ImagesContext } from '../context.js';
 import { imageUrlOf } from '../images/usecases.js';
 import { processImage } from '../images/process.js';
 import { syncWikiLinks } from '../links/wiki.js';
@@ -255,13 +256,19 @@ export const capturePdf = async (
 
 /** A note from a URL (a web page, or audio), fetched and read in the background. */
 export const captureUrl = async (
-  ctx: ImagesContext,
+  ctx: CaptureContext,
   userId: string,
   kind: Extract<CaptureKind, 'link' | 'audio'>,
   url: string,
-): Promise<Note> =>
-  withQuota(ctx, userId, (id, release) => {
-    const parsed = new URL(url);
+): Promise<Note> => {
+  // Refused before anything is made: no note, no unit of the month. A name that resolves to a
+  // private address is refused when fetched, as the fetch checks where it connects.
+  const parsed = URL.parse(url);
+  if (!parsed) throw new AppError('URL_REFUSED', 'That is not an address that can be fetched');
+  if (literalHostRefusal(parsed, ctx.fetchAllowAddresses)) {
+    throw new AppError('URL_REFUSED', 'That address is private and cannot be fetched');
+  }
+  return withQuota(ctx, userId, (id, release) => {
     const fileName = decodeURIComponent(parsed.pathname.split('/').pop() ?? '');
     return createCaptured(
       ctx,
@@ -275,25 +282,39 @@ export const captureUrl = async (
       release,
     );
   });
+};
 
-/** Queues a failed or waiting capture for another reading; no new unit of the month is taken. */
+/**
+ * Queues a failed or waiting capture for another reading. A failed one gave its unit of the
+ * month back, so it is charged again (NOTES_LEFT_NOT_ENOUGH when none is left); a waiting one
+ * still holds its unit and costs nothing more.
+ */
 export const captureRetry = async (
   ctx: ImagesContext,
   userId: string,
   input: Parsed<typeof NoteAction>,
 ): Promise<Note> => {
-  const row = await ctx.unitOfWork(async (trx) => {
-    const current = await notesRepository.lock(trx, userId, input.noteId);
-    if (!current?.capture) throw notFound();
-    if (current.capture.status !== 'failed' && current.capture.status !== 'waiting') {
-      throw new AppError('CONFLICT', `The capture is ${current.capture.status}, not failed`);
-    }
-    const capture = retriedCapture(current.capture);
-    const updated = await notesRepository.update(trx, userId, current.id, { capture });
-    if (!updated) throw notFound();
-    await captureRequested(trx, updated, capture);
-    return updated;
-  });
+  const before = await notesRepository.find(ctx.knex, userId, input.noteId);
+  if (!before?.capture) throw notFound();
+  // Keyed by the note: a unit it still holds is not charged twice.
+  const release = await ctx.quota.consume(userId, 'notes_per_month', input.noteId);
+  const row = await ctx
+    .unitOfWork(async (trx) => {
+      const current = await notesRepository.lock(trx, userId, input.noteId);
+      if (!current?.capture) throw notFound();
+      if (current.capture.status !== 'failed' && current.capture.status !== 'waiting') {
+        throw new AppError('CONFLICT', `The capture is ${current.capture.status}, not failed`);
+      }
+      const capture = retriedCapture(current.capture);
+      const updated = await notesRepository.update(trx, userId, current.id, { capture });
+      if (!updated) throw notFound();
+      await captureRequested(trx, updated, capture);
+      return updated;
+    })
+    .catch(async (error: unknown) => {
+      await release();
+      throw error;
+    });
   return presentNote(row);
 };
 
@@ -436,7 +457,7 @@ export const captureComplete = async (
   outcome: CaptureOutcome,
 ): Promise<{ note: NoteRow; applied: boolean }> => {
   const finishedAt = new Date().toISOString();
-  return ctx.unitOfWork(async (trx) => {
+  const done = await ctx.unitOfWork(async (trx) => {
     const current = await notesRepository.lock(trx, userId, noteId);
     if (!current) throw notFound();
     const state = current.capture;
@@ -477,6 +498,12 @@ export const captureComplete = async (
     await noteOutbox.updated(trx, updated);
     return { note: updated, applied: true };
   });
+  // A capture that read nothing costs nothing: its unit of the month goes back (once, as a
+  // redelivered outcome is not applied again), and a retry charges it anew.
+  if (done.applied && done.note.capture?.status === 'failed') {
+    await ctx.quota.refund(userId, 'notes_per_month', noteId);
+  }
+  return done;
 };
 
 /** Queues captures waiting for a model again, oldest first, at most `limit`. */

@@ -38,6 +38,7 @@ beforeAll(async () => {
           used.set(userId, (used.get(userId) ?? 0) - 1);
         };
       },
+      refund: async () => {},
       recordingLimit: async () => 60,
       close: () => {},
     },

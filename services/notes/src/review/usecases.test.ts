@@ -51,6 +51,7 @@ describe('review use-cases', () => {
       }),
       quota: {
         consume: () => Promise.reject(new Error('review never creates notes')),
+        refund: async () => {},
         recordingLimit: async () => 60,
         close: () => {},
       },

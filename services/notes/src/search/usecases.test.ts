@@ -21,6 +21,7 @@ let ctx: NotesContext;
 
 const quota: NotesContext['quota'] = {
   consume: async () => async () => {},
+  refund: async () => {},
   recordingLimit: async () => 60,
   close: () => undefined,
 };

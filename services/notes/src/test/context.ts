@@ -23,5 +23,10 @@ export const openTestNotesDatabase = async (dataDir: string): Promise<Database> 
 export const testNotesContext = (knex: Knex, kick: () => void = () => {}): NotesContext => ({
   knex,
   unitOfWork: createUnitOfWork(knex, kick),
-  quota: { consume: async () => async () => {}, recordingLimit: async () => 60, close: () => {} },
+  quota: {
+    consume: async () => async () => {},
+    refund: async () => {},
+    recordingLimit: async () => 60,
+    close: () => {},
+  },
 });

@@ -55,6 +55,7 @@ describe('todos use-cases', () => {
       }),
       quota: {
         consume: () => Promise.reject(new Error('todos never create notes')),
+        refund: async () => {},
         recordingLimit: async () => 60,
         close: () => {},
       },

@@ -247,6 +247,23 @@ describe('quota', () => {
       expect(await charge(userId, [pending], january)).toMatchObject({ used: 1, charged: 1 });
     });
 
+    it('refunds a settled charge when asked (a capture that failed), and charges it again on retry', async () => {
+      const userId = await userWith({ notes_per_month: 1 });
+      const failed = randomUUID();
+      await charge(userId, [failed]);
+      await quotaSettle(ctx, { userId, feature: notes, refs: [failed] });
+      expect(await quotaRelease(ctx, { userId, feature: notes, refs: [failed] })).toMatchObject({
+        released: 0,
+      });
+      const refund = { userId, feature: notes, refs: [failed], refund: true };
+      expect(await quotaRelease(ctx, refund)).toEqual({ used: 0, released: 1 });
+      expect(await quotaRelease(ctx, refund)).toEqual({ used: 0, released: 0 });
+      expect(await stateOf(userId, failed)).toBe('released');
+      // The month's one note is free again, and the retry takes it.
+      expect(await charge(userId, [failed])).toMatchObject({ used: 1, charged: 1 });
+      expect(await stateOf(userId, failed)).toBe('pending');
+    });
+
     it('charges again, in its month and past the limit, a note whose unit was given back but that was made after all', async () => {
       const userId = await userWith({ notes_per_month: 1 });
       const late = randomUUID();

@@ -114,6 +114,8 @@ export const quotaRepository = {
     db: Knex,
     key: Omit<CounterKey, 'period'>,
     refs: string[],
+    /** The states given back: pending, and settled too for a refund. */
+    states: readonly ('pending' | 'settled')[] = ['pending'],
   ): Promise<{ period: string; used: number; released: number }[]> => {
     const { rows } = await db.raw<{
       rows: { period: string; used: number; released: number }[];
@@ -121,7 +123,7 @@ export const quotaRepository = {
       `with released as (
          update quota_reservations set state = 'released', updated_at = now()
          where user_id = ?::uuid and feature = ?::text and ref = any(?::text[])
-           and state = 'pending'
+           and state = any(?::text[])
          returning period
        ), per_period as (
          select period, count(*)::int as released from released group by period
@@ -130,7 +132,7 @@ export const quotaRepository = {
        from per_period as p
        where c.user_id = ?::uuid and c.feature = ?::text and c.period = p.period
        returning c.period, c.used, p.released`,
-      [key.userId, key.feature, refs, key.userId, key.feature],
+      [key.userId, key.feature, refs, [...states], key.userId, key.feature],
     );
     return rows;
   },

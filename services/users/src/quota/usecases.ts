@@ -18,6 +18,8 @@ const QuotaInput = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
     .optional(),
   refs: Refs.optional(),
+  /** With refs: settled charges go back too (the work came to nothing). */
+  refund: z.boolean().default(false),
 });
 
 type QuotaInput = z.input<typeof QuotaInput>;
@@ -109,16 +111,17 @@ export const quotaConsume = async (
 /**
  * Gives back what `quotaConsume` took (for its `period`, else the month of `now`). With
  * `refs`, the pending charges of those refs, each in the month it was taken in; a settled one
- * (its note exists) is kept.
+ * (its note exists) is kept, unless `refund` (its note's capture failed: it costs nothing).
  */
 export const quotaRelease = async (
   ctx: { knex: Knex },
   input: QuotaInput & { now?: Date },
 ): Promise<{ used: number; released?: number }> => {
-  const { userId, feature, amount, period, refs } = parse(input);
+  const { userId, feature, amount, period, refs, refund } = parse(input);
   const key: CounterKey = { userId, feature, period: period ?? periodOf(input.now ?? new Date()) };
   if (!refs) return { used: await quotaRepository.release(ctx.knex, key, amount) };
-  const periods = await quotaRepository.releaseRefs(ctx.knex, key, [...new Set(refs)]);
+  const states = refund ? (['pending', 'settled'] as const) : (['pending'] as const);
+  const periods = await quotaRepository.releaseRefs(ctx.knex, key, [...new Set(refs)], states);
   const [latest] = periods.sort((a, b) => (a.period < b.period ? 1 : -1));
   return {
     used: latest?.used ?? (await quotaRepository.used(ctx.knex, key)),

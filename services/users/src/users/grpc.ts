@@ -33,6 +33,7 @@ export const usersGrpc = (ctx: UsersContext): ServiceImpl<typeof usersV1.UsersSe
       amount: request.amount || 1,
       period: request.period || undefined,
       ...(request.refs.length > 0 ? { refs: request.refs } : {}),
+      ...(request.refund ? { refund: true } : {}),
     }),
   settleQuota: async (request) =>
     quotaSettle(ctx, { userId: request.userId, feature: request.feature, refs: request.refs }),
