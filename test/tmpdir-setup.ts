@@ -10,5 +10,7 @@ import path from 'node:path';
 export default function setup(): () => void {
   const dir = mkdtempSync(path.join(tmpdir(), 'noted-vitest-'));
   process.env.TMPDIR = dir;
+  // Each embedded database of the run is a copy of one made by initdb (libs/db/src/pglite.ts).
+  process.env.NOTED_PGLITE_TEMPLATE_DIR = path.join(dir, 'pglite-templates');
   return () => rmSync(dir, { recursive: true, force: true });
 }

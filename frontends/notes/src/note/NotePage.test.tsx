@@ -140,6 +140,9 @@ describe('NotePage', () => {
       const fake = fakeApi([note]);
       const { shell } = renderNotes(fake.api, `/notes/${note.id}`);
       await screen.findByLabelText('Title');
+      // Loaded, and its device copy written: a version arriving meanwhile is judged after that.
+      await vi.waitFor(() => expect(field('Note').value).toBe('First line'));
+      await vi.waitFor(() => expect(shell.offline.pending()).toEqual([]));
       const live = shell.live as LiveHub;
       return {
         ...fake,
@@ -155,7 +158,8 @@ describe('NotePage', () => {
         change: 'updated',
         note: later(note, { note: 'From the phone', isPinned: true }),
       });
-      expect(field('Note').value).toBe('From the phone');
+      // Taken in at once, or once a write of this page that was on its way has landed.
+      await vi.waitFor(() => expect(field('Note').value).toBe('From the phone'));
       expect(screen.getByRole('button', { name: 'Unpin' })).toBeTruthy();
       expect(screen.queryByRole('alert')).toBeNull();
       // An older or the same version changes nothing.
