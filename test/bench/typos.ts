@@ -107,7 +107,12 @@ const main = async () => {
   const ctx: NotesContext = {
     knex,
     unitOfWork: createUnitOfWork(knex, () => {}),
-    quota: { consume: async () => async () => {}, recordingLimit: async () => 60, close: () => {} },
+    quota: {
+      consume: async () => async () => {},
+      refund: async () => {},
+      recordingLimit: async () => 60,
+      close: () => {},
+    },
   };
   const userId = randomUUID();
   console.log(`${noteCount} notes of one user, ${databaseUrl ? 'Postgres' : 'PGlite (embedded)'}`);

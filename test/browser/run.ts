@@ -1,6 +1,7 @@
 /**
  * One end-to-end flow through the running app in headless Chromium: sign in at the identity
- * provider, create a note, open its page and edit it (autosave, reload), export it as Markdown,
+ * provider, create a note, open its page and edit it (autosave, reload), export it as Markdown
+ * (on this server without payments no format is locked, and Settings say it is free to use),
  * tag it and filter by the tag, find it by a search, link a second note to it by [[Title]] and
  * by hand, add an image and preview it, see it in the mind map, then pin it, share it and read
  * it signed out,
@@ -367,6 +368,25 @@ const steps: Step[] = [
       const first = text.split('\n')[0];
       if (first !== '---') fail(`the Markdown's first line is "${first}", expected "---"`);
       if (!text.includes(`Edited with ${bodyWord}.`)) fail('the Markdown lacks the edited body');
+    },
+  },
+  {
+    name: 'without payments nothing is locked: every export format is offered, and Settings say the server is free to use',
+    run: async (page) => {
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      const menu = page.getByRole('menu', { name: 'Export' });
+      await menu.getByRole('menuitem', { name: 'PDF', exact: true }).waitFor();
+      const marked = await menu.locator('.ui-menu-item-mark, [aria-disabled="true"]').count();
+      if (marked > 0) fail(`${marked} export formats are marked or disabled on a free server`);
+      await page.keyboard.press('Escape');
+      await sidebar(page).getByRole('button', { name: 'Settings' }).click();
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      const plan = settings.getByRole('region', { name: 'Your plan' });
+      await plan.getByText('This server is free to use').waitFor();
+      if ((await plan.getByRole('button').count()) > 0) {
+        fail(`the plan offers ${await plan.getByRole('button').allInnerTexts()}`);
+      }
+      await settings.getByRole('button', { name: 'Close' }).click();
     },
   },
   {

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BillingDialog } from './BillingDialog';
 import {
   fakeBillingApi,
+  paymentsDisabledPlanList,
+  paymentsDisabledStatus,
   planList,
   renderBilling,
   signedInAccount,
@@ -152,12 +154,29 @@ describe('the manage dialog', () => {
     expect(await within(dialog).findByText('Premium')).toBeTruthy();
   });
 
-  it('says payments are not set up and offers nothing that would fail', async () => {
-    renderManage(subscriptionOf({ planName: 'premium', paymentsEnabled: false }));
+  it('says a server without payments is free to use, and offers nothing that would fail', async () => {
+    renderManage(paymentsDisabledStatus(), paymentsDisabledPlanList());
     const dialog = await manageDialog();
-    expect(within(dialog).getByText('Payments are not set up on this server.')).toBeTruthy();
-    expect(within(dialog).getByText('Premium')).toBeTruthy();
-    expect(within(dialog).queryByRole('button', { name: 'Cancel plan' })).toBeNull();
-    expect(within(dialog).queryByRole('button', { name: 'Manage card and invoices' })).toBeNull();
+    expect(within(dialog).getByText('This server is free to use')).toBeTruthy();
+    expect(within(dialog).queryByText('See plans')).toBeNull();
+    // Only the dialog's own Close.
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['']);
+  });
+
+  it('opened on the plans without payments, says the same and shows no plans to choose', async () => {
+    const { api, billing } = fakeBillingApi(paymentsDisabledPlanList());
+    renderBilling(
+      (shell) => <BillingDialog api={api} shell={shell} view="upgrade" onClose={vi.fn()} />,
+      { account: signedInAccount(paymentsDisabledStatus()) },
+    );
+    const dialog = await manageDialog();
+    expect(within(dialog).getByText('This server is free to use')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Choose a plan' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /^Choose/ })).toBeNull();
+    expect(billing.plans).not.toHaveBeenCalled();
   });
 });

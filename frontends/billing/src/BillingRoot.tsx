@@ -1,13 +1,19 @@
 import type { PlanList } from '@noted/api';
-import { ShellContext, useShell, type AccountState, type ShellServices } from '@noted/ui';
+import {
+  ShellContext,
+  paymentsDisabledIn,
+  useAccountState,
+  type AccountState,
+  type ShellServices,
+} from '@noted/ui';
 import {
   Suspense,
   createContext,
+  useCallback,
   useContext,
   useEffect,
   useMemo,
   useState,
-  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -15,7 +21,10 @@ import type { BillingApi } from './api';
 import { log } from './log';
 
 interface BillingContextValue {
-  /** A call answered PAYMENTS_DISABLED: the server takes no payments, whatever it said before. */
+  /**
+   * The server said it takes no payments (a call answered PAYMENTS_DISABLED, or the plans said
+   * so), whatever the plan's status said before.
+   */
   paymentsRefused: boolean;
   refusePayments: () => void;
 }
@@ -34,9 +43,10 @@ export const useBillingContext = () => useContext(BillingContext);
  */
 export function BillingRoot({ shell, children }: { shell: ShellServices; children: ReactNode }) {
   const [paymentsRefused, setPaymentsRefused] = useState(false);
+  const refusePayments = useCallback(() => setPaymentsRefused(true), []);
   const value = useMemo(
-    () => ({ paymentsRefused, refusePayments: () => setPaymentsRefused(true) }),
-    [paymentsRefused],
+    () => ({ paymentsRefused, refusePayments }),
+    [paymentsRefused, refusePayments],
   );
   return (
     <I18nextProvider i18n={shell.i18n}>
@@ -51,9 +61,16 @@ export function BillingRoot({ shell, children }: { shell: ShellServices; childre
 }
 
 /** The signed-in user's plan and usage, as the shell keeps them. */
-export const useAccount = (): AccountState => {
-  const { account } = useShell();
-  return useSyncExternalStore(account.subscribe, account.get);
+export const useAccount = (): AccountState => useAccountState();
+
+/**
+ * Whether this server takes no payments, as far as the billing screens know: the plan's status
+ * said so, or a call or the plans did since. Then they say it is free to use, and offer nothing.
+ */
+export const usePaymentsOff = (): boolean => {
+  const account = useAccount();
+  const { paymentsRefused } = useBillingContext();
+  return paymentsRefused || paymentsDisabledIn(account);
 };
 
 export interface PlanListState {

@@ -1,25 +1,31 @@
 import { Button, Callout, CreditCardIcon } from '@noted/ui';
 import type { BillingApi } from './api';
-import { useAccount, useBillingContext } from './BillingRoot';
+import { useAccount, usePaymentsOff } from './BillingRoot';
+import { ServerFree } from './FreeToUse';
 import { useBillingMessages } from './messages';
 import { PlanFeatures, StatusBadge, periodLine } from './PlanParts';
-import { PaymentsDisabled } from './PricingTable';
 import { canCancel, canKeep, isSubscriber } from './subscription';
 import { useBillingActions } from './useBillingActions';
 
 /**
  * The user's own plan: its state and dates, what it gives, and what can be done with it
- * (change it, the card and invoices at Stripe, cancel it, or keep it once cancelled).
+ * (change it, the card and invoices at Stripe, cancel it, or keep it once cancelled). On a
+ * server without payments there is nothing to do with it: it says the server is free to use.
  */
 export function ManagePlan({ api, onChangePlan }: { api: BillingApi; onChangePlan: () => void }) {
   const { t, i18n } = useBillingMessages();
-  const { subscription, subscriptionError } = useAccount();
-  const { paymentsRefused } = useBillingContext();
+  const { subscription } = useAccount();
+  const paymentsOff = usePaymentsOff();
   const actions = useBillingActions(api);
   if (!subscription) return null;
+  if (paymentsOff) {
+    return (
+      <div className="billing-manage">
+        <ServerFree entitlements={subscription.entitlements} />
+      </div>
+    );
+  }
   const subscriber = isSubscriber(subscription);
-  const paymentsOff =
-    paymentsRefused || (subscription.paymentsEnabled === false && !subscriptionError);
   const plan = t(`plans.${subscription.planName}.name`);
   const period = periodLine(subscription, t, i18n.language);
   const idle = actions.busy === undefined && !actions.leaving;
@@ -31,7 +37,6 @@ export function ManagePlan({ api, onChangePlan }: { api: BillingApi; onChangePla
           <p className="billing-manage-plan">{t('plans.free.name')}</p>
         </div>
         <p className="billing-muted">{t('manage.freeBody')}</p>
-        {paymentsOff ? <PaymentsDisabled /> : null}
         <div className="ui-dialog-actions">
           <Button variant="primary" onClick={onChangePlan}>
             {t('manage.seePlans')}
@@ -53,7 +58,6 @@ export function ManagePlan({ api, onChangePlan }: { api: BillingApi; onChangePla
           {t('panel.pastDue', { plan })}
         </Callout>
       ) : null}
-      {paymentsOff ? <PaymentsDisabled /> : null}
       <section className="billing-manage-gives" aria-labelledby="billing-manage-gives">
         <h3 id="billing-manage-gives">{t('manage.gives')}</h3>
         <PlanFeatures
@@ -61,43 +65,41 @@ export function ManagePlan({ api, onChangePlan }: { api: BillingApi; onChangePla
           label={t('features.label', { plan })}
         />
       </section>
-      {paymentsOff ? null : (
-        <div className="ui-dialog-actions billing-manage-actions">
-          {canCancel(subscription) ? (
-            <Button
-              variant="danger-ghost"
-              className="billing-cancel"
-              disabled={!idle}
-              loading={actions.busy === 'cancel'}
-              onClick={() => void actions.cancel()}
-            >
-              {t('manage.cancel')}
-            </Button>
-          ) : null}
+      <div className="ui-dialog-actions billing-manage-actions">
+        {canCancel(subscription) ? (
           <Button
-            icon={CreditCardIcon}
+            variant="danger-ghost"
+            className="billing-cancel"
             disabled={!idle}
-            loading={actions.busy === 'portal'}
-            onClick={() => void actions.portal()}
+            loading={actions.busy === 'cancel'}
+            onClick={() => void actions.cancel()}
           >
-            {t('manage.portal')}
+            {t('manage.cancel')}
           </Button>
-          {canKeep(subscription) ? (
-            <Button
-              variant="primary"
-              disabled={!idle}
-              loading={actions.busy === 'keep'}
-              onClick={() => void actions.keep()}
-            >
-              {t('manage.keep')}
-            </Button>
-          ) : (
-            <Button variant="primary" disabled={!idle} onClick={onChangePlan}>
-              {t('manage.changePlan')}
-            </Button>
-          )}
-        </div>
-      )}
+        ) : null}
+        <Button
+          icon={CreditCardIcon}
+          disabled={!idle}
+          loading={actions.busy === 'portal'}
+          onClick={() => void actions.portal()}
+        >
+          {t('manage.portal')}
+        </Button>
+        {canKeep(subscription) ? (
+          <Button
+            variant="primary"
+            disabled={!idle}
+            loading={actions.busy === 'keep'}
+            onClick={() => void actions.keep()}
+          >
+            {t('manage.keep')}
+          </Button>
+        ) : (
+          <Button variant="primary" disabled={!idle} onClick={onChangePlan}>
+            {t('manage.changePlan')}
+          </Button>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,12 +1,14 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlanPanel } from './PlanPanel';
 import {
   chineseBillingSets,
   fakeBillingApi,
+  paymentsDisabledStatus,
   renderBilling,
   signedInAccount,
   subscriptionOf,
+  unlimitedUsage,
   usageOf,
 } from './testing';
 
@@ -102,11 +104,65 @@ describe('the plan and usage panel', () => {
     );
   });
 
-  it('says payments are not set up, still showing the plan', async () => {
-    renderPanel(signedInAccount(subscriptionOf({ paymentsEnabled: false })));
+  it('says a server without payments is free to use: every feature, no limit, nothing to buy', async () => {
+    renderPanel(signedInAccount(paymentsDisabledStatus(), { usage: unlimitedUsage() }));
     const section = await panel();
-    expect(within(section).getByText('Free plan')).toBeTruthy();
-    expect(within(section).getByText('Payments are not set up on this server.')).toBeTruthy();
+    const free = within(section).getByRole('region', { name: 'This server is free to use' });
+    expect(free.textContent).toContain(
+      'Every account has every feature, with no monthly limit. There is nothing to buy here.',
+    );
+    expect(within(section).queryByRole('button')).toBeNull();
+    expect(within(section).queryByText('Free plan')).toBeNull();
+    expect(within(section).queryByText(/Payments are not set up/)).toBeNull();
+    expect(within(section).queryByRole('list')).toBeNull();
+  });
+
+  it("lists the limits a server's operator set, and the month's count, still with nothing to buy", async () => {
+    renderPanel(
+      signedInAccount(
+        paymentsDisabledStatus({ FREE_NOTES_PER_MONTH: 50, FREE_EXPORT_PDF: false }),
+        {
+          usage: { ...usageOf(12, 50), recordingTimeLimit: -1 },
+        },
+      ),
+    );
+    const section = await panel();
+    expect(
+      within(section).getByText(
+        'There is nothing to buy here. Whoever runs this server has set these limits:',
+      ),
+    ).toBeTruthy();
+    const limits = within(section).getByRole('list', { name: 'Limits on this server' });
+    expect(
+      within(limits)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['50 notes a month', 'No PDF export']);
+    expect(
+      within(section).getByText('38 of 50 notes left this month, resets on December 1'),
+    ).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Upgrade' })).toBeNull();
+  });
+
+  it('stops offering Upgrade once the account learns the server takes no payments', async () => {
+    const account = signedInAccount();
+    renderPanel(account);
+    const section = await panel();
+    expect(within(section).getByRole('button', { name: 'Upgrade' })).toBeTruthy();
+    act(() => account.setSubscription(paymentsDisabledStatus()));
+    expect(await within(section).findByText('This server is free to use')).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Upgrade' })).toBeNull();
+  });
+
+  it('says it is free to use in Chinese', async () => {
+    renderPanel(signedInAccount(paymentsDisabledStatus(), { usage: unlimitedUsage() }), {
+      chinese: chineseBillingSets,
+    });
+    const section = await screen.findByRole('region', { name: '我的套餐' });
+    expect(within(section).getByText('此服务器免费使用')).toBeTruthy();
+    expect(
+      within(section).getByText('每个账户都能使用全部功能，没有每月限额，无需购买任何东西。'),
+    ).toBeTruthy();
   });
 
   it('says the plan could not be loaded when the free plan stands in', async () => {

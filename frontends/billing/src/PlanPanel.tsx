@@ -1,10 +1,10 @@
 import { entitlementNames } from '@noted/api';
 import { Button, Callout, CreditCardIcon, Skeleton, useShell, type ShellServices } from '@noted/ui';
 import type { BillingApi } from './api';
-import { BillingRoot, useAccount, useBillingContext } from './BillingRoot';
+import { BillingRoot, useAccount, usePaymentsOff } from './BillingRoot';
 import { formatDuration, formatNumber, formatResetDay } from '@noted/ui';
+import { ServerFree } from './FreeToUse';
 import { useBillingMessages } from './messages';
-import { PaymentsDisabled } from './PricingTable';
 import { StatusBadge, limitOf, periodLine } from './PlanParts';
 import { isSubscriber } from './subscription';
 import { useBillingActions } from './useBillingActions';
@@ -16,8 +16,11 @@ export interface PlanPanelProps {
   shell: ShellServices;
 }
 
-/** This month's notes: how many are left of the allowance, as words and a bar. */
-function NotesLeft() {
+/**
+ * This month's notes: how many are left of the allowance, as words and a bar. `onlyLimited`:
+ * nothing when there is no limit (the free-to-use notice said so already).
+ */
+function NotesLeft({ onlyLimited = false }: { onlyLimited?: boolean }) {
   const { t, i18n } = useBillingMessages();
   const { usage, subscription } = useAccount();
   const limit = usage
@@ -26,6 +29,7 @@ function NotesLeft() {
       : undefined
     : limitOf(subscription?.entitlements, entitlementNames.notesPerMonth);
   if (limit === undefined) {
+    if (onlyLimited) return null;
     return <p className="billing-panel-line">{t('panel.notesUnlimited')}</p>;
   }
   if (!usage) return null;
@@ -73,16 +77,26 @@ function Panel({ api }: { api: BillingApi }) {
   const { t, i18n } = useBillingMessages();
   const shell = useShell();
   const { phase, subscription, subscriptionError } = useAccount();
-  const { paymentsRefused } = useBillingContext();
+  const paymentsOff = usePaymentsOff();
   const actions = useBillingActions(api);
   if (phase === 'loading') return <Skeleton lines={3} label={t('panel.loading')} />;
   if (phase !== 'ready' || !subscription) return null;
+  if (paymentsOff) {
+    // Nothing to buy or manage here: what the server gives, and this month's count if limited.
+    return (
+      <section className="billing-panel-free" aria-labelledby="billing-panel-title">
+        <h3 id="billing-panel-title" className="ui-overline">
+          {t('panel.title')}
+        </h3>
+        <ServerFree entitlements={subscription.entitlements} />
+        <NotesLeft onlyLimited />
+      </section>
+    );
+  }
   const subscriber = isSubscriber(subscription);
   const planName = subscriber ? subscription.planName : 'free';
   const plan = t(`plans.${planName}.name`);
   const period = periodLine(subscription, t, i18n.language);
-  const paymentsOff =
-    paymentsRefused || (subscription.paymentsEnabled === false && !subscriptionError);
   const pastDue = subscriber && (subscription.paymentFailed || subscription.status === 'past_due');
   return (
     <section className="billing-panel" aria-labelledby="billing-panel-title">
@@ -121,17 +135,15 @@ function Panel({ api }: { api: BillingApi }) {
           tone="warning"
           role="status"
           actions={
-            paymentsOff ? null : (
-              <Button
-                size="sm"
-                icon={CreditCardIcon}
-                loading={actions.busy === 'portal'}
-                disabled={actions.leaving}
-                onClick={() => void actions.portal()}
-              >
-                {t('panel.updateCard')}
-              </Button>
-            )
+            <Button
+              size="sm"
+              icon={CreditCardIcon}
+              loading={actions.busy === 'portal'}
+              disabled={actions.leaving}
+              onClick={() => void actions.portal()}
+            >
+              {t('panel.updateCard')}
+            </Button>
           }
         >
           {t('panel.pastDue', { plan })}
@@ -142,12 +154,14 @@ function Panel({ api }: { api: BillingApi }) {
           {t('panel.loadFailed', { reason: subscriptionError })}
         </Callout>
       ) : null}
-      {paymentsOff ? <PaymentsDisabled /> : null}
     </section>
   );
 }
 
-/** The plan and this month's usage, for the settings: Upgrade and Manage open the dialogs. */
+/**
+ * The plan and this month's usage, for the settings: Upgrade and Manage open the dialogs. On a
+ * server without payments: that it is free to use, with the limits its operator set, if any.
+ */
 export function PlanPanel({ shell, api }: PlanPanelProps) {
   return (
     <BillingRoot shell={shell}>

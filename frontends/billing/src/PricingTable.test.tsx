@@ -8,6 +8,8 @@ import {
   disabledError,
   fakeBillingApi,
   fakePaymentsLoader,
+  paymentsDisabledPlanList,
+  paymentsDisabledStatus,
   planList,
   renderBilling,
   signedInAccount,
@@ -133,11 +135,36 @@ describe('the pricing table', () => {
     expect(shell.navigate).not.toHaveBeenCalled();
   });
 
+  it('says a server without payments is free to use, with no price cards and nothing to buy', async () => {
+    const { api } = fakeBillingApi(paymentsDisabledPlanList());
+    const loader = fakePaymentsLoader();
+    renderBilling((shell) => <PricingTable api={api} shell={shell} />, {
+      account: signedInAccount(paymentsDisabledStatus()),
+      loader,
+    });
+    const free = await screen.findByRole('region', { name: 'This server is free to use' });
+    expect(free.textContent).toContain('Every account has every feature, with no monthly limit.');
+    expect(screen.queryByRole('list', { name: 'Plans' })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByText(/Payments are not set up/)).toBeNull();
+    expect(loader).not.toHaveBeenCalled();
+  });
+
+  it("lists a server's own limits to a visitor from the free plan the plans give", async () => {
+    const { api } = fakeBillingApi(
+      paymentsDisabledPlanList({ FREE_NOTES_PER_MONTH: 200, FREE_EXPORT_IMAGE: false }),
+    );
+    renderBilling((shell) => <PricingTable api={api} shell={shell} />);
+    const limits = await screen.findByRole('list', { name: 'Limits on this server' });
+    expect(
+      within(limits)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['200 notes a month', 'No image export']);
+    expect(screen.queryByRole('button', { name: /^(Choose|Sign in)/ })).toBeNull();
+  });
+
   it.each([
-    [
-      'the server takes no payments',
-      { list: planList({ paymentsEnabled: false, publishableKey: null }) },
-    ],
     ['the server gives no publishable key', { list: planList({ publishableKey: null }) }],
     ['Stripe.js cannot be loaded', { fail: true }],
   ])(
@@ -157,7 +184,7 @@ describe('the pricing table', () => {
     },
   );
 
-  it('says payments are not set up once a call answers PAYMENTS_DISABLED', async () => {
+  it('says the server is free to use once a call answers PAYMENTS_DISABLED', async () => {
     const { api, billing } = fakeBillingApi();
     billing.checkout.mockRejectedValue(disabledError());
     const { shell } = renderBilling((shell) => <PricingTable api={api} shell={shell} />, {
@@ -167,7 +194,7 @@ describe('the pricing table', () => {
     await vi.waitFor(() => expect((choose as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(choose);
 
-    expect(await screen.findByText('Payments are not set up on this server.')).toBeTruthy();
+    expect(await screen.findByText('This server is free to use')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Choose/ })).toBeNull();
     expect(shell.toast).not.toHaveBeenCalled();
   });

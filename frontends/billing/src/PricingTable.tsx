@@ -1,9 +1,16 @@
 import type { BillingInterval, Plan, PlanList, PlanPrice, SubscriptionStatus } from '@noted/api';
 import { Button, Callout, RefreshIcon, Skeleton, useShell, type ShellServices } from '@noted/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { BillingApi } from './api';
-import { BillingRoot, useAccount, useBillingContext, usePlanList } from './BillingRoot';
+import {
+  BillingRoot,
+  useAccount,
+  useBillingContext,
+  usePaymentsOff,
+  usePlanList,
+} from './BillingRoot';
 import { formatPrice } from '@noted/ui';
+import { ServerFree } from './FreeToUse';
 import { useBillingMessages, useErrorText } from './messages';
 import { usePayments, type PaymentsState } from './payments';
 import { PlanFeatures } from './PlanParts';
@@ -218,7 +225,11 @@ function PlanCard(props: CardProps) {
   );
 }
 
-/** Spec section 8: said plainly instead of offering buttons that would fail. */
+/**
+ * Spec section 8: said plainly instead of offering buttons that would fail, where the server
+ * sells plans but this page cannot take payments (no publishable key, Stripe.js not loaded).
+ * A server that sells nothing says it is free to use instead (ServerFree).
+ */
 export function PaymentsDisabled() {
   const { t } = useBillingMessages();
   return (
@@ -234,21 +245,39 @@ export interface PricingPlansProps {
   onChanged?: (status: SubscriptionStatus) => void;
 }
 
-/** The plans as cards with the interval switch: the table itself, loaded or not. */
+/**
+ * The plans as cards with the interval switch: the table itself, loaded or not. On a server
+ * that takes no payments there are no cards that cannot be bought: it says it is free to use.
+ */
 export function PlansTable({ api, list, onChanged }: PricingPlansProps & { list: PlanList }) {
   const { t } = useBillingMessages();
   const account = useAccount();
-  const { paymentsRefused } = useBillingContext();
-  const loaded = usePayments(list, { load: account.phase !== 'signedOut' });
-  const payments =
-    paymentsRefused ||
-    (account.subscription?.paymentsEnabled === false && !account.subscriptionError)
-      ? 'disabled'
-      : loaded;
+  const { refusePayments } = useBillingContext();
+  const serverFree = usePaymentsOff() || !list.paymentsEnabled;
+  const payments = usePayments(list, { load: account.phase !== 'signedOut' && !serverFree });
   const actions = useBillingActions(api);
   const [interval, setInterval] = useState<BillingInterval>(
     account.subscription?.interval ?? 'month',
   );
+  // What the plans said counts for the whole dialog (its title), as a refused call would.
+  useEffect(() => {
+    if (!list.paymentsEnabled) refusePayments();
+  }, [list, refusePayments]);
+  if (serverFree) {
+    const signedIn = account.phase === 'ready' && !account.subscriptionError;
+    const free = list.plans.find((plan) => plan.name === 'free');
+    return (
+      <div className="billing-pricing">
+        <ServerFree
+          entitlements={
+            signedIn && account.subscription?.entitlements
+              ? account.subscription.entitlements
+              : free?.entitlements
+          }
+        />
+      </div>
+    );
+  }
   const paid = list.plans.filter((plan) => plan.name !== 'free');
   const yearly = paid.some((plan) => priceFor(plan, 'year'));
   return (

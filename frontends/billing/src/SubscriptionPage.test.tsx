@@ -3,7 +3,15 @@ import { createTestAccount } from '@noted/ui/testing';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SubscriptionPage } from './SubscriptionPage';
-import { fakeBillingApi, renderBilling, signedInAccount, subscriptionOf } from './testing';
+import {
+  chineseBillingSets,
+  fakeBillingApi,
+  paymentsDisabledStatus,
+  renderBilling,
+  signedInAccount,
+  subscriptionOf,
+  unlimitedUsage,
+} from './testing';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -16,12 +24,31 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const renderPage = (page: 'success' | 'cancel', account: ReturnType<typeof createTestAccount>) => {
+const renderPage = (
+  page: 'success' | 'cancel',
+  account: ReturnType<typeof createTestAccount>,
+  options: Parameters<typeof renderBilling>[1] = {},
+) => {
   const { api } = fakeBillingApi();
   return renderBilling((shell) => <SubscriptionPage api={api} shell={shell} page={page} />, {
     account,
     path: `/subscription/${page}?session_id=cs_test_back`,
+    ...options,
   });
+};
+
+/** A page says the server is free to use, with nothing about a payment, and leads to the notes. */
+const expectFreeToUse = () => {
+  const heading = screen.getByRole('heading', { level: 1 });
+  expect(heading.textContent).toBe('This server is free to use');
+  expect(
+    screen.getByText(
+      'Every account has every feature, with no monthly limit. There is nothing to buy here.',
+    ),
+  ).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Go to my notes' }).getAttribute('href')).toBe('/');
+  expect(screen.queryByText(/payment/i)).toBeNull();
+  expect(screen.queryByRole('button')).toBeNull();
 };
 
 describe('the page Stripe returns to after paying', () => {
@@ -42,11 +69,39 @@ describe('the page Stripe returns to after paying', () => {
     expect(screen.getByRole('link', { name: 'Go to my notes' }).getAttribute('href')).toBe('/');
   });
 
-  it('waits for the account before asking', async () => {
+  it('waits for the account before asking, saying nothing yet of a payment', async () => {
     const account = createTestAccount({ phase: 'loading' });
     renderPage('success', account);
-    expect(screen.getByRole('status').textContent).toBe('Confirming your payment…');
+    expect(screen.getByRole('status').textContent).toBe('Loading your plan…');
     expect(account.refresh).not.toHaveBeenCalled();
+  });
+
+  it('on a server without payments, says it is free to use and asks nothing', async () => {
+    const account = signedInAccount(paymentsDisabledStatus(), { usage: unlimitedUsage() });
+    renderPage('success', account);
+    await screen.findByRole('heading', { level: 1 });
+    expectFreeToUse();
+    expect(account.refresh).not.toHaveBeenCalled();
+  });
+
+  it('says it is free to use once the verification finds the server takes no payments', async () => {
+    const account = signedInAccount(subscriptionOf());
+    vi.mocked(account.refresh).mockImplementation(async () => {
+      account.setSubscription(paymentsDisabledStatus());
+      return account.get();
+    });
+    renderPage('success', account);
+    await screen.findByRole('heading', { level: 1, name: 'This server is free to use' });
+    expectFreeToUse();
+  });
+
+  it("lists the operator's limits, in Chinese too", async () => {
+    const account = signedInAccount(paymentsDisabledStatus({ FREE_RECORDING_TIME_LIMIT: 300 }));
+    renderPage('success', account, { chinese: chineseBillingSets });
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('此服务器免费使用');
+    const limits = screen.getByRole('list', { name: '此服务器的限制' });
+    expect(limits.textContent).toBe('单次录音最长 5分钟');
+    expect(screen.getByRole('link', { name: '前往我的笔记' })).toBeTruthy();
   });
 
   it('says the payment is being confirmed while the plan is still free, and checks again', async () => {
@@ -78,5 +133,11 @@ describe('the page Stripe returns to after leaving the checkout', () => {
     expect(shell.offerUpgrade).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('link', { name: 'Go back to my notes' })).toBeTruthy();
     expect(sessionStorage.getItem(checkoutSessionKey)).toBeNull();
+  });
+
+  it('on a server without payments, says it is free to use instead of offering the plans', async () => {
+    renderPage('cancel', signedInAccount(paymentsDisabledStatus()));
+    await screen.findByRole('heading', { level: 1 });
+    expectFreeToUse();
   });
 });

@@ -14,7 +14,8 @@ import {
 import { Link, useSearchParams } from '@noted/router';
 import { useEffect, useState } from 'react';
 import type { BillingApi } from './api';
-import { BillingRoot, useAccount } from './BillingRoot';
+import { BillingRoot, useAccount, usePaymentsOff } from './BillingRoot';
+import { ServerFree } from './FreeToUse';
 import { log } from './log';
 import { useBillingMessages } from './messages';
 import { PlanFeatures } from './PlanParts';
@@ -37,6 +38,24 @@ function ToNotes({ label }: { label: string }) {
 }
 
 /**
+ * Either page on a server that takes no payments (an old link, a typed address): there was no
+ * payment to confirm or cancel; the server is free to use.
+ */
+function FreePage() {
+  const { t } = useBillingMessages();
+  const { subscription } = useAccount();
+  return (
+    <div className="billing-page">
+      <ServerFree
+        page
+        entitlements={subscription?.entitlements}
+        actions={<ToNotes label={t('free.toNotes')} />}
+      />
+    </div>
+  );
+}
+
+/**
  * `/subscription/success?session_id=…`: the checkout verified through the shell's account
  * (the status instead when the verification answers an error), then the plan it gave.
  */
@@ -44,6 +63,7 @@ function Success() {
   const { t } = useBillingMessages();
   const shell = useShell();
   const account = useAccount();
+  const paymentsOff = usePaymentsOff();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? undefined;
   /** Each "Check again" is one more attempt; the page waits for the latest to answer. */
@@ -53,7 +73,7 @@ function Success() {
   const ready = account.phase === 'ready';
 
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || paymentsOff) return;
     let active = true;
     shell.account
       .refresh({ sessionId })
@@ -64,7 +84,7 @@ function Success() {
     return () => {
       active = false;
     };
-  }, [ready, shell, sessionId, attempt]);
+  }, [ready, paymentsOff, shell, sessionId, attempt]);
 
   if (account.phase === 'failed') {
     return (
@@ -75,10 +95,11 @@ function Success() {
       </section>
     );
   }
+  if (ready && paymentsOff) return <FreePage />;
   if (!ready || (checking && !isSubscriber(account.subscription))) {
     return (
       <section className="billing-page">
-        <Skeleton lines={4} label={t('success.checking')} />
+        <Skeleton lines={4} label={ready ? t('success.checking') : t('panel.loading')} />
       </section>
     );
   }
@@ -137,6 +158,7 @@ function Success() {
 function Cancelled() {
   const { t } = useBillingMessages();
   const shell = useShell();
+  const paymentsOff = usePaymentsOff();
   useEffect(() => {
     // The checkout that was left is not one to verify later.
     try {
@@ -145,6 +167,7 @@ function Cancelled() {
       // Storage refused: nothing was kept either.
     }
   }, []);
+  if (paymentsOff) return <FreePage />;
   return (
     <section className="billing-page" aria-labelledby="billing-page-title">
       <span className="billing-page-art" aria-hidden="true">

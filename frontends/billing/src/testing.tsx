@@ -1,5 +1,6 @@
 import {
   AppError,
+  freePlanFrom,
   planEntitlements,
   type Plan,
   type PlanList,
@@ -110,6 +111,37 @@ export const fakeBillingApi = (list: PlanList = planList()) => {
   const api = { billing } as unknown as BillingApi;
   return { api, billing };
 };
+
+/**
+ * A server without payments (no Stripe): every account has every feature and no monthly limit,
+ * unless the operator set limits (`limits`, as FREE_NOTES_PER_MONTH, FREE_EXPORT_PDF… would).
+ */
+export const serverFreeEntitlements = (limits: Parameters<typeof freePlanFrom>[0] = {}) =>
+  planEntitlements(freePlanFrom({ PAYMENTS_ENABLED: false, ...limits })).free;
+
+/** The free plan's status on a server without payments, as the billing service answers it. */
+export const paymentsDisabledStatus = (
+  limits: Parameters<typeof freePlanFrom>[0] = {},
+): SubscriptionStatus =>
+  subscriptionOf({ paymentsEnabled: false, entitlements: serverFreeEntitlements(limits) });
+
+/** The plans on a server without payments: listed with no prices, and nothing for sale. */
+export const paymentsDisabledPlanList = (limits: Parameters<typeof freePlanFrom>[0] = {}) =>
+  planList({
+    paymentsEnabled: false,
+    publishableKey: null,
+    plans: plans.map((plan) =>
+      plan.name === 'free'
+        ? { ...plan, entitlements: serverFreeEntitlements(limits) }
+        : { ...plan, prices: [] },
+    ),
+  });
+
+/** The usage on a server without payments and without limits: nothing counted against one. */
+export const unlimitedUsage = (): UserUsage => ({
+  ...usageOf(12, -1),
+  recordingTimeLimit: -1,
+});
 
 export const disabledError = () =>
   new AppError('PAYMENTS_DISABLED', 'This server takes no payments');

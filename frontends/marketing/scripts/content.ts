@@ -140,6 +140,7 @@ const explain = (file: string, error: z.ZodError) =>
 const routeOf = (relative: string): { path: string; kind: PageKind } => {
   const name = relative.replace(/\\/g, '/').replace(/\.md$/, '');
   if (name === 'landing') return { path: '/landing', kind: 'landing' };
+  if (name === 'pricing') return { path: '/pricing', kind: 'pricing' };
   if (name === 'guide/index') return { path: '/guide', kind: 'guide' };
   if (name.startsWith('guide/')) return { path: `/${name}`, kind: 'guide' };
   if (name.startsWith('blog/')) return { path: `/${name}`, kind: 'post' };

@@ -1,4 +1,4 @@
-import { AppError } from '@noted/api';
+import { AppError, freePlanFrom, planEntitlements } from '@noted/api';
 import type {
   AiHit,
   AiSettings,
@@ -21,7 +21,7 @@ import type {
   SummaryPeriodKind,
 } from '@noted/api';
 import type { Messages, ShellServices } from '@noted/ui';
-import { createHostedTestShell, createTestI18n } from '@noted/ui/testing';
+import { createHostedTestShell, createTestAccount, createTestI18n } from '@noted/ui/testing';
 import { act, render } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { MemoryRouter, useLocation } from '@noted/router';
@@ -61,6 +61,34 @@ export const createNotesTestI18n = (chinese?: Record<string, Messages>): I18n =>
     { note: enNote, mindlink: enMindlink, ai: enAi, capture: enCapture, data: enData },
     chinese ? { locale: 'zh', sets: chinese } : undefined,
   );
+
+/**
+ * The shell's account of a signed-in user on the free plan: on a server with payments (the
+ * spec's free plan: Markdown export only), or without them (`payments: false`: every feature
+ * unless the operator's `limits`, as FREE_EXPORT_PDF=false and the like would set).
+ */
+export const freePlanAccount = ({
+  payments,
+  limits = {},
+}: {
+  payments: boolean;
+  limits?: Parameters<typeof freePlanFrom>[0];
+}) =>
+  createTestAccount({
+    phase: 'ready',
+    subscription: {
+      planName: 'free',
+      status: 'inactive',
+      expiresAt: null,
+      isActive: false,
+      entitlements: planEntitlements(freePlanFrom({ PAYMENTS_ENABLED: payments, ...limits })).free,
+      interval: null,
+      cancelAtPeriodEnd: false,
+      trialEndsAt: null,
+      paymentFailed: false,
+      paymentsEnabled: payments,
+    },
+  });
 
 let sequence = 0;
 

@@ -751,6 +751,52 @@ describe('the API client of the shell', () => {
     await api.notes.create({ title: 't', note: 'n', tags: [] }).catch(() => undefined);
     expect(await screen.findByText('You have used all your notes for this month.')).toBeTruthy();
   });
+
+  it('on a server without payments, says the limit is the server’s, with no Upgrade', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const calls = accountApi();
+    calls.billing.status.mockResolvedValue({ ...freePlan, paymentsEnabled: false });
+    const { services, state } = renderAt('/', { auth, accountApi: calls });
+    await screen.findByText(/^Notes with a client/);
+    const api = createShellApi({
+      baseUrl: '',
+      auth,
+      services,
+      fetch: async () => new Response('', { status: 403 }),
+    });
+    await api.notes.create({ title: 't', note: 'n', tags: [] }).catch(() => undefined);
+
+    const message = await screen.findByText(
+      'This server allows 50 notes a month, a limit set by whoever runs it; you can write more on December 1.',
+    );
+    expect(state.toaster.current()).toMatchObject({ type: 'warning', duration: 0 });
+    expect(state.toaster.current()?.action).toBeUndefined();
+    const toast = message.closest<HTMLElement>('.ui-toast');
+    if (!toast) throw new Error('the message is not in a toast');
+    expect(within(toast).queryByRole('button', { name: 'Upgrade' })).toBeNull();
+  });
+
+  it('takes a PAYMENTS_DISABLED answer as the server taking no payments, for every remote', async () => {
+    const { auth } = fakeAuth(signedIn);
+    const { services } = renderAt('/', { auth });
+    await screen.findByText(/^Notes with a client/);
+    await waitFor(() => expect(services.account.get().subscription?.paymentsEnabled).toBe(true));
+    const api = createShellApi({
+      baseUrl: '',
+      auth,
+      services,
+      fetch: async () =>
+        Response.json(
+          { error: { code: 'PAYMENTS_DISABLED', message: 'This server takes no payments' } },
+          { status: 404 },
+        ),
+    });
+    await expect(api.billing.portal()).rejects.toMatchObject({ code: 'PAYMENTS_DISABLED' });
+    expect(services.account.get().subscription).toMatchObject({
+      planName: 'free',
+      paymentsEnabled: false,
+    });
+  });
 });
 
 describe('addresses', () => {

@@ -1,5 +1,5 @@
 import { createApiClient, routes, type ApiClient, type UserUsage } from '@noted/api';
-import type { ShellServices } from '@noted/ui';
+import { paymentsDisabledIn, type AccountState, type ShellServices } from '@noted/ui';
 import type { Auth } from './auth/auth';
 import { log } from './log';
 
@@ -11,16 +11,23 @@ const resetDay = (resetsAt: string, locale: string) =>
     new Date(resetsAt),
   );
 
-/** What to say when the month's notes are used up: the allowance and its reset, when known. */
+/**
+ * What to say when the month's notes are used up: the allowance and its reset, when known. On a
+ * server without payments (`serverLimit`) the allowance is the server's, set by whoever runs
+ * it, and there is no upgrade to mention.
+ */
 export const notesLeftNotEnoughText = (
   i18n: ShellServices['i18n'],
   usage: UserUsage | undefined,
+  { serverLimit = false } = {},
 ): string => {
   const limit = usage?.notes.limit;
   if (usage === undefined || limit === undefined || limit < 0) {
-    return i18n.t('quota.notesLeftNotEnough', { ns: 'shell' });
+    return i18n.t(serverLimit ? 'quota.serverLimitReached' : 'quota.notesLeftNotEnough', {
+      ns: 'shell',
+    });
   }
-  return i18n.t('quota.planAllows', {
+  return i18n.t(serverLimit ? 'quota.serverAllows' : 'quota.planAllows', {
     ns: 'shell',
     count: limit,
     limit: new Intl.NumberFormat(i18n.language).format(limit),
@@ -29,23 +36,40 @@ export const notesLeftNotEnoughText = (
 };
 
 /**
- * The sticky upgrade offer after NOTES_LEFT_NOT_ENOUGH, saying what the plan allows and when
- * the count starts again (the usage asked for afresh: it has just changed).
+ * The sticky notice after NOTES_LEFT_NOT_ENOUGH, saying what the plan allows and when the count
+ * starts again (the usage asked for afresh: it has just changed), with Upgrade; on a server
+ * without payments, that the limit is the server's, and nothing to buy.
  */
 const offerMoreNotes = (services: QuotaServices) => {
-  const show = (usage: UserUsage | undefined) =>
-    services.toast(notesLeftNotEnoughText(services.i18n, usage), {
+  const show = (account: AccountState) => {
+    const serverLimit = paymentsDisabledIn(account);
+    services.toast(notesLeftNotEnoughText(services.i18n, account.usage, { serverLimit }), {
       type: 'warning',
       duration: 0,
-      action: {
-        label: services.i18n.t('quota.upgrade', { ns: 'shell' }),
-        run: services.offerUpgrade,
-      },
+      ...(serverLimit
+        ? {}
+        : {
+            action: {
+              label: services.i18n.t('quota.upgrade', { ns: 'shell' }),
+              run: services.offerUpgrade,
+            },
+          }),
     });
-  services.account.refresh().then(
-    (account) => show(account.usage),
-    () => show(undefined),
-  );
+  };
+  services.account
+    .refresh()
+    .then(show, () => show({ ...services.account.get(), usage: undefined }));
+};
+
+/**
+ * A payment route answered PAYMENTS_DISABLED: whatever the plan's status said before, this
+ * server takes no payments, and every screen that reads the account stops offering them.
+ */
+const notePaymentsDisabled = (account: QuotaServices['account']) => {
+  const { subscription } = account.get();
+  if (subscription && (subscription.paymentsEnabled || account.get().subscriptionError)) {
+    account.setSubscription({ ...subscription, paymentsEnabled: false });
+  }
 };
 
 /**
@@ -75,5 +99,6 @@ export const createShellApi = ({
       if (error.code === 'NOTES_LEFT_NOT_ENOUGH' && request.path !== routes.importFile.path) {
         offerMoreNotes(services);
       }
+      if (error.code === 'PAYMENTS_DISABLED') notePaymentsDisabled(services.account);
     },
   });

@@ -99,6 +99,14 @@ export {
   type SkeletonProps,
 } from './content/Content';
 export { errorCode, errorMessage } from './errors';
+export {
+  paymentsDisabledIn,
+  planLacks,
+  planLimitsOf,
+  useAccountState,
+  type PlanLimit,
+} from './plan/plan';
+export { FreeToUse, type FreeToUseProps } from './plan/FreeToUse';
 export { BrandMark } from './brand/BrandMark';
 export {
   formatDay,

@@ -11,8 +11,8 @@ export const defaultSiteLanguage: SiteLanguage = 'en';
 export const isSiteLanguage = (value: unknown): value is SiteLanguage =>
   typeof value === 'string' && (siteLanguages as readonly string[]).includes(value);
 
-/** What a page is, which decides how it is laid out. */
-export type PageKind = 'landing' | 'guide' | 'post' | 'page';
+/** What a page is, which decides how it is laid out ('pricing': the plans, at /pricing). */
+export type PageKind = 'landing' | 'guide' | 'post' | 'page' | 'pricing';
 
 /** The posts of the blog per page of its list. */
 export const postsPerPage = 6;

@@ -162,8 +162,8 @@ export function Landing({ page }: { page: PagePayload }) {
 
       <section id="pricing" className="landing-section" aria-labelledby="pricing-title">
         <h2 id="pricing-title">{landing.pricingTitle}</h2>
-        <p className="landing-section-lede">{landing.pricingLede}</p>
-        <Pricing />
+        {/* The lede describes the plans sold: a server that sells none says so instead. */}
+        <Pricing lede={<p className="landing-section-lede">{landing.pricingLede}</p>} />
       </section>
 
       <section className="landing-section" aria-labelledby="testimonials-title">

@@ -1,6 +1,15 @@
-import type { Plan, PlanList } from '@noted/api';
-import { Callout, CheckIcon, buttonClass, formatNumber, formatPrice } from '@noted/ui';
-import { useEffect, useState } from 'react';
+import type { Entitlements, Plan, PlanList } from '@noted/api';
+import {
+  Callout,
+  CheckIcon,
+  FreeToUse,
+  buttonClass,
+  formatNumber,
+  formatPrice,
+  planLimitsOf,
+  type PlanLimit,
+} from '@noted/ui';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSite } from '../site/SiteContext';
 
 type Interval = 'month' | 'year';
@@ -30,11 +39,75 @@ const featuresOf = (plan: Plan, t: ReturnType<typeof useSite>['t'], lang: string
   ];
 };
 
+type Translate = ReturnType<typeof useSite>['t'];
+
+const recordingText = (seconds: number, t: Translate) =>
+  seconds % 60 === 0 && seconds > 0
+    ? t('pricing.recording', { minutes: seconds / 60 })
+    : t('pricing.recordingSeconds', { seconds });
+
+/** One limit whoever runs the server set, in the words of the pricing table. */
+const limitText = (limit: PlanLimit, t: Translate, lang: string): string => {
+  switch (limit.kind) {
+    case 'notes':
+      return t('pricing.notes', { count: formatNumber(limit.perMonth, lang) });
+    case 'recording':
+      return recordingText(limit.seconds, t);
+    case 'without':
+      return t(`free.without.${limit.feature}`);
+  }
+};
+
+/**
+ * A server without payments has no plans to sell: it says it is free to use, every feature and
+ * no monthly limit, or the limits its operator set (the free plan's entitlements), and how to
+ * start; no price cards that cannot be bought.
+ */
+function ServerFree({
+  entitlements,
+  level,
+}: {
+  entitlements: Entitlements | undefined;
+  level: 2 | 3;
+}) {
+  const { t, lang, signedIn, signIn, Link } = useSite();
+  const limits = planLimitsOf(entitlements).map((limit) => limitText(limit, t, lang));
+  return (
+    <FreeToUse
+      className="site-free"
+      title={t('free.title')}
+      body={
+        !entitlements
+          ? t('free.bodyUnknown')
+          : limits.length > 0
+            ? t('free.bodyLimited')
+            : t('free.body')
+      }
+      limits={limits}
+      limitsLabel={t('free.limitsLabel')}
+      level={level}
+      actions={
+        signedIn ? (
+          <Link to="/" className={buttonClass({ variant: 'primary' })}>
+            {t('nav.openApp')}
+          </Link>
+        ) : (
+          <button type="button" className={buttonClass({ variant: 'primary' })} onClick={signIn}>
+            {t('free.start')}
+          </button>
+        )
+      }
+    />
+  );
+}
+
 /**
  * The plans as the billing service has them (one source: its public plans route, prices from
- * Stripe). Prerendered as placeholders of the final size, filled once the page runs.
+ * Stripe). Prerendered as placeholders of the final size, filled once the page runs. `lede`,
+ * the words that introduce the plans, shows unless the server sells none; `level` is the
+ * heading level of what it says then, under the page's own heading.
  */
-export function Pricing() {
+export function Pricing({ lede, level = 3 }: { lede?: ReactNode; level?: 2 | 3 }) {
   const { t, lang, fetchPlans, signedIn, signIn, choosePlan } = useSite();
   const [plans, setPlans] = useState<PlanList | 'loading' | 'failed'>('loading');
   const [interval, setInterval] = useState<Interval>('month');
@@ -56,37 +129,47 @@ export function Pricing() {
 
   if (plans === 'failed') {
     return (
-      <Callout
-        tone="danger"
-        role="alert"
-        actions={
-          <button type="button" className={buttonClass({ size: 'sm' })} onClick={retry}>
-            {t('pricing.retry')}
-          </button>
-        }
-      >
-        {t('pricing.failed')}
-      </Callout>
+      <>
+        {lede}
+        <Callout
+          tone="danger"
+          role="alert"
+          actions={
+            <button type="button" className={buttonClass({ size: 'sm' })} onClick={retry}>
+              {t('pricing.retry')}
+            </button>
+          }
+        >
+          {t('pricing.failed')}
+        </Callout>
+      </>
     );
   }
   if (plans === 'loading') {
     return (
-      <div className="site-plans" aria-busy="true">
-        <p className="visually-hidden" role="status">
-          {t('pricing.loading')}
-        </p>
-        {[0, 1, 2].map((index) => (
-          <div key={index} className="site-plan site-plan-placeholder" aria-hidden="true">
-            <span className="ui-skeleton-line" />
-            <span className="ui-skeleton-line" />
-            <span className="ui-skeleton-line" />
-          </div>
-        ))}
-        <noscript>
-          <p>{t('pricing.noscript')}</p>
-        </noscript>
-      </div>
+      <>
+        {lede}
+        <div className="site-plans" aria-busy="true">
+          <p className="visually-hidden" role="status">
+            {t('pricing.loading')}
+          </p>
+          {[0, 1, 2].map((index) => (
+            <div key={index} className="site-plan site-plan-placeholder" aria-hidden="true">
+              <span className="ui-skeleton-line" />
+              <span className="ui-skeleton-line" />
+              <span className="ui-skeleton-line" />
+            </div>
+          ))}
+          <noscript>
+            <p>{t('pricing.noscript')}</p>
+          </noscript>
+        </div>
+      </>
     );
+  }
+  if (!plans.paymentsEnabled) {
+    const free = plans.plans.find((plan) => plan.tier === 'free');
+    return <ServerFree entitlements={free?.entitlements} level={level} />;
   }
   const shown = plans.plans;
   const currency = shown
@@ -96,6 +179,7 @@ export function Pricing() {
   const choose = () => (signedIn && choosePlan ? choosePlan() : signIn());
   return (
     <>
+      {lede}
       {hasYearly ? (
         <div
           className="ui-segmented site-interval"
@@ -129,7 +213,7 @@ export function Pricing() {
                   <strong>
                     {currency ? formatPrice(0, currency, lang) : t('pricing.freePrice')}
                   </strong>
-                ) : price && price.amount !== null && plans.paymentsEnabled ? (
+                ) : price && price.amount !== null ? (
                   <>
                     <strong>{formatPrice(price.amount, price.currency, lang)}</strong>
                     <span>{interval === 'month' ? t('pricing.month') : t('pricing.year')}</span>
@@ -146,25 +230,22 @@ export function Pricing() {
                   </li>
                 ))}
               </ul>
-              {plan.tier === 'free' || plans.paymentsEnabled ? (
-                <button
-                  type="button"
-                  className={buttonClass({
-                    variant: featured ? 'primary' : 'secondary',
-                    block: true,
-                  })}
-                  onClick={plan.tier === 'free' ? signIn : choose}
-                >
-                  {plan.tier === 'free'
-                    ? t('pricing.startFree')
-                    : t('pricing.choose', { plan: name })}
-                </button>
-              ) : null}
+              <button
+                type="button"
+                className={buttonClass({
+                  variant: featured ? 'primary' : 'secondary',
+                  block: true,
+                })}
+                onClick={plan.tier === 'free' ? signIn : choose}
+              >
+                {plan.tier === 'free'
+                  ? t('pricing.startFree')
+                  : t('pricing.choose', { plan: name })}
+              </button>
             </li>
           );
         })}
       </ul>
-      {plans.paymentsEnabled ? null : <p className="site-plans-note">{t('pricing.noPayments')}</p>}
     </>
   );
 }

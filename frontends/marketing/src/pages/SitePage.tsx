@@ -5,6 +5,7 @@ import { ContentPage } from './ContentPage';
 import { Guide } from './Guide';
 import { Landing } from './Landing';
 import { NotFound } from './NotFound';
+import { PricingPage } from './PricingPage';
 
 /** What one path of the site shows: a page, a list of posts, or that nothing is there. */
 export type SiteView =
@@ -23,6 +24,8 @@ export function SitePage({ view }: { view: SiteView }) {
       return <Guide page={page} />;
     case 'post':
       return <Article page={page} />;
+    case 'pricing':
+      return <PricingPage page={page} />;
     default:
       return <ContentPage page={page} />;
   }

@@ -63,7 +63,7 @@ function SiteHeader() {
   const links = (
     <>
       <Link to="/landing#features">{t('nav.features')}</Link>
-      <Link to="/landing#pricing">{t('nav.pricing')}</Link>
+      <Link to="/pricing">{t('nav.pricing')}</Link>
       <Link to="/guide">{t('nav.guide')}</Link>
       <Link to="/blog">{t('nav.blog')}</Link>
     </>
@@ -141,7 +141,7 @@ function SiteFooter() {
               <Link to="/landing#features">{t('nav.features')}</Link>
             </li>
             <li>
-              <Link to="/landing#pricing">{t('nav.pricing')}</Link>
+              <Link to="/pricing">{t('nav.pricing')}</Link>
             </li>
             {navigation.guide.slice(0, 4).map((chapter) => (
               <li key={chapter.path}>

@@ -63,18 +63,34 @@ const hydrate = async (data: SiteData, pagePath: string, token?: string) => {
   return { container, recoverable, consoleError };
 };
 
-const plansAnswer = {
+/** The plans of a server without payments: its free plan holds nothing back, unless `limits`. */
+const plansAnswerOf = (limits: Record<string, number | boolean> = {}) => ({
   plans: [
     {
       name: 'free',
       tier: 'free',
-      entitlements: { notes_per_month: 100, recordingTimeLimit: 60, ai_assist: true },
+      entitlements: {
+        notes_per_month: -1,
+        recordingTimeLimit: -1,
+        ai_assist: true,
+        export_markdown: true,
+        export_pdf: true,
+        export_image: true,
+        ...limits,
+      },
+      prices: [],
+    },
+    {
+      name: 'standard',
+      tier: 'premium',
+      entitlements: { notes_per_month: 1000, recordingTimeLimit: 600 },
       prices: [],
     },
   ],
   paymentsEnabled: false,
   publishableKey: null,
-};
+});
+const plansAnswer = plansAnswerOf();
 
 describe('a prerendered page hydrates as it was rendered', () => {
   it.each([
@@ -86,6 +102,8 @@ describe('a prerendered page hydrates as it was rendered', () => {
     ['en', '/blog/offline-first-notes'],
     ['zh', '/blog/offline-first-notes'],
     ['en', '/about'],
+    ['en', '/pricing'],
+    ['zh', '/pricing'],
     ['en', '/blog/no-such-post'],
   ] as const)('%s %s, without a mismatch', async (lang, pagePath) => {
     vi.stubGlobal(
@@ -117,17 +135,65 @@ describe('a prerendered page hydrates as it was rendered', () => {
     expect(banner.textContent).not.toContain('Sign in');
   });
 
-  it('fills the pricing from the billing plans once hydrated', async () => {
+  it('fills the pricing from the billing plans once hydrated: free to use without payments', async () => {
     const fetch = vi.fn(async () => Response.json(plansAnswer));
     vi.stubGlobal('fetch', fetch);
     const { container } = await hydrate(dataFor('en', '/landing'), '/landing');
-    await vi.waitFor(() =>
-      expect(container.querySelector('#pricing')?.textContent).toContain('100 new notes a month'),
-    );
+    const pricing = () => container.querySelector('#pricing') as HTMLElement;
+    await vi.waitFor(() => expect(pricing().textContent).toContain('This server is free to use'));
     expect(fetch).toHaveBeenCalledWith('/api/stripe/plans', expect.anything());
-    expect(container.querySelector('#pricing')?.textContent).toContain(
-      'This server does not take payments',
+    expect(pricing().textContent).toContain(
+      'Every account has every feature, with no monthly limit. There is nothing to buy here.',
     );
+    // No price cards that cannot be bought, and no lede about plans that are not sold.
+    expect(pricing().querySelector('.site-plan')).toBeNull();
+    expect(pricing().querySelector('.landing-section-lede')).toBeNull();
+    expect([...pricing().querySelectorAll('button')].map((button) => button.textContent)).toEqual([
+      'Start writing',
+    ]);
+  });
+
+  it("lists a server's own limits on the pricing page, in Chinese too", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(plansAnswerOf({ notes_per_month: 300, export_pdf: false }))),
+    );
+    const { container } = await hydrate(dataFor('zh', '/pricing'), '/pricing');
+    expect(container.querySelector('h1')?.textContent?.trim()).toBe('价格');
+    await vi.waitFor(() => expect(container.textContent).toContain('此服务器免费使用'));
+    const limits = container.querySelector('ul[aria-label="此服务器的限制"]');
+    expect([...(limits?.querySelectorAll('li') ?? [])].map((item) => item.textContent)).toEqual([
+      '每月 300 条新笔记',
+      '不提供 PDF 导出',
+    ]);
+  });
+
+  it('shows the plans with their prices on the pricing page of a server that sells them', async () => {
+    const price = (interval: string, amount: number) => ({
+      interval,
+      amount,
+      currency: 'usd',
+      trialDays: null,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          ...plansAnswerOf({ notes_per_month: 100, recordingTimeLimit: 60 }),
+          plans: [
+            plansAnswerOf().plans[0],
+            { ...plansAnswerOf().plans[1], prices: [price('month', 500), price('year', 5000)] },
+          ],
+          paymentsEnabled: true,
+          publishableKey: 'pk_test_noted',
+        }),
+      ),
+    );
+    const { container } = await hydrate(dataFor('en', '/pricing'), '/pricing');
+    await vi.waitFor(() => expect(container.querySelectorAll('.site-plan h3')).toHaveLength(2));
+    expect(container.textContent).toContain('$5');
+    expect(container.textContent).not.toContain('This server is free to use');
+    expect(container.querySelector('.site-article-lede')?.textContent).toBeTruthy();
   });
 
   it('reads a draft again with the preview token and says preview is on', async () => {

@@ -7,7 +7,7 @@ import {
 import { createTestShell } from '@noted/ui/testing';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createNotesTestI18n } from '../testing';
+import { createNotesTestI18n, freePlanAccount } from '../testing';
 import { DataPanel, type DataApi } from './DataPanel';
 
 const saved: string[] = [];
@@ -79,12 +79,15 @@ const streamedExport = (total: number) => {
 const notConnected: NotionConnection = { connected: false, status: 'idle', pagesSynced: 0 };
 
 /** The panel with the calls a test gives; Notion not connected unless it says otherwise. */
-const renderPanel = (api: {
-  export?: unknown;
-  imports?: Partial<DataApi['imports']>;
-  notion?: Partial<DataApi['notion']>;
-}) => {
-  const shell = createTestShell(createNotesTestI18n());
+const renderPanel = (
+  api: {
+    export?: unknown;
+    imports?: Partial<DataApi['imports']>;
+    notion?: Partial<DataApi['notion']>;
+  },
+  account?: ReturnType<typeof freePlanAccount>,
+) => {
+  const shell = { ...createTestShell(createNotesTestI18n()), ...(account ? { account } : {}) };
   const notion = { get: vi.fn(async () => notConnected), ...api.notion };
   render(<DataPanel api={{ ...api, notion } as unknown as DataApi} shell={shell} />);
   return shell;
@@ -369,6 +372,30 @@ describe('Your data: import notes', () => {
     );
     fireEvent.click(within(alert).getByRole('button', { name: 'Upgrade' }));
     expect(shell.offerUpgrade).toHaveBeenCalled();
+  });
+
+  it('on a server without payments, says the limit is the server’s and offers no upgrade', async () => {
+    const played = playedImport();
+    renderPanel(
+      { imports: { file: played.file } },
+      freePlanAccount({ payments: false, limits: { FREE_NOTES_PER_MONTH: 50 } }),
+    );
+    await screen.findByRole('button', { name: 'Choose a file…' });
+    await pick('Notion.zip');
+    await played.refuse(
+      new AppError('NOTES_LEFT_NOT_ENOUGH', 'Notes left not enough this month', {
+        needed: 120,
+        left: 35,
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'It would make 120 new notes, but only 35 more can be made this month. Nothing was imported.',
+    );
+    expect(alert.textContent).toContain(
+      'The monthly limit is this server’s, set by whoever runs it.',
+    );
+    expect(within(alert).queryByRole('button')).toBeNull();
   });
 
   it('names a file that is not notes', async () => {

@@ -2,7 +2,14 @@ import { AppError, type Note } from '@noted/api';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotesApi } from '../api';
-import { fakeApi, makeNote, renderNotes } from '../testing';
+import {
+  chineseNotesSets,
+  createNotesTestI18n,
+  fakeApi,
+  freePlanAccount,
+  makeNote,
+  renderNotes,
+} from '../testing';
 import { fileNameOf } from '../download';
 
 const saved: { name: string; url: string }[] = [];
@@ -34,12 +41,35 @@ const fileAnswer = (body: string, name: string, type = 'text/markdown') =>
     },
   });
 
-const open = async (exportApi: Partial<NotesApi['export']>, note: Note = makeNote()) => {
+const open = async (
+  exportApi: Partial<NotesApi['export']>,
+  note: Note = makeNote(),
+  {
+    account,
+    i18n,
+  }: {
+    account?: ReturnType<typeof freePlanAccount>;
+    i18n?: ReturnType<typeof createNotesTestI18n>;
+  } = {},
+) => {
   const fake = fakeApi([note]);
   const api = { ...fake.api, export: exportApi } as NotesApi;
-  const rendered = renderNotes(api, `/notes/${note.id}`);
-  await screen.findByLabelText('Title');
+  const rendered = renderNotes(api, `/notes/${note.id}`, i18n, account ? { account } : {});
+  await screen.findByLabelText(i18n ? '标题' : 'Title');
   return { ...rendered, note };
+};
+
+/** The entries of the open Export menu, as assistive technology names them. */
+const entries = () =>
+  screen.getAllByRole('menuitem').map((item) => ({
+    name: item.getAttribute('aria-label') ?? item.textContent,
+    disabled: item.getAttribute('aria-disabled') === 'true',
+    locked: item.querySelector('.ui-menu-item-mark') !== null,
+  }));
+
+const openMenu = async (name = 'Export') => {
+  fireEvent.click(screen.getByRole('button', { name }));
+  await screen.findAllByRole('menuitem');
 };
 
 const choose = async (entry: string) => {
@@ -128,6 +158,91 @@ describe('the note page Export menu', () => {
         'The export failed: The server could not be reached',
       ),
     );
+  });
+});
+
+describe('the Export menu and the plan', () => {
+  it('on a server without payments and its defaults, marks nothing: every format is there', async () => {
+    const pdf = vi.fn(async () => fileAnswer('%PDF', 'Plan.pdf', 'application/pdf'));
+    const { shell } = await open({ pdf }, makeNote(), {
+      account: freePlanAccount({ payments: false }),
+    });
+    await openMenu();
+    expect(entries()).toEqual(
+      ['PDF', 'Image (light)', 'Image (dark)', 'Markdown', 'Markdown with images (.zip)'].map(
+        (name) => ({ name, disabled: false, locked: false }),
+      ),
+    );
+    fireEvent.click(screen.getByRole('menuitem', { name: 'PDF' }));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['Plan.pdf']));
+    expect(shell.openSettings).not.toHaveBeenCalled();
+  });
+
+  it('with payments, locks what the free plan leaves out before it is chosen, and opens the plan', async () => {
+    const pdf = vi.fn(async () => fileAnswer('%PDF', 'Plan.pdf', 'application/pdf'));
+    const { shell } = await open({ pdf }, makeNote(), {
+      account: freePlanAccount({ payments: true }),
+    });
+    await openMenu();
+    expect(entries()).toEqual([
+      { name: 'PDF, in paid plans', disabled: false, locked: true },
+      { name: 'Image (light), in paid plans', disabled: false, locked: true },
+      { name: 'Image (dark), in paid plans', disabled: false, locked: true },
+      { name: 'Markdown', disabled: false, locked: false },
+      { name: 'Markdown with images (.zip)', disabled: false, locked: false },
+    ]);
+    expect(screen.getAllByText('In paid plans')).toHaveLength(3);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'PDF, in paid plans' }));
+    expect(shell.openSettings).toHaveBeenCalledWith('plan');
+    expect(pdf).not.toHaveBeenCalled();
+  });
+
+  it('without payments, disables what the operator left out, saying it is not offered here', async () => {
+    const pdf = vi.fn(async () => fileAnswer('%PDF', 'Plan.pdf', 'application/pdf'));
+    const { shell } = await open({ pdf }, makeNote(), {
+      account: freePlanAccount({ payments: false, limits: { FREE_EXPORT_PDF: false } }),
+    });
+    await openMenu();
+    expect(entries().slice(0, 2)).toEqual([
+      { name: 'PDF, not offered on this server', disabled: true, locked: true },
+      { name: 'Image (light)', disabled: false, locked: false },
+    ]);
+    expect(screen.getByText('Not offered on this server')).toBeTruthy();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'PDF, not offered on this server' }));
+    expect(pdf).not.toHaveBeenCalled();
+    expect(shell.openSettings).not.toHaveBeenCalled();
+    expect(shell.offerUpgrade).not.toHaveBeenCalled();
+    // Still reached with the arrow keys, so its reason is heard.
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Home' });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe(
+      'PDF, not offered on this server',
+    );
+  });
+
+  it('says a refusal on a server without payments is the server’s, with no way to a plan', async () => {
+    const image = vi.fn(async () => {
+      throw new AppError('PLAN_REQUIRED', 'Image export is not in your plan');
+    });
+    // The account does not know of the limit (it was set since): the server refuses.
+    const { shell } = await open({ image }, makeNote(), {
+      account: freePlanAccount({ payments: false }),
+    });
+    await choose('Image (light)');
+    await waitFor(() =>
+      expect(shell.toast).toHaveBeenCalledWith('This server does not offer export as an image.', {
+        type: 'warning',
+      }),
+    );
+  });
+
+  it('says the marks in Chinese', async () => {
+    await open({}, makeNote(), {
+      account: freePlanAccount({ payments: true }),
+      i18n: createNotesTestI18n(chineseNotesSets),
+    });
+    await openMenu('导出');
+    expect(entries()[0]).toEqual({ name: 'PDF，付费套餐可用', disabled: false, locked: true });
+    expect(screen.getAllByText('付费套餐可用')).toHaveLength(3);
   });
 });
 

@@ -1,12 +1,16 @@
-import type { Note } from '@noted/api';
+import { entitlementNames, type Note } from '@noted/api';
 import {
   DownloadIcon,
   FileArchiveIcon,
   FileTextIcon,
   ImageIcon,
+  LockIcon,
   Menu,
   ScrollTextIcon,
   errorCode,
+  paymentsDisabledIn,
+  planLacks,
+  useAccountState,
   useShell,
   type IconComponent,
   type MenuEntry,
@@ -39,9 +43,17 @@ const planned: Partial<Record<NoteExportFormat, 'pdf' | 'image'>> = {
   imageDark: 'image',
 };
 
+const entitlementOf = {
+  pdf: entitlementNames.exportPdf,
+  image: entitlementNames.exportImage,
+} as const;
+
 /**
  * The note page's Export menu: PDF, the card light or dark, Markdown alone or zipped with its
- * images. Each is fetched with the user's token and saved under the server's file name.
+ * images. Each is fetched with the user's token and saved under the server's file name. A
+ * format the user's plan leaves out is marked with a lock before it is chosen: with payments,
+ * choosing it opens the plan in Settings; on a server without payments (a limit its operator
+ * set) it is disabled and says it is not offered here.
  */
 export function ExportMenu({
   note,
@@ -57,6 +69,8 @@ export function ExportMenu({
   const { t } = useNotesMessages('data');
   const errorText = useErrorText();
   const [busy, setBusy] = useState<NoteExportFormat>();
+  const account = useAccountState();
+  const paymentsOff = paymentsDisabledIn(account);
 
   const run = async (format: NoteExportFormat) => {
     setBusy(format);
@@ -72,11 +86,16 @@ export function ExportMenu({
       // PLAN_REQUIRED names the missing entitlement; a bare 403 on these routes means the same.
       const code = errorCode(failure);
       if (kind && (code === 'PLAN_REQUIRED' || code === 'FORBIDDEN')) {
-        shell.toast(t(`export.notInPlan.${kind}`), {
-          type: 'warning',
-          duration: 0,
-          action: { label: t('export.seePlan'), run: () => shell.openSettings('plan') },
-        });
+        if (paymentsOff) {
+          // Nothing to buy here: the limit is the server's.
+          shell.toast(t(`export.notOnServer.${kind}`), { type: 'warning' });
+        } else {
+          shell.toast(t(`export.notInPlan.${kind}`), {
+            type: 'warning',
+            duration: 0,
+            action: { label: t('export.seePlan'), run: () => shell.openSettings('plan') },
+          });
+        }
       } else {
         shell.toast(t('export.failed', { reason: errorText(failure) }));
       }
@@ -85,12 +104,33 @@ export function ExportMenu({
     }
   };
 
-  const entry = (format: NoteExportFormat, icon: IconComponent): MenuEntry => ({
-    label: t(`export.formats.${format}`),
-    icon,
-    disabled: busy !== undefined,
-    onSelect: () => void run(format),
-  });
+  const entry = (format: NoteExportFormat, icon: IconComponent): MenuEntry => {
+    const label = t(`export.formats.${format}`);
+    const kind = planned[format];
+    const locked = kind !== undefined && planLacks(account, entitlementOf[kind]);
+    if (!locked) {
+      return { label, icon, disabled: busy !== undefined, onSelect: () => void run(format) };
+    }
+    return paymentsOff
+      ? {
+          label,
+          icon,
+          mark: LockIcon,
+          disabled: true,
+          hint: t('export.notOffered'),
+          accessibleLabel: t('export.lockedOnServer', { format: label }),
+          onSelect: () => undefined,
+        }
+      : {
+          label,
+          icon,
+          mark: LockIcon,
+          disabled: busy !== undefined,
+          hint: t('export.inPaidPlans'),
+          accessibleLabel: t('export.lockedInPlan', { format: label }),
+          onSelect: () => shell.openSettings('plan'),
+        };
+  };
 
   return (
     <div className="data-export-menu" aria-busy={busy ? true : undefined}>

@@ -1,5 +1,14 @@
 import type { ImportProgress, ImportResult } from '@noted/api';
-import { Button, Callout, Progress, UploadIcon, errorCode, useShell } from '@noted/ui';
+import {
+  Button,
+  Callout,
+  Progress,
+  UploadIcon,
+  errorCode,
+  paymentsDisabledIn,
+  useAccountState,
+  useShell,
+} from '@noted/ui';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { log } from '../log';
 import { useErrorText, useNotesMessages, type Translate } from '../messages';
@@ -103,6 +112,8 @@ export function ImportNotes({ api }: { api: DataApi }) {
   const running = useRef<AbortController | undefined>(undefined);
   const [state, setState] = useState<ImportState>({ phase: 'idle' });
   const [over, setOver] = useState(false);
+  // Without payments the allowance is the server's: there is nothing to upgrade to.
+  const paymentsOff = paymentsDisabledIn(useAccountState());
 
   useEffect(() => () => running.current?.abort(), []);
 
@@ -251,14 +262,21 @@ export function ImportNotes({ api }: { api: DataApi }) {
           role="alert"
           title={t('import.refusedTitle', { name: state.name })}
           actions={
-            state.quota ? (
+            state.quota && !paymentsOff ? (
               <Button size="sm" variant="primary" onClick={() => shell.offerUpgrade()}>
                 {t('import.upgrade')}
               </Button>
             ) : null
           }
         >
-          {state.message}
+          {state.quota && paymentsOff ? (
+            <>
+              <p>{state.message}</p>
+              <p>{t('import.serverLimit')}</p>
+            </>
+          ) : (
+            state.message
+          )}
         </Callout>
       ) : null}
     </div>

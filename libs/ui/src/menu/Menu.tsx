@@ -10,6 +10,16 @@ export interface MenuAction {
   /** Destructive (Delete): shown in the danger colour. */
   danger?: boolean;
   disabled?: boolean;
+  /**
+   * A short line under the label: what choosing it means ("In paid plans"), or why it is
+   * disabled ("Not offered on this server"). A disabled entry with a hint can still be reached
+   * with the arrow keys, so its reason is heard; it still cannot be chosen.
+   */
+  hint?: string;
+  /** A mark at the entry's end (a lock on what the plan leaves out); say it in `accessibleLabel`. */
+  mark?: IconComponent;
+  /** The entry's name for assistive technology when it says more than the label. */
+  accessibleLabel?: string;
 }
 
 export type MenuEntry = MenuAction | 'separator';
@@ -30,9 +40,14 @@ export interface MenuProps {
   align?: 'start' | 'end';
 }
 
+/** The entries the arrow keys move through: enabled ones, and disabled ones that say why. */
 const items = (menu: HTMLElement | null) =>
   menu
-    ? [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')]
+    ? [
+        ...menu.querySelectorAll<HTMLElement>(
+          '[role="menuitem"]:not([aria-disabled="true"]), [role="menuitem"][data-hint]',
+        ),
+      ]
     : [];
 
 /**
@@ -62,6 +77,18 @@ export function Menu({
     const button = buttonRef.current.getBoundingClientRect();
     const height = menuRef.current.offsetHeight;
     setAbove(button.bottom + height + 8 > window.innerHeight && button.top - height - 8 > 0);
+    // A menu wider than the room beside its button moves sideways to stay on the screen (a
+    // phone, a menu whose entries say why); the menu is new at every opening, so it is measured
+    // where it stands.
+    const box = menuRef.current.getBoundingClientRect();
+    const margin = 8;
+    const nudge =
+      box.left < margin
+        ? margin - box.left
+        : box.right > window.innerWidth - margin
+          ? window.innerWidth - margin - box.right
+          : 0;
+    if (nudge && box.width > 0) menuRef.current.style.translate = `${Math.round(nudge)}px 0`;
     items(menuRef.current)[0]?.focus();
   }, [open]);
 
@@ -158,6 +185,8 @@ export function Menu({
                 tabIndex={-1}
                 className={entry.danger ? 'ui-menu-item ui-menu-item-danger' : 'ui-menu-item'}
                 aria-disabled={entry.disabled || undefined}
+                aria-label={entry.accessibleLabel}
+                data-hint={entry.hint ? true : undefined}
                 onClick={() => {
                   if (entry.disabled) return;
                   close(true);
@@ -165,7 +194,17 @@ export function Menu({
                 }}
               >
                 {entry.icon ? <entry.icon className="ui-icon" aria-hidden="true" /> : null}
-                <span>{entry.label}</span>
+                {entry.hint ? (
+                  <span className="ui-menu-item-text">
+                    <span>{entry.label}</span>
+                    <span className="ui-menu-item-hint">{entry.hint}</span>
+                  </span>
+                ) : (
+                  <span>{entry.label}</span>
+                )}
+                {entry.mark ? (
+                  <entry.mark className="ui-icon ui-menu-item-mark" aria-hidden="true" />
+                ) : null}
               </button>
             ),
           )}
