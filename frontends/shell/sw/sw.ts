@@ -25,7 +25,7 @@ cleanupOutdatedCaches();
 /** A file's address, not a page's: matched against the path and the query. */
 const filePath = /^[^?]*\/[^/?]+\.[a-z0-9]+(\?.*)?$/i;
 /** The site's pages, prerendered by the server (a missing post or chapter a real 404). */
-const sitePaths = /^\/(landing|guide|blog|about|privacy|terms|faq)(\/|\?|$)/;
+const sitePaths = /^\/(landing|guide|blog|about|pricing|privacy|terms|faq)(\/|\?|$)/;
 const appPage = createHandlerBoundToURL('/index.html');
 
 // The site's pages come from the server, as for a visitor who never opened the app: whole
