@@ -113,6 +113,9 @@ export function NotesPage({ api }: { api: NotesApi }) {
   const tag = params.get('tag') || undefined;
   const sharedOnly = params.get('shared') === '1';
   const byMeaning = params.get('meaning') === '1';
+  // Search by meaning with words typed: its results are the list's, and its count the header's.
+  const meaningResults = byMeaning && search !== '';
+  const [meaningCount, setMeaningCount] = useState<number>();
   const [generation, setGeneration] = useState(0);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [capture, setCapture] = useState<CaptureChoice>();
@@ -266,12 +269,18 @@ export function NotesPage({ api }: { api: NotesApi }) {
   }
 
   const counted = state && !('error' in state) ? state.feed : undefined;
+  let description = ' ';
+  if (meaningResults) {
+    if (meaningCount !== undefined) description = t('list.meaningCount', { count: meaningCount });
+  } else if (counted) {
+    description = countLabel(t, counted.total, counted.totalExact);
+  }
 
   return (
     <div className="notes-page">
       <PageHeader
         title={t('list.title')}
-        description={counted ? countLabel(t, counted.total, counted.totalExact) : ' '}
+        description={description}
         actions={
           <>
             <SearchBox ref={searchRef} query={search} onSearch={showSearch} />
@@ -322,11 +331,11 @@ export function NotesPage({ api }: { api: NotesApi }) {
           </div>
         </div>
         {byMeaning ? (
-          <Suspense fallback={null}>
-            <MeaningFound api={api} query={search} />
+          <Suspense fallback={<Loading blocks={3}>{t('list.loading')}</Loading>}>
+            <MeaningFound api={api} query={search} onCount={setMeaningCount} />
           </Suspense>
         ) : null}
-        {content}
+        {meaningResults ? null : content}
       </section>
       {shortcutsOpen ? <ShortcutsDialog onClose={() => setShortcutsOpen(false)} /> : null}
       {capture ? (

@@ -346,7 +346,9 @@ export const SearchHighlights = z
       description: 'The title, HTML-escaped, with each matching word in <mark></mark>',
     }),
     note: z.string().optional().meta({
-      description: 'Short fragments of the body around the matches, HTML-escaped, with <mark>',
+      description:
+        'About 200 characters of the body as a reader sees it (no Markdown), from the start of ' +
+        'the sentence with the first match, HTML-escaped, with each matching word in <mark></mark>',
     }),
   })
   .meta({

@@ -12,3 +12,4 @@ export * from './public-address.js';
 export * from './routes.js';
 export * from './sniff.js';
 export * from './sse.js';
+export * from './plain-text.js';

@@ -43,8 +43,10 @@ describe('search by meaning in the list', () => {
     expect(within(first).getByRole('link').textContent).toBe('Vet visit');
     expect(within(first).getByRole('list', { name: 'Found by' }).textContent).toBe('Meaning');
     expect(within(second).getByRole('list', { name: 'Found by' }).textContent).toBe('WordsMeaning');
-    // The full-text list stays as it was.
-    expect(screen.getByRole('article', { name: 'Vet visit' })).toBeTruthy();
+    // One list: the notes found by meaning stand for the search, and the header counts them.
+    expect(screen.queryByRole('article', { name: 'Vet visit' })).toBeNull();
+    await screen.findByText('2 notes close in meaning');
+    expect(screen.queryByText(/No notes match/)).toBeNull();
 
     fireEvent.click(within(results).getByRole('link', { name: 'Walking the dog' }));
     expect(address()).toBe(`/notes/${dog.id}`);
@@ -65,7 +67,7 @@ describe('search by meaning in the list', () => {
     ).toBe(true);
   });
 
-  it('asks for words when there is no search yet, and says when nothing is found', async () => {
+  it('asks for words when there is no search yet, and says when nothing is found, once', async () => {
     const fake = fakeApi([makeNote({ title: 'Groceries' })]);
     renderNotes(fake.api, '/?meaning=1');
     expect(
@@ -77,7 +79,15 @@ describe('search by meaning in the list', () => {
     });
 
     expect(
-      await screen.findByText('Nothing found by meaning for “holiday”.', {}, { timeout: 2000 }),
+      await screen.findByRole(
+        'heading',
+        { name: 'Nothing in your notes is close in meaning to “holiday”.' },
+        { timeout: 2000 },
+      ),
     ).toBeTruthy();
+    await screen.findByText('0 notes close in meaning');
+    // The list's own empty state (words) does not contradict it.
+    expect(screen.queryByRole('article', { name: 'Groceries' })).toBeNull();
+    expect(screen.getAllByRole('heading', { name: /Nothing|No notes/ })).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { AiHitList } from '@noted/api';
-import { SearchXIcon, SparklesIcon } from '@noted/ui';
-import { useEffect, useId, useState } from 'react';
+import { EmptyState, SearchXIcon, SparklesIcon } from '@noted/ui';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@noted/router';
 import type { NotesApi } from '../api';
 import { Loading } from '../LoadStatus';
@@ -13,7 +13,14 @@ const MEANING_LIMIT = 10;
 
 type Found = { key: string; hits: AiHitList } | { key: string; error: unknown };
 
-function MeaningResults({ api, query }: { api: Pick<NotesApi, 'ai'>; query: string }) {
+interface MeaningFoundProps {
+  api: Pick<NotesApi, 'ai'>;
+  query: string;
+  /** How many notes were found (undefined while searching, or when the search failed). */
+  onCount?: (count: number | undefined) => void;
+}
+
+function MeaningResults({ api, query, onCount }: MeaningFoundProps) {
   const { t } = useNotesMessages('ai');
   const headingId = useId();
   const [attempt, setAttempt] = useState(0);
@@ -33,6 +40,15 @@ function MeaningResults({ api, query }: { api: Pick<NotesApi, 'ai'>; query: stri
   }, [api, query, key]);
 
   const loading = found?.key !== key;
+  const count = !loading && found && !('error' in found) ? found.hits.items.length : undefined;
+  const reported = useRef(onCount);
+  useEffect(() => {
+    reported.current = onCount;
+  });
+  useEffect(() => {
+    reported.current?.(count);
+  }, [count]);
+  useEffect(() => () => reported.current?.(undefined), []);
   let content;
   if (!found) {
     content = <Loading lines={3}>{t('meaning.loading')}</Loading>;
@@ -40,10 +56,9 @@ function MeaningResults({ api, query }: { api: Pick<NotesApi, 'ai'>; query: stri
     content = <AiNotice error={found.error} onRetry={() => setAttempt((n) => n + 1)} />;
   } else if (found.hits.items.length === 0) {
     content = (
-      <p className="ai-empty">
-        <SearchXIcon className="ui-icon" aria-hidden="true" />
-        {t('meaning.empty', { query })}
-      </p>
+      <EmptyState icon={SearchXIcon} title={t('meaning.empty', { query })} level={4}>
+        {t('meaning.emptyHelp')}
+      </EmptyState>
     );
   } else {
     content = (
@@ -108,11 +123,11 @@ export function MeaningToggle({ enabled, onToggle }: MeaningToggleProps) {
 
 /**
  * Notes found by what they are about, ranked together with the full-text matches, best
- * first: shown above the list while search by meaning is on (and asks for words until some
- * are typed).
+ * first: while search by meaning is on, they are the list's results (and until words are
+ * typed, it asks for some above the list).
  */
-export function MeaningFound({ api, query }: { api: Pick<NotesApi, 'ai'>; query: string }) {
+export function MeaningFound(props: MeaningFoundProps) {
   const { t } = useNotesMessages('ai');
-  if (!query) return <p className="ai-hint">{t('meaning.hint')}</p>;
-  return <MeaningResults api={api} query={query} />;
+  if (!props.query) return <p className="ai-hint">{t('meaning.hint')}</p>;
+  return <MeaningResults {...props} />;
 }

@@ -1,7 +1,8 @@
 import type { NoteRef } from '@noted/api';
 import { chunkNote } from '../local/chunks.js';
 import { cosine, hashedEmbedding } from '../local/embeddings.js';
-import { sentences, tokenize } from '../local/text.js';
+import { tokenize } from '../local/text.js';
+import { sentences } from '@noted/kit';
 import type {
   EmbedTexts as EmbedTextsSync,
   EvaluatedNote,

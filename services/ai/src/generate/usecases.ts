@@ -10,7 +10,7 @@ import { chatRepository } from '../chat/repository.js';
 import { noteForAi, type AiContext } from '../context.js';
 import { indexRepository } from '../index/repository.js';
 import { tagsFor, titleFor } from '../local/keywords.js';
-import { plainText, sentences } from '../local/text.js';
+import { plainText, sentences } from '@noted/kit';
 import { summarizeExtractive } from '../local/textrank.js';
 import { chatText } from '../providers/port.js';
 

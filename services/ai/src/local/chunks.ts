@@ -1,4 +1,4 @@
-import { sentences } from './text.js';
+import { sentences } from '@noted/kit';
 
 export interface NoteChunk {
   index: number;

@@ -1,4 +1,5 @@
-import { analyze, plainText, sentences, type AnalyzedWord } from './text.js';
+import { analyze, type AnalyzedWord } from './text.js';
+import { plainText, sentences } from '@noted/kit';
 
 const DAMPING = 0.85;
 const MAX_ITERATIONS = 30;

@@ -1,4 +1,4 @@
-import { plainText, sentences } from './text.js';
+import { plainText, sentences } from '@noted/kit';
 
 /** An item's checkbox: `- [ ]` open, `- [x]` done, null without one. */
 export type TaskState = 'open' | 'done' | null;

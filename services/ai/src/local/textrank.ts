@@ -1,5 +1,6 @@
 import { summaryUnits } from './summary-units.js';
-import { sentences, tokenize } from './text.js';
+import { tokenize } from './text.js';
+import { sentences } from '@noted/kit';
 
 const DAMPING = 0.85;
 const MAX_ITERATIONS = 30;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../local/text.js';
-import { rankChunks, rankNotes } from './hybrid.js';
+import { USE_MODEL } from '../local/use/model-dir.js';
+import { rankChunks, rankNotes, relevantHits } from './hybrid.js';
 import { UserIndex } from './user-index.js';
 
 /** A unit vector in 4 dimensions, near `axis`. */
@@ -73,5 +74,44 @@ describe('hybrid ranking: meaning first, words as evidence', () => {
     ]);
     const query = { tokens: tokenize('zeppelin renewal'), vector: undefined };
     expect(rankNotes(index, query, 'hybrid', 2).map((hit) => hit.noteId)).toEqual(['a', 'b']);
+  });
+
+  it('lists a note found by meaning alone only when it is close to the best one', () => {
+    const index = indexOf([
+      { id: 'groceries', text: 'milk, eggs, bread', vector: near(0, 0.2) },
+      { id: 'errands', text: 'pharmacy, post office', vector: near(0, 0.6) },
+      { id: 'hello', text: 'my first note', vector: near(0, 3) },
+      ...filler(0),
+    ]);
+    const query = { tokens: tokenize('what do I need to buy at the shop'), vector: near(0) };
+    const hits = rankNotes(index, query, 'hybrid', 20);
+    expect(hits.map((hit) => hit.noteId)).toContain('hello');
+    expect(relevantHits(hits, 'some-model').map((hit) => hit.noteId)).toEqual([
+      'groceries',
+      'errands',
+    ]);
+    // A note the notes service found by its words stays, however far its meaning.
+    expect(
+      relevantHits(hits, 'some-model', (id) => id === 'hello').map((hit) => hit.noteId),
+    ).toContain('hello');
+  });
+
+  it('lists nothing by meaning below the model’s floor, and keeps a note holding the words', () => {
+    const hit = (noteId: string, meaning: number | undefined, evidence = 0) => ({
+      key: `${noteId}:0`,
+      noteId,
+      index: 0,
+      score: meaning ?? 1,
+      lexical: evidence > 0,
+      semantic: meaning !== undefined,
+      meaning,
+      evidence,
+    });
+    const unrelated = [hit('a', 0.12), hit('b', 0.1)];
+    expect(relevantHits(unrelated, USE_MODEL)).toEqual([]);
+    expect(relevantHits(unrelated, 'some-model')).toHaveLength(2);
+    expect(relevantHits([...unrelated, hit('words', 0.05, 0.5)], USE_MODEL)).toHaveLength(1);
+    // Ranked by words alone (no query vector): as it is.
+    expect(relevantHits([hit('x', undefined), hit('y', undefined)], USE_MODEL)).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import { USE_MODEL } from '../local/use/model-dir.js';
 import { notesOf, type ChunkHit, type UserIndex } from './user-index.js';
 
 /** How many candidates each ranking brings to the fusion. */
@@ -29,9 +30,16 @@ export interface FusedHit {
   /** Found by words (BM25), by meaning (vectors), or both. */
   lexical: boolean;
   semantic: boolean;
+  /** The chunk's cosine with the query; undefined when ranked by words alone. */
+  meaning?: number;
+  /** What the query words it holds lift it by (`lift`): above 0 when it holds most of them. */
+  evidence?: number;
 }
 
-const hitOf = (hit: ChunkHit, found: { lexical: boolean; semantic: boolean }): FusedHit => ({
+const hitOf = (
+  hit: ChunkHit,
+  found: Pick<FusedHit, 'lexical' | 'semantic' | 'meaning' | 'evidence'>,
+): FusedHit => ({
   key: hit.key,
   noteId: hit.noteId,
   index: hit.index,
@@ -68,10 +76,10 @@ const fused = (
       // A lexical candidate beyond the semantic list is scored by its own cosine; one without
       // a vector of the query's model (mid re-embedding) as the last semantic candidate.
       const meaning = byMeaning.get(hit.key) ?? index.similarity(hit.key, vector) ?? last;
-      const covered = coverage.get(hit.key) ?? 0;
+      const evidence = lift(coverage.get(hit.key) ?? 0);
       return hitOf(
-        { ...hit, score: meaning + LEXICAL_WEIGHT * spread * lift(covered) },
-        { lexical: coverage.has(hit.key), semantic: byMeaning.has(hit.key) },
+        { ...hit, score: meaning + LEXICAL_WEIGHT * spread * evidence },
+        { lexical: coverage.has(hit.key), semantic: byMeaning.has(hit.key), meaning, evidence },
       );
     })
     .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -93,7 +101,7 @@ export const rankChunks = (
   if (ranker === 'semantic') {
     return semantic()
       .slice(0, limit)
-      .map((hit) => hitOf(hit, { lexical: false, semantic: true }));
+      .map((hit) => hitOf(hit, { lexical: false, semantic: true, meaning: hit.score }));
   }
   const lexical = index
     .lexical(query.tokens, CANDIDATES + (skip ? CANDIDATES : 0))
@@ -113,3 +121,41 @@ export const rankNotes = (
   limit: number,
   skip?: (noteId: string) => boolean,
 ): FusedHit[] => notesOf(rankChunks(index, query, ranker, CANDIDATES * 2, skip)).slice(0, limit);
+
+/**
+ * How close in meaning a note found by meaning alone must be, as a share of the best note's
+ * cosine: the tail of a ranking is what is left, not what is relevant. With the cosine floors
+ * below, on the evaluation corpus (246 notes, 168 questions) the notes listed fall from 10 to
+ * 4.8 on average and from 10 to 2.8 for questions the notes do not answer, while the answer
+ * is still among the first five for 83.8% of the questions, against 84.4% with no cut.
+ */
+const RELATIVE_MEANING = 0.7;
+
+/**
+ * The cosine below which a chunk is not about the query at all, per embedding model: measured
+ * for the sentence encoder (the lowest tenth of the answers' cosines starts at 0.16; the best
+ * chunk of an unrelated question is often below 0.15). The hashed vectors and a configured
+ * model are cut by the relative share alone.
+ */
+const MEANING_FLOORS: Record<string, number> = { [USE_MODEL]: 0.15 };
+
+/**
+ * The hits that are relevant to the query: those holding most of its words (`evidence`), and
+ * those close enough in meaning (`RELATIVE_MEANING`, `MEANING_FLOORS`). A ranking by words
+ * alone is kept as it is, and so is a note `kept` says was found otherwise.
+ */
+export const relevantHits = (
+  hits: FusedHit[],
+  model: string,
+  kept: (noteId: string) => boolean = () => false,
+): FusedHit[] => {
+  const best = Math.max(0, ...hits.map((hit) => hit.meaning ?? 0));
+  const cut = Math.max(MEANING_FLOORS[model] ?? 0, RELATIVE_MEANING * best);
+  return hits.filter(
+    (hit) =>
+      hit.meaning === undefined ||
+      (hit.evidence ?? 0) > 0 ||
+      hit.meaning >= cut ||
+      kept(hit.noteId),
+  );
+};

@@ -5,8 +5,9 @@ import type { notesV1 } from '@noted/proto';
 import { excludedTagsOf, isExcluded, noteForAi, type AiContext } from '../context.js';
 import { indexRepository } from '../index/repository.js';
 import { keywords } from '../local/keywords.js';
-import { plainText, tokenize } from '../local/text.js';
-import { CANDIDATES, rankNotes, type FusedHit } from '../retrieval/hybrid.js';
+import { tokenize } from '../local/text.js';
+import { plainText } from '@noted/kit';
+import { CANDIDATES, rankNotes, relevantHits, type FusedHit } from '../retrieval/hybrid.js';
 
 const SNIPPET_CHARS = 240;
 
@@ -26,8 +27,8 @@ const withoutTitle = (chunk: string, title: string) => {
 
 /** The query's vector, with its tokens; usage is counted against the user. */
 export const queryOf = async (ctx: AiContext, userId: string, text: string, purpose: string) => {
-  const { vectors } = await ctx.provider.embed([text], { userId, purpose });
-  return { tokens: tokenize(text), vector: vectors[0] };
+  const { vectors, model } = await ctx.provider.embed([text], { userId, purpose });
+  return { tokens: tokenize(text), vector: vectors[0], model };
 };
 
 /**
@@ -89,7 +90,8 @@ const rankedNotes = (ranked: FusedHit[], foundByWords: Set<string> = new Set()):
 
 /**
  * Search by meaning with the words as evidence (retrieval/hybrid.ts): a note that says what
- * was asked in other words is found, and one holding the query's rare words rises. The notes
+ * was asked in other words is found, and one holding the query's rare words rises; a note
+ * neither close in meaning nor holding the words is not listed (`relevantHits`). The notes
  * service's full-text hits mark the notes it also found, and bring in, at their own rank, notes
  * written a moment ago that the index does not hold yet.
  */
@@ -108,7 +110,13 @@ export const aiSearch = async (
   const byWords = fullText.flatMap((hit) =>
     hit.note && !isExcluded(hit.note, excluded) ? [hit.note.id] : [],
   );
-  const ranked = rankedNotes(rankNotes(index, vectorQuery, 'hybrid', CANDIDATES), new Set(byWords));
+  const foundByWords = new Set(byWords);
+  const ranked = rankedNotes(
+    relevantHits(rankNotes(index, vectorQuery, 'hybrid', CANDIDATES), vectorQuery.model, (id) =>
+      foundByWords.has(id),
+    ),
+    foundByWords,
+  );
   byWords.forEach((noteId, rank) => {
     if (index.hasNote(noteId)) return;
     ranked.splice(Math.min(rank, ranked.length), 0, { noteId, score: 0, sources: ['fulltext'] });

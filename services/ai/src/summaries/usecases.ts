@@ -11,7 +11,7 @@ import type { notesV1 } from '@noted/proto';
 import { excludedTagsOf, isExcluded, noteForAi, type AiContext } from '../context.js';
 import { keywords } from '../local/keywords.js';
 import { sameText } from '../local/structure.js';
-import { plainText } from '../local/text.js';
+import { plainText } from '@noted/kit';
 import { summarizeDocuments, summarizeExtractive } from '../local/textrank.js';
 import { chatText } from '../providers/port.js';
 import { periodOf } from './periods.js';

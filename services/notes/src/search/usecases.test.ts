@@ -130,10 +130,26 @@ describe('searching notes', () => {
       'Alert &lt;b&gt;<mark>meeting</mark>&lt;/b&gt; &amp; &quot;more&quot;',
     );
     const note = hit?.highlights?.note ?? '';
-    expect(note).toContain('<mark>meeting</mark>');
-    expect(note).toContain('&lt;script&gt;');
+    // The body as a reader sees it: an HTML tag in Markdown is not shown, its text is.
+    expect(note).toBe(
+      'Before alert(&quot;<mark>meeting</mark>&quot;) after, and a <mark>meeting</mark> later.',
+    );
     expect(note.replaceAll('<mark>', '').replaceAll('</mark>', '')).not.toMatch(/[<>]/);
     expect(hit?.note).toBe('Before <script>alert("meeting")</script> after, and a meeting later.');
+  });
+
+  it('shows the body as plain text from the sentence with the first match', async () => {
+    const user = randomUUID();
+    await insert(user, {
+      title: 'Weekend',
+      body:
+        '# Saturday\n\nWe slept in. Then the **farmers market** for [[Groceries]].\n\n' +
+        '- [ ] buy `oat milk` at the [market](https://example.com/market)\n- [x] bread',
+    });
+    const [hit] = (await search(user, { search: 'market' })).items;
+    expect(hit?.highlights?.note).toBe(
+      'Then the farmers <mark>market</mark> for Groceries. buy oat milk at the <mark>market</mark> · bread',
+    );
   });
 
   it('leaves out a highlight of a part with no match', async () => {

@@ -3,6 +3,7 @@ import type { NoteListQuery, SearchHighlights, SearchHit, SearchPage } from '@no
 import { presentNote } from '../notes/presenter.js';
 import type { NotesContext } from '../context.js';
 import { searchTerms, type SearchTerms } from './query.js';
+import { markedWords, searchSnippet } from './snippet.js';
 import { searchRepository, type Correction, type SearchRow } from './repository.js';
 import { allowedTypos, lettersOf, nearWords, ONE_TYPO_LETTERS, typoDistance } from './typos.js';
 
@@ -11,9 +12,13 @@ export type NoteSearchQuery = z.output<typeof NoteListQuery> & { search: string 
 
 const marked = (text: string | null) => (text?.includes('<mark>') ? text : undefined);
 
+/**
+ * The title as Postgres marked it; the body as a reader sees it, from the sentence with the
+ * first match, the words Postgres found marked (snippet.ts).
+ */
 const highlightsOf = (row: SearchRow): SearchHighlights => {
   const title = marked(row.title_highlight);
-  const note = marked(row.note_highlight);
+  const note = searchSnippet(row.body, markedWords(row.title_highlight, row.note_highlight));
   return { ...(title === undefined ? {} : { title }), ...(note === undefined ? {} : { note }) };
 };
 
