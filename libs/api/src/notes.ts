@@ -345,11 +345,14 @@ export const SearchHighlights = z
     title: z.string().optional().meta({
       description: 'The title, HTML-escaped, with each matching word in <mark></mark>',
     }),
-    note: z.string().optional().meta({
-      description:
-        'About 200 characters of the body as a reader sees it (no Markdown), from the start of ' +
-        'the sentence with the first match, HTML-escaped, with each matching word in <mark></mark>',
-    }),
+    note: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'About 200 characters of the body as a reader sees it (no Markdown), from the start of ' +
+          'the sentence with the first match, HTML-escaped, with each matching word in <mark></mark>',
+      }),
   })
   .meta({
     id: 'SearchHighlights',

@@ -9,7 +9,9 @@ describe('the noted program', () => {
     const { scripts } = JSON.parse(read('../../../package.json')) as {
       scripts: Record<string, string>;
     };
-    const start = /&& ((?:(?!&&).)*) node (.*) services\/noted\/dist\/main\.js$/.exec(scripts.start ?? '');
+    const start = /&& ((?:(?!&&).)*) node (.*) services\/noted\/dist\/main\.js$/.exec(
+      scripts.start ?? '',
+    );
     expect(shebang?.slice(1)).toEqual(start?.slice(1));
     expect(shebang?.[2]).toContain('--max-old-space-size=');
   });
