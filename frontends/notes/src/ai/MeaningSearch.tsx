@@ -56,7 +56,7 @@ function MeaningResults({ api, query, onCount }: MeaningFoundProps) {
     content = <AiNotice error={found.error} onRetry={() => setAttempt((n) => n + 1)} />;
   } else if (found.hits.items.length === 0) {
     content = (
-      <EmptyState icon={SearchXIcon} title={t('meaning.empty', { query })} level={4}>
+      <EmptyState icon={SearchXIcon} title={t('meaning.empty', { query })} level={3}>
         {t('meaning.emptyHelp')}
       </EmptyState>
     );
