@@ -32,7 +32,7 @@ describe(`notes: search (${infraLabel})`, () => {
     await create(ada, { title: 'Plans', tags: [topic] });
     await create(ada, {
       title: 'Friday',
-      note: `Before <script>alert(1)</script> we went through the ${topic} together.`,
+      note: `Before <script>alert(1)</script> we went through the ${topic} together: 2 < 3 & "so on".`,
     });
     const page = await search(ada, { search: topic.slice(0, -2) });
     expect(page.total).toBe(3);
@@ -41,7 +41,9 @@ describe(`notes: search (${infraLabel})`, () => {
     expect(page.items[1]?.highlights).toEqual({});
     const note = page.items[2]?.highlights?.note ?? '';
     expect(note).toContain(`<mark>${topic}</mark>`);
-    expect(note).toContain('&lt;/script&gt;');
+    // The snippet is the note as a reader sees it: no tags, and its text HTML-escaped.
+    expect(note).not.toContain('script');
+    expect(note).toContain('2 &lt; 3 &amp; &quot;so on&quot;');
     expect(note.replaceAll('<mark>', '').replaceAll('</mark>', '')).not.toMatch(/[<>]/);
   });
 
