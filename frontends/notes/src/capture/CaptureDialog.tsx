@@ -21,6 +21,7 @@ import { formatDuration } from './format';
 import type { CaptureApi, CaptureStage, PanelProps, SendCapture } from './panel';
 import { RecordPanel } from './RecordPanel';
 import { UrlPanel } from './UrlPanel';
+import { useAudioFate } from './useAudioFate';
 import { holdsRecording, useRecorder } from './useRecorder';
 import { useRecordingLimit } from './useRecordingLimit';
 import './capture.css';
@@ -175,6 +176,7 @@ export function CaptureDialog({ choice, api, onClose, onCreated }: CaptureDialog
   };
   // Kept here, not in the Record tab: the dialog asks before a recording would be lost.
   const recorder = useRecorder({ limitSeconds: recordingLimit });
+  const audioFate = useAudioFate(api);
   const holding = holdsRecording(recorder.state);
   const kind = isAudioWay(choice) ? 'audio' : choice;
 
@@ -241,10 +243,11 @@ export function CaptureDialog({ choice, api, onClose, onCreated }: CaptureDialog
     focusRef,
   };
 
+  const kept = t(`audio.kept.${audioFate}`);
   const audioHint =
     recordingLimit > 0
-      ? t('audio.hint', { limit: formatDuration(recordingLimit) })
-      : t('audio.hintUnlimited');
+      ? t('audio.hint', { limit: formatDuration(recordingLimit), kept })
+      : t('audio.hintUnlimited', { kept });
 
   let content: ReactNode;
   switch (kind) {
@@ -284,7 +287,7 @@ export function CaptureDialog({ choice, api, onClose, onCreated }: CaptureDialog
       );
       break;
     case 'link':
-      content = <UrlPanel {...panel} which="link" />;
+      content = <UrlPanel {...panel} which="link" hint={t('link.hint')} />;
       break;
     case 'audio':
       content = (
@@ -308,6 +311,7 @@ export function CaptureDialog({ choice, api, onClose, onCreated }: CaptureDialog
               <RecordPanel
                 {...panel}
                 limitSeconds={recordingLimit}
+                kept={kept}
                 recorder={recorder}
                 onWay={setWay}
                 onLeave={onClose}
@@ -331,7 +335,7 @@ export function CaptureDialog({ choice, api, onClose, onCreated }: CaptureDialog
                 })}
               />
             ) : (
-              <UrlPanel {...panel} which="audioUrl" />
+              <UrlPanel {...panel} which="audioUrl" hint={t('audio.urlHint', { kept })} />
             )}
           </div>
         </>

@@ -1,7 +1,7 @@
 import { AppError, type Note, type NoteCapture } from '@noted/api';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, makeNote, renderNotes } from '../testing';
+import { fakeApi, localAiSettings, makeNote, renderNotes } from '../testing';
 import { useCapturePolling } from './useCapturePolling';
 
 beforeEach(() => {
@@ -136,7 +136,28 @@ describe('a captured note in the list', () => {
     expect(fake.get).toHaveBeenCalledTimes(asked);
   });
 
-  it('offers Retry on a recording waiting for a speech-to-text model', async () => {
+  it('offers Retry on a recording waiting for a speech-to-text model the server now has', async () => {
+    const note = captured(
+      { kind: 'audio', origin: 'recording', status: 'waiting', step: null },
+      { title: 'Voice note' },
+    );
+    const settings = localAiSettings();
+    const fake = fakeApi([note], {
+      aiSettings: { features: { ...settings.features, transcription: 'model' } },
+    });
+    renderNotes(fake.api);
+    const item = await screen.findByRole('article', { name: 'Voice note' });
+    expect(
+      within(item).getByText('Transcription needs a speech-to-text model; the audio is kept'),
+    ).toBeTruthy();
+
+    fireEvent.click(await within(item).findByRole('button', { name: 'Retry' }));
+
+    expect(await within(card('Voice note')).findByText('Waiting in the queue…')).toBeTruthy();
+    expect(fake.capture.retry).toHaveBeenCalledWith(note.id);
+  });
+
+  it('says a recording stays without a transcript where the server has no model, without a Retry that would only wait again', async () => {
     const note = captured(
       { kind: 'audio', origin: 'recording', status: 'waiting', step: null },
       { title: 'Voice note' },
@@ -145,13 +166,12 @@ describe('a captured note in the list', () => {
     renderNotes(fake.api);
     const item = await screen.findByRole('article', { name: 'Voice note' });
     expect(
-      within(item).getByText('Transcription needs a speech-to-text model; the audio is kept'),
+      await within(item).findByText(
+        'This server has no speech-to-text model, so the audio is kept without a transcript: listen to it and write the note yourself. It is transcribed once a model is set up.',
+      ),
     ).toBeTruthy();
-
-    fireEvent.click(within(item).getByRole('button', { name: 'Retry' }));
-
-    expect(await within(card('Voice note')).findByText('Waiting in the queue…')).toBeTruthy();
-    expect(fake.capture.retry).toHaveBeenCalledWith(note.id);
+    expect(within(item).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(fake.capture.retry).not.toHaveBeenCalled();
   });
 });
 

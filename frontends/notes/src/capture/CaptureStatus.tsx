@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { NotesApi } from '../api';
 import { log } from '../log';
 import { useErrorText, useNotesMessages, type Translate } from '../messages';
+import { useAudioFate } from './useAudioFate';
 import './capture.css';
 
 /** What is being done with a note being read, in words. */
@@ -26,7 +27,7 @@ export const stepText = (t: Translate, capture: NoteCapture): string => {
 
 export interface CaptureStatusProps {
   note: Note;
-  api: Pick<NotesApi, 'capture'>;
+  api: Pick<NotesApi, 'capture' | 'ai'>;
   /** The note as Retry answered it (being read again). */
   onChanged: (note: Note) => void;
   /** Runs before Retry (the page saves what was typed); false stops the retry. */
@@ -35,13 +36,16 @@ export interface CaptureStatusProps {
 
 /**
  * How far a captured note is: a spinner and the step while it is read; on failure the error
- * and Retry; waiting for a speech-to-text model, that and Retry. Nothing once it is ready.
+ * and Retry; waiting for a speech-to-text model, that (and Retry only where a model now
+ * exists: the server transcribes waiting audio by itself once one is set up). Nothing once it
+ * is ready.
  */
 export function CaptureStatus({ note, api, onChanged, beforeRetry }: CaptureStatusProps) {
   const { t } = useNotesMessages('capture');
   const errorText = useErrorText();
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState<string>();
+  const audioFate = useAudioFate(api);
   const { capture } = note;
   if (!capture || capture.status === 'ready') return null;
 
@@ -69,29 +73,35 @@ export function CaptureStatus({ note, api, onChanged, beforeRetry }: CaptureStat
   };
 
   const waiting = capture.status === 'waiting';
+  // Retrying cannot help while the server has no model: it would only wait again.
+  const withoutModel = waiting && audioFate === 'none';
   const reason = capture.error?.message;
   return (
     <Callout
       tone={waiting ? 'info' : 'danger'}
       className="capture-status-callout"
       actions={
-        <Button
-          size="sm"
-          icon={RefreshIcon}
-          loading={retrying}
-          disabled={retrying}
-          onClick={() => void retry()}
-        >
-          {t('status.retry')}
-        </Button>
+        withoutModel ? undefined : (
+          <Button
+            size="sm"
+            icon={RefreshIcon}
+            loading={retrying}
+            disabled={retrying}
+            onClick={() => void retry()}
+          >
+            {t('status.retry')}
+          </Button>
+        )
       }
     >
       <p>
-        {waiting
-          ? t('status.waiting')
-          : reason
-            ? t('status.failed', { reason })
-            : t('status.failedUnknown')}
+        {withoutModel
+          ? t('status.waitingNoModel')
+          : waiting
+            ? t('status.waiting')
+            : reason
+              ? t('status.failed', { reason })
+              : t('status.failedUnknown')}
       </p>
       {retryError ? (
         <p className="note-error" role="alert">

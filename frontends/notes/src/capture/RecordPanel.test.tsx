@@ -1,8 +1,8 @@
-import { createApiClient, type Note, type UserUsage } from '@noted/api';
+import { createApiClient, type AiSettings, type Note, type UserUsage } from '@noted/api';
 import { createTestAccount } from '@noted/ui/testing';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createNotesTestI18n, fakeApi, makeNote, renderNotes } from '../testing';
+import { createNotesTestI18n, fakeApi, localAiSettings, makeNote, renderNotes } from '../testing';
 
 /** A MediaRecorder as browsers have it, enough for the dialog: it records what the test says. */
 class FakeRecorder extends EventTarget {
@@ -80,8 +80,8 @@ const usage = (recordingTimeLimit: number): UserUsage => ({
 });
 
 /** The notes module with the real client for captures (over a fetch the test answers). */
-const renderWithPlan = (recordingTimeLimit?: number) => {
-  const fake = fakeApi();
+const renderWithPlan = (recordingTimeLimit?: number, aiSettings?: Partial<AiSettings>) => {
+  const fake = fakeApi([], { aiSettings });
   const created: Note = makeNote({
     title: '',
     note: '',
@@ -123,10 +123,45 @@ const sentAudio = (fetch: ReturnType<typeof renderWithPlan>['fetch']) => {
 };
 
 describe('recording a voice note', () => {
+  it('promises a transcript only where the server has a speech-to-text model', async () => {
+    renderWithPlan(90);
+    let dialog = await openRecorder();
+    expect(
+      await within(dialog).findByText(
+        'Speak your note. It is kept with the note and plays there; this server has no speech-to-text model to transcribe it.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Choose a file' }));
+    expect(
+      within(dialog).getByText(
+        /^WebM, Ogg, MP3, M4A or WAV, up to 25 MB and 1:30 long\. It is kept/,
+      ),
+    ).toBeTruthy();
+    cleanup();
+
+    const transcribing = localAiSettings();
+    renderWithPlan(90, {
+      models: { ...transcribing.models, transcription: 'whisper-1' },
+      features: { ...transcribing.features, transcription: 'model' },
+    });
+    dialog = await openRecorder();
+    expect(
+      await within(dialog).findByText(
+        'Speak your note. It is transcribed into the note and kept with it.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'From a URL' }));
+    expect(
+      within(dialog).getByText(
+        "A public link to a WebM, Ogg, MP3, M4A or WAV file of at most 25 MB, which Noted's server fetches. It is transcribed into the note and kept with it.",
+      ),
+    ).toBeTruthy();
+  });
+
   it("counts down to the plan's limit, pauses, stops by itself at the limit, and saves as byaudio", async () => {
     const { fetch, shell, created } = renderWithPlan(90);
     const dialog = await openRecorder();
-    expect(within(dialog).getByText('Your plan records up to 1:30 at a time.')).toBeTruthy();
+    expect(within(dialog).getByText('A recording here can be up to 1:30 long.')).toBeTruthy();
     vi.useFakeTimers();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start recording' }));
@@ -160,9 +195,7 @@ describe('recording a voice note', () => {
     expect(recorder?.stop).toHaveBeenCalledTimes(1);
     expect(track.stop).toHaveBeenCalled();
     expect(within(dialog).getByText('Recording of 1:30')).toBeTruthy();
-    expect(
-      within(dialog).getByText("The recording stopped at your plan's limit of 1:30."),
-    ).toBeTruthy();
+    expect(within(dialog).getByText('The recording stopped at the limit of 1:30.')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save recording' }));
@@ -198,7 +231,7 @@ describe('recording a voice note', () => {
   it('throws the recording away on Cancel and lets the microphone go', async () => {
     const { fetch } = renderWithPlan(-1);
     const dialog = await openRecorder();
-    expect(within(dialog).getByText('Your plan has no time limit on recordings.')).toBeTruthy();
+    expect(within(dialog).getByText('There is no time limit on recordings.')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start recording' }));
     await waitFor(() => expect(within(dialog).getByText('Recording')).toBeTruthy());
     expect(within(dialog).queryByText(/left$/)).toBeNull();

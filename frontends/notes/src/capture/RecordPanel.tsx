@@ -23,6 +23,8 @@ export interface RecordPanelProps extends Pick<
 > {
   /** The plan's longest recording in seconds; 0 for none. */
   limitSeconds: number;
+  /** What becomes of the recording here, in a sentence (transcribed, or only kept). */
+  kept: string;
   /** The recorder, kept by the dialog (which asks before a recording is lost). */
   recorder: Recorder;
   /** Another way of adding audio (a file, a URL), when the microphone cannot be had. */
@@ -51,6 +53,7 @@ export function RecordPanel({
   status,
   focusRef,
   limitSeconds,
+  kept,
   recorder,
   onWay,
   onLeave,
@@ -202,7 +205,7 @@ export function RecordPanel({
   const starting = state.phase === 'starting';
   return (
     <div className="capture-form">
-      <p className="ui-hint">{t('recorder.intro')}</p>
+      <p className="ui-hint">{t('recorder.intro', { kept })}</p>
       <p className="capture-limit">
         {limit ? t('recorder.limit', { limit }) : t('recorder.unlimited')}
       </p>

@@ -15,7 +15,8 @@ export function UrlPanel({
   onEdit,
   status,
   focusRef,
-}: PanelProps & { which: 'link' | 'audioUrl' }) {
+  hint,
+}: PanelProps & { which: 'link' | 'audioUrl'; hint: string }) {
   const { t } = useNotesMessages('capture');
   const id = useId();
   const [value, setValue] = useState('');
@@ -64,7 +65,7 @@ export function UrlPanel({
           }}
         />
         <p id={`${id}-hint`} className="ui-hint">
-          {which === 'link' ? t('link.hint') : t('audio.urlHint')}
+          {hint}
         </p>
         {invalid ? (
           <p id={errorId} className="ui-field-error" role="alert">

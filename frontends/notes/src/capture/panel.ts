@@ -2,7 +2,7 @@ import type { Note } from '@noted/api';
 import type { ReactNode, RefObject } from 'react';
 import type { NotesApi } from '../api';
 
-export type CaptureApi = Pick<NotesApi, 'capture'>;
+export type CaptureApi = Pick<NotesApi, 'capture' | 'ai'>;
 
 /** What the dialog is doing with the capture, as the progress line says it. */
 export type CaptureStage = 'preparing' | 'uploading' | 'sending';
@@ -24,3 +24,9 @@ export interface PanelProps {
   /** Where the focus goes when the dialog opens. */
   focusRef: RefObject<HTMLElement | null>;
 }
+
+/**
+ * What becomes of audio here, as the capture copy says it: transcribed by this server's
+ * speech-to-text model, kept without a transcript (no model), or (not known yet) just kept.
+ */
+export type AudioFate = 'model' | 'none' | 'unknown';
