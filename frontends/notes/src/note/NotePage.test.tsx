@@ -143,6 +143,9 @@ describe('NotePage', () => {
       // Loaded, and its device copy written: a version arriving meanwhile is judged after that.
       await vi.waitFor(() => expect(field('Note').value).toBe('First line'));
       await vi.waitFor(() => expect(shell.offline.pending()).toEqual([]));
+      // The DOM shows the note before React has run the page's effects, its subscription to
+      // live messages among them: on a loaded machine a message emitted in that gap was lost.
+      await act(async () => {});
       const live = shell.live as LiveHub;
       return {
         ...fake,
