@@ -35,7 +35,14 @@ for (const [model, embed] of embeddings) {
   console.log(`\nembeddings: ${model}`);
   console.log('scoring                          retrieved  answered  precise  notes cited');
   for (const [name, answer] of scorings) {
-    const quality = await evaluateChatCitations(index, corpusNotes, corpusQuestions, embed, answer);
+    const quality = await evaluateChatCitations(
+      index,
+      corpusNotes,
+      corpusQuestions,
+      embed,
+      model,
+      answer,
+    );
     console.log(
       `${name.padEnd(32)} ${percent(quality.retrieved)}   ${percent(quality.answered)}  ` +
         `${percent(quality.precise)}  ${quality.citedNotes.toFixed(2).padStart(6)}`,

@@ -8,9 +8,8 @@ import type {
   EvaluatedNote,
   EvaluatedQuestion,
 } from '../retrieval/evaluate.js';
-import { rankChunks } from '../retrieval/hybrid.js';
 import type { UserIndex } from '../retrieval/user-index.js';
-import { extractiveAnswer, PASSAGES, QUOTED, type Passage } from './extractive.js';
+import { extractiveAnswer, passageHits, QUOTED, type Passage } from './extractive.js';
 
 /** Answers a question from passages (extractively) and says which notes the answer cites. */
 export type Answerer = (
@@ -53,15 +52,14 @@ export const passagesFor = (
   texts: ReturnType<typeof chunkTextsOf>,
   question: string,
   vector: Float32Array | undefined,
+  model: string,
 ): Passage[] =>
-  rankChunks(index, { tokens: tokenize(question), vector }, 'hybrid', PASSAGES).flatMap(
-    (hit, position) => {
-      const chunk = texts.get(hit.key);
-      return chunk
-        ? [{ number: position + 1, note: chunk.note, text: chunk.text, chunk: chunk.index }]
-        : [];
-    },
-  );
+  passageHits(index, { tokens: tokenize(question), vector }, model).flatMap((hit, position) => {
+    const chunk = texts.get(hit.key);
+    return chunk
+      ? [{ number: position + 1, note: chunk.note, text: chunk.text, chunk: chunk.index }]
+      : [];
+  });
 
 /**
  * How well the notes a chat answer cites answer the question, over questions whose answering
@@ -73,6 +71,7 @@ export const evaluateChatCitations = async (
   notes: EvaluatedNote[],
   questions: EvaluatedQuestion[],
   embed: EmbedTextsSync,
+  model: string,
   answer: Answerer,
 ): Promise<ChatCitationQuality> => {
   const texts = chunkTextsOf(notes);
@@ -83,7 +82,7 @@ export const evaluateChatCitations = async (
   let cited = 0;
   for (const [i, { question, relevant }] of questions.entries()) {
     const wanted = new Set(relevant);
-    const passages = passagesFor(index, texts, question, vectors[i]);
+    const passages = passagesFor(index, texts, question, vectors[i], model);
     if (passages.some((passage) => wanted.has(passage.note.id))) retrieved++;
     const { citations } = await answer(question, passages);
     const hits = citations.filter((note) => wanted.has(note.id)).length;

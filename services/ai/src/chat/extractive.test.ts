@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { hashedEmbedding } from '../local/embeddings.js';
+import { USE_MODEL } from '../local/use/model-dir.js';
+import { tokenize } from '../local/text.js';
+import { UserIndex } from '../retrieval/user-index.js';
 import {
   extractiveAnswer,
+  passageHits,
   quotables,
   QUOTED,
   type EmbedTexts,
@@ -44,6 +48,19 @@ const holiday = passage(
 );
 
 describe('extractiveAnswer', () => {
+  it('quotes a sentence two notes share once', async () => {
+    const sentence = 'The boiler pressure should stay between 1 and 1.5 bar when cold.';
+    const manual = passage(1, 'manual', 'Boiler manual', sentence);
+    const copy = passage(2, 'copy', 'Boiler (copy)', sentence);
+    const answer = await extractiveAnswer(
+      'What pressure should the boiler have?',
+      [manual, copy],
+      hashed,
+    );
+    expect(answer.text.split('1.5 bar')).toHaveLength(2);
+    expect(answer.citations.map((note) => note.id)).toEqual(['manual']);
+  });
+
   it('quotes a short note whole, though one of its sentences scored below the other', async () => {
     const mechanic = passage(
       1,
@@ -208,5 +225,32 @@ describe('quotables', () => {
     expect(new Set(quotables(passages).map((piece) => piece.passage.note.id))).toEqual(
       new Set(['a', 'b', 'c', 'd']),
     );
+  });
+});
+
+describe('passageHits', () => {
+  it('gives a question no note is about no passages, not the least unrelated ones', () => {
+    const unit = (x: number, y: number) => {
+      const length = Math.hypot(x, y);
+      return Float32Array.from([x / length, y / length]);
+    };
+    const index = new UserIndex([
+      { noteId: 'brakes', index: 0, tokens: tokenize('New brake pads: $340'), vector: unit(1, 0) },
+      {
+        noteId: 'tyres',
+        index: 0,
+        tokens: tokenize('Winter tyres in October'),
+        vector: unit(0.9, 0.3),
+      },
+    ]);
+    const query = (text: string, vector: Float32Array) => ({ tokens: tokenize(text), vector });
+    // About the car: both notes are close in meaning.
+    expect(passageHits(index, query('car upkeep', unit(1, 0.1)), USE_MODEL)).toHaveLength(2);
+    // About something else (cosine below the sentence encoder's floor): nothing.
+    expect(passageHits(index, query('what is left to do', unit(0.1, -1)), USE_MODEL)).toEqual([]);
+    // The words of a note keep it, however far its meaning.
+    expect(
+      passageHits(index, query('brake', unit(0.1, -1)), USE_MODEL).map((hit) => hit.noteId),
+    ).toEqual(['brakes']);
   });
 });

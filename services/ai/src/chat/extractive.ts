@@ -8,9 +8,22 @@ import {
   type Block,
 } from '../local/structure.js';
 import { tokenize } from '../local/text.js';
+import type { UserIndex } from '../retrieval/user-index.js';
+import { rankChunks, relevantHits, type FusedHit } from '../retrieval/hybrid.js';
 
 /** Passages retrieved for one answer. */
 export const PASSAGES = 8;
+/**
+ * The chunks an answer reads: the hybrid ranking's best PASSAGES, less those neither holding
+ * the question's words nor close to it in meaning (`relevantHits`, as search by meaning): a
+ * question the notes do not answer gets no passages, not the least unrelated ones.
+ */
+export const passageHits = (
+  index: UserIndex,
+  query: { tokens: string[]; vector: Float32Array | undefined },
+  model: string,
+): FusedHit[] => relevantHits(rankChunks(index, query, 'hybrid', PASSAGES), model);
+
 /** Sentences quoted by an answer made without a model, at most. */
 export const QUOTED = 4;
 /** A sentence shorter than this (in words) is quoted with its neighbour or its heading. */
@@ -229,7 +242,19 @@ export const chooseQuotes = (scored: ScoredQuotable[]): ScoredQuotable[] => {
   const ranked = scored.filter((piece) => piece.score > 0).sort((a, b) => b.score - a.score);
   const best = ranked[0];
   if (!best) return [];
-  return ranked.filter((piece) => piece.score >= best.score * RELATIVE_THRESHOLD).slice(0, QUOTED);
+  const chosen: ScoredQuotable[] = [];
+  for (const piece of ranked) {
+    if (chosen.length === QUOTED || piece.score < best.score * RELATIVE_THRESHOLD) break;
+    // A sentence two notes share, or one a chosen quote already holds, is quoted once.
+    const repeats = chosen.some(
+      (other) =>
+        sameText(other.quote, piece.quote) ||
+        other.quote.includes(piece.quote) ||
+        piece.quote.includes(other.quote),
+    );
+    if (!repeats) chosen.push(piece);
+  }
+  return chosen;
 };
 
 /** The chosen pieces, with every piece of each short note they quote (SHORT_NOTE). */

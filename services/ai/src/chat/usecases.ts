@@ -14,10 +14,9 @@ import type { ChatMessageInput, Usage } from '../providers/port.js';
 import { chunkNote } from '../local/chunks.js';
 import { keywords } from '../local/keywords.js';
 import { tokenize } from '../local/text.js';
-import { rankChunks } from '../retrieval/hybrid.js';
 import { queryOf } from '../search/usecases.js';
 import type { Send } from '../sse.js';
-import { extractiveAnswer, PASSAGES, type Passage } from './extractive.js';
+import { extractiveAnswer, PASSAGES, passageHits, type Passage } from './extractive.js';
 import { chatRepository, type MessageRow } from './repository.js';
 
 export type { Passage } from './extractive.js';
@@ -63,7 +62,7 @@ export const retrievePassages = async (
     words.length > 0 ? ctx.notes.search(userId, words.join(' or '), PASSAGES) : [],
     excludedTagsOf(ctx, userId),
   ]);
-  const hits = rankChunks(index, vectorQuery, 'hybrid', PASSAGES);
+  const hits = passageHits(index, vectorQuery, vectorQuery.model);
   const [notes, texts] = await Promise.all([
     ctx.notes.many(userId, [...new Set(hits.map((hit) => hit.noteId))]),
     indexRepository.chunkTexts(

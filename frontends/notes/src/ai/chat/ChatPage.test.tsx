@@ -9,6 +9,7 @@ import {
   makeChat,
   makeMessage,
   makeNote,
+  localAiSettings,
   renderNotes,
 } from '../../testing';
 
@@ -74,7 +75,9 @@ describe('the knowledge chat', () => {
     await stream.finish({ method: 'extractive', messageId: answerId });
 
     expect(
-      screen.getByText('No language model: sentences taken from your notes as they are'),
+      screen.getByText(
+        'No language model here: the passages of your notes that match best, best first',
+      ),
     ).toBeTruthy();
     const listed = await within(conversations()).findByRole('link', {
       name: /When is the dentist\?/,
@@ -87,9 +90,17 @@ describe('the knowledge chat', () => {
   });
 
   it('offers questions to start a new conversation with, each put in the box to ask', async () => {
-    const fake = fakeApi();
+    const settings = localAiSettings();
+    const fake = fakeApi([], {
+      aiSettings: { features: { ...settings.features, chat: 'model' } },
+    });
     await openChat(fake);
-    const suggestions = screen.getByRole('list', { name: 'Try asking' });
+    const suggestions = await screen.findByRole('list', { name: 'Try asking' });
+    expect(
+      screen.getByText(
+        'Ask anything about what you wrote. Each answer names the notes it comes from.',
+      ),
+    ).toBeTruthy();
 
     fireEvent.click(within(suggestions).getByRole('button', { name: 'What is still left to do?' }));
 
@@ -97,6 +108,32 @@ describe('the knowledge chat', () => {
     expect(box.value).toBe('What is still left to do?');
     expect(document.activeElement).toBe(box);
     expect(fake.knowledge.answer).not.toHaveBeenCalled();
+  });
+
+  it('without a language model says answers are the passages that match best, and suggests questions about the most used tags', async () => {
+    const fake = fakeApi([
+      makeNote({ title: 'Brakes', tags: ['car'] }),
+      makeNote({ title: 'Tyres', tags: ['car', 'costs'] }),
+      makeNote({ title: 'Rent', tags: ['costs', 'home'] }),
+      makeNote({ title: 'Oil', tags: ['car'] }),
+      makeNote({ title: 'Plants', tags: ['garden'] }),
+    ]);
+    await openChat(fake);
+    expect(
+      screen.getByText(
+        /^There is no language model on this server: each answer shows the passages/,
+      ),
+    ).toBeTruthy();
+    const suggestions = await screen.findByRole('list', { name: 'Try asking' });
+    const offered = within(suggestions)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(offered.slice(0, 2)).toEqual([
+      'What do my notes say about car?',
+      'What do my notes say about costs?',
+    ]);
+    expect(offered).toHaveLength(3);
+    expect(screen.queryByText('What is still left to do?')).toBeNull();
   });
 
   it('opens a past conversation with its cited answers and continues it', async () => {
@@ -269,7 +306,7 @@ describe('the knowledge chat in Chinese', () => {
     expect(screen.getByRole('link', { name: '新对话' })).toBeTruthy();
     expect(screen.getByText('出自你的笔记：')).toBeTruthy();
     expect(screen.getByRole('link', { name: '牙医' })).toBeTruthy();
-    expect(screen.getByText('未使用语言模型：原样摘自你的笔记')).toBeTruthy();
+    expect(screen.getByText('此服务器没有语言模型：按匹配程度排列的笔记片段')).toBeTruthy();
     expect(screen.getByRole('button', { name: '存为笔记' })).toBeTruthy();
     expect(screen.getByLabelText('你的问题')).toBeTruthy();
     expect(screen.getByRole('button', { name: '提问' })).toBeTruthy();

@@ -10,7 +10,7 @@ import '../ai.css';
 import './chat.css';
 
 export interface ChatPageProps {
-  api: Pick<NotesApi, 'knowledge' | 'notes'>;
+  api: Pick<NotesApi, 'knowledge' | 'notes' | 'ai' | 'tags'>;
 }
 
 /** Which conversation is shown, and the one this page started (it keeps streaming under its id). */

@@ -20,6 +20,7 @@ import { MarkdownPreview } from '../../note/MarkdownPreview';
 import { errorCode } from '../../text';
 import { AiNotice } from '../AiNotice';
 import { AnswerMethod } from '../AnswerMethod';
+import { useAiFeature } from '../useAiFeature';
 import { useAnswerStream } from '../useAnswerStream';
 
 /** One question or answer as shown. */
@@ -48,7 +49,7 @@ const turnOf = (message: ChatMessage): Turn => ({
 type Loading = 'loading' | 'ready' | { error: unknown };
 
 export interface ConversationProps {
-  api: Pick<NotesApi, 'knowledge' | 'notes'>;
+  api: Pick<NotesApi, 'knowledge' | 'notes' | 'ai' | 'tags'>;
   /** The conversation to open when mounted; none starts a new one. */
   chatId: string | undefined;
   /** A new conversation got its id (the first answer began). */
@@ -89,34 +90,84 @@ function AnswerAvatar() {
 }
 
 const SUGGESTIONS = ['week', 'open', 'decided'] as const;
+/** Questions about the user's most used tags, offered where answers are passages. */
+const TAG_SUGGESTIONS = 3;
+
+/**
+ * The questions a new conversation offers. A language model answers the open ones; without
+ * one an answer is the passages that match best, which a question about dates or tasks would
+ * only mislead ("What is still left to do?" matched a car repair), so the questions are about
+ * the user's own most used tags instead.
+ */
+function useSuggestions(
+  api: Pick<NotesApi, 'ai' | 'tags'>,
+  passages: boolean | undefined,
+): string[] | undefined {
+  const { t } = useNotesMessages('ai');
+  const [tags, setTags] = useState<string[]>();
+  useEffect(() => {
+    if (!passages) return;
+    let current = true;
+    api.tags.list().then(
+      (list) => {
+        if (!current) return;
+        const used = [...list.items].sort((a, b) => b.count - a.count);
+        setTags(used.slice(0, TAG_SUGGESTIONS).map((item) => item.tag));
+      },
+      (error: unknown) => {
+        log.warn('Loading the tags to suggest questions failed.', error);
+        if (current) setTags([]);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, passages]);
+  if (passages === undefined) return undefined;
+  if (!passages) return SUGGESTIONS.map((key) => t(`chat.suggestions.${key}`));
+  return tags?.map((tag) => t('chat.suggestionTag', { tag }));
+}
 
 /** What a new conversation shows: what to ask, and a few questions to start with. */
-function ConversationStart({ onPick }: { onPick: (question: string) => void }) {
+function ConversationStart({
+  api,
+  onPick,
+}: {
+  api: Pick<NotesApi, 'ai' | 'tags'>;
+  onPick: (question: string) => void;
+}) {
   const { t } = useNotesMessages('ai');
   const suggestionsId = useId();
+  const mode = useAiFeature(api, 'chat');
+  const passages = mode === undefined ? undefined : mode !== 'model';
+  const suggestions = useSuggestions(api, passages);
   return (
     <div className="ai-chat-start">
       <span className="ai-chat-start-icon" aria-hidden="true">
         <SparklesIcon className="ui-icon" />
       </span>
       <h2 className="ai-chat-start-title">{t('chat.startTitle')}</h2>
-      <p className="ai-chat-start-text">{t('chat.start')}</p>
-      <p id={suggestionsId} className="visually-hidden">
-        {t('chat.suggestionsLabel')}
-      </p>
-      <ul className="ai-chat-suggestions" aria-labelledby={suggestionsId}>
-        {SUGGESTIONS.map((key) => (
-          <li key={key}>
-            <button
-              type="button"
-              className="ui-chip ai-chat-suggestion"
-              onClick={() => onPick(t(`chat.suggestions.${key}`))}
-            >
-              {t(`chat.suggestions.${key}`)}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <p className="ai-chat-start-text">{passages ? t('chat.startPassages') : t('chat.start')}</p>
+      {suggestions && suggestions.length > 0 ? (
+        <>
+          <p id={suggestionsId} className="visually-hidden">
+            {t('chat.suggestionsLabel')}
+          </p>
+          <ul className="ai-chat-suggestions" aria-labelledby={suggestionsId}>
+            {suggestions.map((question) => (
+              <li key={question}>
+                <button
+                  type="button"
+                  className="ui-chip ai-chat-suggestion"
+                  onClick={() => onPick(question)}
+                >
+                  {question}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </div>
   );
 }
@@ -271,6 +322,7 @@ export function Conversation({ api, chatId: openedId, onStarted, onAnswered }: C
         {loading === 'loading' ? <Loading lines={5}>{t('chat.loading')}</Loading> : null}
         {loading === 'ready' && turns.length === 0 && !answer ? (
           <ConversationStart
+            api={api}
             onPick={(text) => {
               setQuestion(text);
               questionRef.current?.focus();
@@ -296,7 +348,9 @@ export function Conversation({ api, chatId: openedId, onStarted, onAnswered }: C
                   <Citations notes={turn.citations} />
                   {turn.stopped ? <p className="ai-turn-stopped">{t('chat.stopped')}</p> : null}
                   <div className="ai-turn-foot">
-                    {turn.method ? <AnswerMethod method={turn.method} model={turn.model} /> : null}
+                    {turn.method ? (
+                      <AnswerMethod method={turn.method} model={turn.model} passages />
+                    ) : null}
                     {turn.messageId && chatId ? (
                       <Button
                         size="sm"
