@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chunkReloadGuardMs, isChunkLoadError, reloadOnceFor } from './chunkReload';
-import { createPwa, type ServiceWorkerClient } from './pwa';
+import { createPwa, installSnoozeMs, type ServiceWorkerClient } from './pwa';
 
 type Listener = (event: { isUpdate?: boolean }) => void;
 
@@ -170,15 +170,36 @@ describe('install prompt', () => {
     expect(pwa.state.get().installable).toBe(false);
   });
 
-  it('"not now" hides it for this page only', () => {
-    const { win } = fakeWindow();
-    const pwa = createPwa({ window: win, fetch: latestBuild('b1'), buildId: 'b1' });
-    pwa.start();
-    win.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true }));
-    pwa.hideInstall(false);
-    expect(pwa.state.get().installable).toBe(false);
-    const next = createPwa({ window: fakeWindow().win, fetch: latestBuild('b1'), buildId: 'b1' });
-    next.start();
-    expect(localStorage.getItem('installPromptHidden')).toBeNull();
+  it('"not now" puts it off for two weeks, on every page, and "don\'t ask again" for good', () => {
+    let time = Date.parse('2026-12-01T09:00:00Z');
+    const offered = () => {
+      const { win } = fakeWindow();
+      const pwa = createPwa({
+        window: win,
+        fetch: latestBuild('b1'),
+        buildId: 'b1',
+        now: () => time,
+      });
+      pwa.start();
+      win.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true }));
+      return pwa;
+    };
+    const first = offered();
+    expect(first.state.get().installable).toBe(true);
+    first.hideInstall(false);
+    expect(first.state.get().installable).toBe(false);
+
+    // The next page, and the next day: not offered again.
+    time += 24 * 60 * 60_000;
+    expect(offered().state.get().installable).toBe(false);
+    // Two weeks on: offered again.
+    time += installSnoozeMs;
+    const later = offered();
+    expect(later.state.get().installable).toBe(true);
+
+    later.hideInstall(true);
+    time += 10 * installSnoozeMs;
+    expect(offered().state.get().installable).toBe(false);
+    expect(localStorage.getItem('installPromptHidden')).toBe('1');
   });
 });

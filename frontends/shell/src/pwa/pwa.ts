@@ -11,6 +11,13 @@ export const currentBuildId =
 export const buildPollMs = 5 * 60_000;
 /** The stored flag that hides the install prompt for good. */
 export const installHiddenKey = 'installPromptHidden';
+/** The stored time (ms since 1970) until which "Not now" put the install prompt off. */
+export const installSnoozedKey = 'installPromptSnoozedUntil';
+/**
+ * How long "Not now" puts the offer off: long enough not to come back on the next page (it
+ * did, on every load), short enough that a reader who meant "not now" is asked again.
+ */
+export const installSnoozeMs = 14 * 24 * 60 * 60_000;
 
 /** Chromium's install prompt event (not in the DOM typings). */
 export interface InstallPromptEvent extends Event {
@@ -49,6 +56,8 @@ export interface PwaOptions {
   buildId?: string;
   pollMs?: number;
   log?: { warn: (message: string, detail?: unknown) => void };
+  /** The time now, in ms (tests). */
+  now?: () => number;
 }
 
 export interface Pwa {
@@ -61,7 +70,7 @@ export interface Pwa {
   applyUpdate: () => void;
   /** Shows the browser's install dialog. */
   install: () => Promise<void>;
-  /** Hides the install prompt for this page (`forGood`: stored, for every visit after). */
+  /** Hides the install prompt: for `installSnoozeMs` ("Not now"), or for good. */
   hideInstall: (forGood: boolean) => void;
   /**
    * A page or remote failed to load its code: after a new build that is expected, so the page
@@ -78,6 +87,7 @@ export const createPwa = ({
   buildId = currentBuildId,
   pollMs = buildPollMs,
   log,
+  now = Date.now,
 }: PwaOptions = {}): Pwa => {
   const state = createStore<PwaState>({
     offlineReady: false,
@@ -92,7 +102,8 @@ export const createPwa = ({
 
   const installHidden = () => {
     try {
-      return storage.getItem(installHiddenKey) === '1';
+      if (storage.getItem(installHiddenKey) === '1') return true;
+      return Number(storage.getItem(installSnoozedKey) ?? 0) > now();
     } catch {
       return false;
     }
@@ -163,9 +174,9 @@ export const createPwa = ({
 
   const hideInstall = (forGood: boolean) => {
     patch({ installable: false });
-    if (!forGood) return;
     try {
-      storage.setItem(installHiddenKey, '1');
+      if (forGood) storage.setItem(installHiddenKey, '1');
+      else storage.setItem(installSnoozedKey, String(now() + installSnoozeMs));
     } catch {
       // Refused storage: hidden for this page only.
     }
