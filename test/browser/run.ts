@@ -590,6 +590,10 @@ const steps: Step[] = [
     name: 'shares the note and reads it signed out through the link',
     run: async (page) => {
       await noteAction(page, 'Share');
+      await page
+        .getByRole('alertdialog', { name: 'Share this note?' })
+        .getByRole('button', { name: 'Share note' })
+        .click();
       const link = noteArticle(page).getByLabel('Anyone with this link can read the note');
       sharedUrl = await link.inputValue();
       if (!/\/notes\/s\/[A-Za-z0-9_-]{22}$/.test(sharedUrl)) fail(`unexpected link ${sharedUrl}`);

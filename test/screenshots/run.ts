@@ -6,6 +6,7 @@
  *   BASE_URL=http://localhost:8080 npm run screenshots
  *   SHOTS='notes|dialog' THEMES=dark WIDTHS=390 npm run screenshots   (a subset)
  *   AXE=1 npm run screenshots   (each screen checked with axe-core too)
+ *   CONSOLE=1 npm run screenshots   (the pages' console warnings and errors, counted)
  *
  * The billing shots answer the billing calls in the page (see billing.ts); start the server with
  * STRIPE_PUBLISHABLE_KEY set so the CSP lets the stand-in Stripe.js load.
@@ -31,6 +32,9 @@ const widths = (process.env.WIDTHS ?? '1280,390').split(',').map(Number);
 const heights: Record<number, number> = { 1280: 800, 390: 844 };
 /** AXE=1 checks each screen with axe-core before its picture; a serious violation fails the shot. */
 const checkAccessibility = process.env.AXE === '1';
+/** CONSOLE=1 prints the pages' console warnings and errors, each once with how often it came. */
+const printConsole = process.env.CONSOLE === '1';
+const consoleSeen = new Map<string, number>();
 
 const email = `screens-${randomUUID().slice(0, 8)}@example.com`;
 const displayName = 'Ada Lovelace';
@@ -264,6 +268,13 @@ const main = async (): Promise<number> => {
           }, theme);
           // tsx compiles with keepNames: functions a shot runs in the page call __name.
           await context.addInitScript('globalThis.__name ??= (target) => target');
+          if (printConsole) {
+            context.on('console', (message) => {
+              if (message.type() !== 'warning' && message.type() !== 'error') return;
+              const line = `${message.type()}: ${message.text().split('\n')[0]}`;
+              consoleSeen.set(line, (consoleSeen.get(line) ?? 0) + 1);
+            });
+          }
           return context;
         };
         const contexts = { signedIn: await newContext(true), signedOut: await newContext(false) };
@@ -294,6 +305,7 @@ const main = async (): Promise<number> => {
     await browser.close();
   }
   console.log(`${taken} screenshots in ${path.relative(process.cwd(), outDir)}`);
+  for (const [line, times] of consoleSeen) console.log(`console ×${times} ${line}`);
   for (const line of failed) console.error(`not taken: ${line}`);
   return failed.length === 0 ? 0 : 1;
 };

@@ -43,11 +43,22 @@ export function useNoteActions({ note, api, onChanged, onDeleted }: NoteActionsO
     copied,
     togglePin: () =>
       run(async () => onChanged(await (note.isPinned ? api.notes.unpin : api.notes.pin)(note.id))),
-    share: () =>
-      run(async () => {
+    /**
+     * Shares the note once the user confirms: a public link is readable by anyone who gets it
+     * (and whoever they pass it to), so it is not made by one stray click.
+     */
+    share: async () => {
+      const confirmed = await shell.confirm({
+        title: t('actions.confirmShare.title'),
+        message: t('actions.confirmShare.message'),
+        confirmLabel: t('actions.confirmShare.confirm'),
+      });
+      if (!confirmed) return;
+      await run(async () => {
         const { publicId } = await api.notes.share(note.id);
         onChanged({ ...note, publicId });
-      }),
+      });
+    },
     unshare: () => run(async () => onChanged(await api.notes.unshare(note.id))),
     /** Deletes the note once the user confirms in the shell's popup. */
     remove: async () => {

@@ -271,13 +271,20 @@ describe('NotesApp', () => {
     ).toEqual(['Newest', 'Older']);
   });
 
-  it('shares a note with a copyable link and stops sharing', async () => {
+  it('shares a note, once confirmed, with a copyable link and stops sharing', async () => {
     const { api } = fakeApi([makeNote({ title: 'Recipe' })]);
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderNotes(api);
     const item = await screen.findByRole('article', { name: 'Recipe' });
     chooseAction(item, 'Share');
+    const confirm = await screen.findByRole('alertdialog', { name: 'Share this note?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.notes.share).not.toHaveBeenCalled();
+
+    chooseAction(item, 'Share');
+    fireEvent.click(await screen.findByRole('button', { name: 'Share note' }));
 
     const link = await within(item).findByLabelText('Anyone with this link can read the note');
     expect((link as HTMLInputElement).value).toBe(

@@ -550,6 +550,7 @@ describe('NotePage', () => {
     expect(screen.getByText('Pinned')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Share note' }));
     const link = await screen.findByLabelText('Anyone with this link can read the note');
     expect((link as HTMLInputElement).value).toMatch(/\/notes\/s\/A{22}$/);
     fireEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
