@@ -690,7 +690,7 @@ const steps: Step[] = [
       await page.getByRole('button', { name: 'Ask', exact: true }).click();
       await page.waitForURL(/\/chat\/[0-9a-f-]{36}$/);
       await page
-        .getByText('No language model: sentences taken from your notes as they are')
+        .getByText('No language model here: the passages of your notes that match best, best first')
         .waitFor();
       await page.getByText(`Edited with ${bodyWord}.`).first().waitFor();
       await page.getByRole('link', { name: noteTitle, exact: true }).first().click();
