@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { pdfWithText } from '@noted/testing';
 import { expectAccessible } from './axe.js';
 import {
   expectCoversViewport,
@@ -62,6 +63,16 @@ const secondWord = uniqueWord('wombat');
 const secondTitle = `Second note ${secondWord}`;
 const imagePath = path.join(tmpdir(), `noted-browser-${randomUUID()}.png`);
 const notFoundUrl = new URL('/no-such-page', baseUrl).href;
+
+/** A PDF's pages about one topic: long enough for the capture to suggest tags of its own. */
+const reportPages = [
+  'Quarterly report\nRevenue grew 18 percent in the third quarter, driven by the new\n' +
+    'subscription plans. Revenue grew fastest in Europe, where subscription revenue doubled.\n' +
+    'We hired two senior engineers; they join the platform team in January.',
+  'Churn fell to 3 percent after the onboarding changes. Next quarter the platform team\n' +
+    'moves billing to the new subscription system, and marketing spends on the Europe launch.\n' +
+    'The subscription plans now make up 60 percent of revenue.',
+];
 
 const fail = (message: string): never => {
   throw new Error(message);
@@ -751,6 +762,31 @@ const steps: Step[] = [
         .getByRole('button', { name: 'Delete note' })
         .click();
       await noteHeading(page).waitFor({ state: 'detached' });
+    },
+  },
+  {
+    name: 'a PDF from Capture becomes a note whose tags are offered, not given: one is taken with a click',
+    run: async (page) => {
+      await page.getByRole('button', { name: 'Capture', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'PDF', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Note from a PDF' });
+      await dialog.locator('input[type=file]').setInputFiles({
+        name: 'report.pdf',
+        mimeType: 'application/pdf',
+        buffer: pdfWithText(reportPages),
+      });
+      await dialog.getByRole('button', { name: 'Create note' }).click();
+      const suggested = page.getByRole('group', { name: 'Suggested tags' });
+      await suggested.waitFor({ timeout: 60_000 });
+      const tags = noteArticle(page).getByRole('list', { name: 'Tags' });
+      if ((await tags.count()) > 0) fail(`the note was given tags: ${await tags.innerText()}`);
+      const offers = suggested.getByRole('button', { name: /^Add the tag / });
+      const offered = await offers.count();
+      if (offered < 1 || offered > 3) fail(`${offered} tags are suggested, expected 1 to 3`);
+      const first = (await offers.first().getAttribute('aria-label'))!.replace('Add the tag ', '');
+      await offers.first().click();
+      await saved(page);
+      await tags.getByText(`#${first}`, { exact: true }).waitFor();
     },
   },
   signOutStep(baseUrl),

@@ -535,6 +535,12 @@ export const fakeApi = (initial: Note[] = [], options: FakeAiOptions = {}) => {
         capture: { ...rest, status: 'processing', step: 'queued', attempt: current.attempt + 1 },
       });
     }),
+    dismissTags: vi.fn(async (noteId: string) => {
+      const note = find(noteId);
+      if (!note?.capture) throw notFound();
+      const { suggestedTags: _left, ...rest } = note.capture;
+      return change(noteId, { capture: rest });
+    }),
     file: vi.fn(async (url: string) => new Blob([url], { type: 'audio/webm' })),
   };
 

@@ -263,6 +263,12 @@ export const captureRoutes = {
     answer: ok(Note, 'The note, capture.status processing'),
     errors: [404, [409, 'The capture is neither failed nor waiting (code CONFLICT)']],
   }),
+  noteCaptureTagsDismiss: captureApi.post('/api/note/capture/tags/dismiss', {
+    summary: 'Leave the tags a capture suggests: they are no longer offered',
+    body: NoteAction,
+    answer: ok(Note, 'The note, capture.suggestedTags gone'),
+    errors: [[404, 'No such note of the caller, or it was not captured']],
+  }),
   noteFileGet: captureApi.get('/api/notes/:id/files/:name', {
     summary: 'The file a note was captured from (audio, PDF), with ranges for seeking',
     params: NoteFileParams,

@@ -487,6 +487,7 @@ export const createApiClient = (options: ApiClientOptions) => {
         return request(routes.noteCreateByUpload, { body: { uploadId: target.uploadId } }, signal);
       },
       retry: (noteId: string) => request(routes.noteCaptureRetry, { body: { noteId } }),
+      dismissTags: (noteId: string) => request(routes.noteCaptureTagsDismiss, { body: { noteId } }),
       /** The file a note was captured from (`/api/notes/{id}/files/{name}`), as a Blob. */
       file: async (url: string): Promise<Blob> => {
         if (!url.startsWith('/api/')) throw new AppError('BAD_REQUEST', 'Not a file of a note');

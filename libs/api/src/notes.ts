@@ -72,6 +72,14 @@ export const NoteCapture = z
     pages: z.number().int().optional(),
     truncated: z.boolean().optional(),
     error: z.object({ code: z.string(), message: z.string() }).optional(),
+    suggestedTags: z
+      .array(z.string())
+      .optional()
+      .meta({
+        description:
+          'Tags the reading suggests, at most three, none the note has: the user takes them by ' +
+          'adding them to the note, or leaves them (POST /api/note/capture/tags/dismiss)',
+      }),
     startedAt: z.iso.datetime(),
     finishedAt: z.iso.datetime().optional(),
   })

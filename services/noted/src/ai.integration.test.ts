@@ -285,6 +285,22 @@ describe(`ai with the built-in local provider (${infraLabel})`, () => {
     expect(spoken.note).toContain('anna will send the slides');
   });
 
+  it('suggests the tags that the notes nearest a draft share, though the draft never names them', async () => {
+    const cleo = await userOf(`cleo-${randomUUID()}@example.com`);
+    for (const [title, note] of [
+      ['Focaccia', 'Flour, water, salt and olive oil; proof the dough overnight in the fridge.'],
+      ['Rye loaf', 'Rye flour, water, salt and the starter; proof the dough for a whole day.'],
+    ]) {
+      await cleo.client.notes.create({ title, note, tags: ['baking'] });
+    }
+    await cleo.client.notes.create({ title: 'Standup', note: 'Ship the release.', tags: ['work'] });
+    await indexed(cleo.client, 3);
+    const draft = await cleo.client.generate.byContent({
+      content: 'Spelt dough: flour, water and salt, proof it overnight.',
+    });
+    expect(draft.tags).toEqual(['baking']);
+  });
+
   it("rebuilds a user's index with `noted reindex`, printing its progress", async () => {
     const { userId } = await ada.client.me();
     const lines: string[] = [];

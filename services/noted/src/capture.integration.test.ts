@@ -148,7 +148,7 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel}${s3 ?
     expect((await usage(token)).notes.used).toBe(before);
   });
 
-  it('makes a note of a web page: the article as Markdown, its source, a summary and tags', async () => {
+  it('makes a note of a web page: the article as Markdown, its source, a summary and suggested tags', async () => {
     const created = await json<Note>(
       app.api(token, 'POST', '/api/note/create/bylink', { url: `${siteUrl}/article` }),
     );
@@ -169,7 +169,20 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel}${s3 ?
     expect(done.note).toContain('- Predictable output');
     expect(done.note).toContain(`(${siteUrl}/reports/tidal.pdf)`);
     expect(done.note).not.toMatch(/Cookie settings|Subscribe now/);
-    expect(done.tags.length).toBeGreaterThan(0);
+    // Tags are the user's: the reading suggests a few, and the note has none it was not given.
+    expect(done.tags).toEqual([]);
+    const suggested = done.capture?.suggestedTags ?? [];
+    expect(suggested.length).toBeGreaterThan(0);
+    expect(suggested.length).toBeLessThanOrEqual(3);
+
+    const dismiss = (bearer: string) =>
+      app.api(bearer, 'POST', '/api/note/capture/tags/dismiss', { noteId: done.id });
+    expect((await dismiss(other)).status).toBe(404);
+    const left = await json<Note>(dismiss(token));
+    expect(left.capture?.suggestedTags).toBeUndefined();
+    expect(left.tags).toEqual([]);
+    // Leaving suggestions is not an edit: the note keeps its place among the recent ones.
+    expect(left.updatedAt).toBe(done.updatedAt);
   });
 
   it('refuses a private address at once, making no note; behind a redirect, on the note', async () => {

@@ -41,6 +41,7 @@ import { AiWriterButton, AiWriterTools, useAiWriter } from '../ai/writer/AiWrite
 import type { NotesApi } from '../api';
 import { CaptureKept } from '../capture/CaptureKept';
 import { CaptureStatus } from '../capture/CaptureStatus';
+import { SuggestedTags } from '../capture/SuggestedTags';
 import { ExportMenu } from '../data/ExportMenu';
 import { NoteImages } from '../images/NoteImages';
 import { useErrorText, useNotesMessages, type Translate } from '../messages';
@@ -241,7 +242,8 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
   };
   const saveState = useSyncExternalStore(autosave.subscribe, autosave.getState);
   const flush = () => void autosave.flush();
-  const { offline } = useShell();
+  const shell = useShell();
+  const { offline } = shell;
   const pending = usePendingFor(initial.id);
   /** Changes kept on this device that wait for the user's choice (a conflict, a refusal). */
   const held = pending?.state === 'conflict' || pending?.state === 'refused' ? pending : undefined;
@@ -321,6 +323,16 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
   const editTags = (tags: string[]) => {
     edit({ tags });
     flush();
+  };
+  const [dismissingTags, setDismissingTags] = useState(false);
+  /** Leaves the capture's tag suggestions: the server offers them no more. */
+  const dismissTags = () => {
+    setDismissingTags(true);
+    api.capture
+      .dismissTags(initial.id)
+      .then((next) => setNote((current) => ({ ...current, capture: next.capture })))
+      .catch((error: unknown) => shell.toast(errorText(error)))
+      .finally(() => setDismissingTags(false));
   };
   const toggle = (line: number) => edit({ note: toggleTask(draft.note, line) });
   const writerArea = useRef<HTMLDivElement>(null);
@@ -550,6 +562,15 @@ export function NoteDetail({ initial, api, onCaptureRetried }: NoteDetailProps) 
           ) : null}
         </div>
         <TagEditor tags={draft.tags} onChange={editTags} />
+        {note.capture?.suggestedTags ? (
+          <SuggestedTags
+            suggested={note.capture.suggestedTags}
+            tags={draft.tags}
+            onAdd={editTags}
+            dismissing={dismissingTags}
+            onDismiss={dismissTags}
+          />
+        ) : null}
         {note.capture ? (
           // The capture's words come after the note's; the page does not wait for them.
           <Suspense fallback={null}>

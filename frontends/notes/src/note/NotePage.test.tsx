@@ -45,6 +45,46 @@ describe('NotePage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Plan');
   });
 
+  it('offers the tags a capture suggests: one taken with a click, the rest left for good', async () => {
+    const note = makeNote({
+      title: 'Quarterly report',
+      note: 'Revenue and the platform team.',
+      tags: ['work'],
+      capture: {
+        kind: 'pdf',
+        origin: 'upload',
+        status: 'ready',
+        step: null,
+        attempt: 1,
+        startedAt: '2026-01-01T00:00:00.000Z',
+        suggestedTags: ['revenue', 'platform-team', 'work'],
+      },
+    });
+    const { update, capture } = await open(note);
+    const suggested = screen.getByRole('group', { name: 'Suggested tags' });
+    // A tag the note has is not offered.
+    expect(within(suggested).queryByRole('button', { name: 'Add the tag work' })).toBeNull();
+    expect(update).not.toHaveBeenCalled();
+
+    fireEvent.click(within(suggested).getByRole('button', { name: 'Add the tag revenue' }));
+    const tags = screen.getByRole('list', { name: 'Tags' });
+    expect(within(tags).getByText('#revenue')).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(update).toHaveBeenCalledWith(note.id, {
+        tags: ['work', 'revenue'],
+        baseUpdatedAt: expect.any(String),
+      }),
+    );
+    expect(within(suggested).queryByRole('button', { name: 'Add the tag revenue' })).toBeNull();
+
+    fireEvent.click(within(suggested).getByRole('button', { name: 'Leave these suggestions' }));
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('group', { name: 'Suggested tags' })).toBeNull(),
+    );
+    expect(capture.dismissTags).toHaveBeenCalledExactlyOnceWith(note.id);
+    expect(within(tags).queryByText('#platform-team')).toBeNull();
+  });
+
   it('shows a note handed over by the page that opened it without loading it again', async () => {
     const note = makeNote({ title: 'Handed over', note: 'Already here' });
     const { api, get } = fakeApi([note]);

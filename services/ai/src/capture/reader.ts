@@ -8,8 +8,8 @@ import { toAppError, type Logger } from '@noted/kit';
 import { notesV1 } from '@noted/proto';
 import type { AiContext } from '../context.js';
 import { generateNote, generateNoteWithoutModel } from '../generate/usecases.js';
-import { indexRepository } from '../index/repository.js';
-import { tagsFor, titleFor } from '../local/keywords.js';
+import { titleFor } from '../local/keywords.js';
+import { suggestTags } from '../generate/tags.js';
 import { summarizeExtractive } from '../local/textrank.js';
 import { chatText } from '../providers/port.js';
 import type { ArticleReader } from './article-reader.js';
@@ -40,7 +40,6 @@ export interface CaptureDraft {
   truncated?: boolean;
 }
 
-const TAGS = 5;
 const PAGE_FETCH = { maxBytes: CAPTURE_PAGE_MAX_BYTES, timeoutMs: 20_000, maxRedirects: 5 };
 const AUDIO_FETCH = { maxBytes: CAPTURE_AUDIO_MAX_BYTES, timeoutMs: 120_000, maxRedirects: 5 };
 
@@ -98,15 +97,16 @@ const withSummary = (summary: string, heading: string, text: string) =>
 const draftOf = async (
   ctx: AiContext,
   userId: string,
+  noteId: string,
   source: 'content' | 'transcription',
   text: string,
 ) => {
   try {
-    return await generateNote(ctx, userId, source, text);
+    return await generateNote(ctx, userId, source, text, { noteId });
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'AI_PROVIDER_FAILED') throw error;
     ctx.logger.warn({ err: error }, 'the capture is drafted without the chat model, which failed');
-    return generateNoteWithoutModel(ctx, userId, source, text);
+    return generateNoteWithoutModel(ctx, userId, source, text, { noteId });
   }
 };
 
@@ -115,6 +115,7 @@ const readImage = async (
   ctx: AiContext,
   tools: CaptureTools,
   userId: string,
+  noteId: string,
   source: CaptureSource,
 ): Promise<CaptureDraft> => {
   if (source.data.length === 0) {
@@ -150,7 +151,7 @@ const readImage = async (
     // The image stays with the note; there is just no text to add.
     return { title: '', body: '', tags: [], method: vision ? 'vision' : 'ocr' };
   }
-  const draft = await draftOf(ctx, userId, 'content', text);
+  const draft = await draftOf(ctx, userId, noteId, 'content', text);
   return {
     title: draft.title,
     body: draft.method === 'model' ? draft.note : text,
@@ -164,8 +165,8 @@ const readPdf = async (
   ctx: AiContext,
   tools: CaptureTools,
   userId: string,
+  noteId: string,
   source: CaptureSource,
-  existingTags: string[],
 ): Promise<CaptureDraft> => {
   const pdf = await tools.pdf.read(source.data);
   const pages = pdf.pages.map((page) => page.trim());
@@ -184,7 +185,7 @@ const readPdf = async (
   return {
     title,
     body: withSummary(summary, 'Text', text) + truncatedNote,
-    tags: tagsFor(text, { limit: TAGS, existingTags }),
+    tags: await suggestTags(ctx, userId, text, noteId),
     method: 'pdf',
     ...(model ? { model } : {}),
     pageCount: pdf.pageCount,
@@ -196,8 +197,8 @@ const readLink = async (
   ctx: AiContext,
   tools: CaptureTools,
   userId: string,
+  noteId: string,
   source: CaptureSource,
-  existingTags: string[],
   step: (step: CaptureStep) => Promise<void>,
 ): Promise<CaptureDraft> => {
   await step('fetching');
@@ -217,7 +218,7 @@ const readLink = async (
   return {
     title,
     body: `${header}\n\n${withSummary(summary, 'Article', article.markdown)}`,
-    tags: tagsFor(`${article.title}\n\n${article.markdown}`, { limit: TAGS, existingTags }),
+    tags: await suggestTags(ctx, userId, `${article.title}\n\n${article.markdown}`, noteId),
     method: 'article',
     ...(model ? { model } : {}),
     siteName: site,
@@ -295,7 +296,7 @@ const readAudio = async (
     throw new AppError('NO_TEXT_FOUND', 'No speech was heard in the recording; it is kept');
   }
   await step('writing');
-  const draft = await draftOf(ctx, userId, 'transcription', transcript.text);
+  const draft = await draftOf(ctx, userId, noteId, 'transcription', transcript.text);
   return {
     title: draft.title,
     body: draft.note,
@@ -314,16 +315,15 @@ export const readCapture = async (
   source: CaptureSource,
   step: (step: CaptureStep) => Promise<void>,
 ): Promise<CaptureDraft> => {
-  const existingTags = await indexRepository.tagsOfUser(ctx.knex, userId);
   switch (source.kind) {
     case notesV1.CaptureKind.IMAGE:
       await step('reading');
-      return readImage(ctx, tools, userId, source);
+      return readImage(ctx, tools, userId, noteId, source);
     case notesV1.CaptureKind.PDF:
       await step('reading');
-      return readPdf(ctx, tools, userId, source, existingTags);
+      return readPdf(ctx, tools, userId, noteId, source);
     case notesV1.CaptureKind.LINK:
-      return readLink(ctx, tools, userId, source, existingTags, step);
+      return readLink(ctx, tools, userId, noteId, source, step);
     case notesV1.CaptureKind.AUDIO:
       return readAudio(ctx, tools, userId, noteId, source, step);
     default:

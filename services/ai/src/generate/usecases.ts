@@ -8,8 +8,8 @@ import type {
 import { AppError, Tag, type Parsed } from '@noted/api';
 import { chatRepository } from '../chat/repository.js';
 import { noteForAi, type AiContext } from '../context.js';
-import { indexRepository } from '../index/repository.js';
 import { tagsFor, titleFor } from '../local/keywords.js';
+import { TAG_SUGGESTIONS, tagContext, type TagContext } from './tags.js';
 import { plainText, sentences } from '@noted/kit';
 import { summarizeExtractive } from '../local/textrank.js';
 import { chatText } from '../providers/port.js';
@@ -18,19 +18,18 @@ export type GenerationSource = 'content' | 'transcription' | 'answer';
 
 /** Content given to a model, at most (about 8,000 tokens). */
 const CONTENT_CHARS = 32_000;
-const TAGS = 5;
 
 const instructions: Record<GenerationSource, string> = {
   content:
     'Turn the content below into a well-organised note: a short title, the body in Markdown ' +
-    '(headings, lists where they help; keep every fact, link and number), and up to five tags.',
+    '(headings, lists where they help; keep every fact, link and number), and up to three tags.',
   transcription:
     'The content below is a transcription of speech. Turn it into a clean note: a short ' +
     'title, a body in Markdown that starts with a two-sentence summary and then gives the ' +
-    'content tidied (no filler words, paragraphs, lists for enumerations), and up to five tags.',
+    'content tidied (no filler words, paragraphs, lists for enumerations), and up to three tags.',
   answer:
     "Below is a question and an answer drawn from the user's notes. Turn them into a note " +
-    'that stands on its own: a short title, the body in Markdown, and up to five tags.',
+    'that stands on its own: a short title, the body in Markdown, and up to three tags.',
 };
 
 const validTags = (tags: unknown): string[] =>
@@ -42,7 +41,7 @@ const validTags = (tags: unknown): string[] =>
             return parsed.success ? [parsed.data.toLowerCase()] : [];
           }),
         ),
-      ].slice(0, TAGS)
+      ].slice(0, TAG_SUGGESTIONS)
     : [];
 
 const byModel = async (
@@ -50,8 +49,10 @@ const byModel = async (
   userId: string,
   source: GenerationSource,
   content: string,
-  existingTags: string[],
+  tags: TagContext,
 ) => {
+  // The tags the nearest notes share come first: they are the ones the user would pick.
+  const known = [...new Set([...tags.neighbourTags, ...tags.existingTags])];
   const { text } = await chatText(
     ctx.provider.chat(
       [
@@ -59,9 +60,10 @@ const byModel = async (
           role: 'system',
           content:
             'You write notes for Noted, a note-taking app. Answer with one JSON object ' +
-            '{"title": string, "note": string, "tags": string[]} and nothing else. Tags are ' +
-            "single lower-case words or hyphenated phrases; prefer the user's existing tags: " +
-            `${existingTags.slice(0, 50).join(', ') || '(none)'}. Write in the language of the content.`,
+            '{"title": string, "note": string, "tags": string[]} and nothing else. Tags name ' +
+            'topics: single lower-case words or two-word hyphenated phrases, no numbers; ' +
+            "prefer the user's existing tags, and add a new one only when none fits: " +
+            `${known.slice(0, 50).join(', ') || '(none)'}. Write in the language of the content.`,
         },
         {
           role: 'user',
@@ -103,8 +105,8 @@ const paragraphsOf = (text: string) => {
 };
 
 /** Without a model: the content itself, titled and tagged from its own words. */
-const byText = (source: GenerationSource, content: string, existingTags: string[]) => {
-  const tags = tagsFor(content, { limit: TAGS, existingTags });
+const byText = (source: GenerationSource, content: string, context: TagContext) => {
+  const tags = tagsFor(content, { limit: TAG_SUGGESTIONS, ...context });
   if (source !== 'transcription') {
     return { title: titleFor(content), note: content.trim(), tags };
   }
@@ -118,21 +120,29 @@ const byText = (source: GenerationSource, content: string, existingTags: string[
   };
 };
 
-/** A draft note (title, body, tags) from raw content; nothing is saved. */
+/** Where a draft comes from besides its content. */
+export interface DraftOptions {
+  /** The notes an answer drew on, cited by the draft. */
+  sources?: NoteRef[];
+  /** The note the draft is for (a capture's), left out of the notes its tags are drawn from. */
+  noteId?: string;
+}
+
+/** A draft note (title, body, up to three suggested tags) from raw content; nothing is saved. */
 export const generateNote = async (
   ctx: AiContext,
   userId: string,
   source: GenerationSource,
   content: string,
-  sources: NoteRef[] = [],
+  { sources = [], noteId }: DraftOptions = {},
 ): Promise<GeneratedNote> => {
-  const existingTags = await indexRepository.tagsOfUser(ctx.knex, userId);
+  const tags = await tagContext(ctx, userId, content, noteId);
   const model = ctx.provider.models.chat;
   if (model) {
-    const draft = await byModel(ctx, userId, source, content, existingTags);
+    const draft = await byModel(ctx, userId, source, content, tags);
     return { ...draft, sources, method: 'model', model };
   }
-  return { ...byText(source, content, existingTags), sources, method: 'extractive' };
+  return { ...byText(source, content, tags), sources, method: 'extractive' };
 };
 
 /** A note drafted from `content` alone, as it is without a chat model. */
@@ -141,9 +151,10 @@ export const generateNoteWithoutModel = async (
   userId: string,
   source: GenerationSource,
   content: string,
+  { noteId }: DraftOptions = {},
 ): Promise<GeneratedNote> => {
-  const existingTags = await indexRepository.tagsOfUser(ctx.knex, userId);
-  return { ...byText(source, content, existingTags), sources: [], method: 'extractive' };
+  const tags = await tagContext(ctx, userId, content, noteId);
+  return { ...byText(source, content, tags), sources: [], method: 'extractive' };
 };
 
 export const generateByContent = async (
@@ -190,7 +201,7 @@ export const knowledgeGenerate = async (
     userId,
     'answer',
     `Question: ${question?.content ?? chat.title}\n\nAnswer:\n${answer.content}`,
-    sources,
+    { sources },
   );
   if (draft.method === 'model') return draft;
   // Without a model the note is the answer itself under its question, linking its sources.

@@ -1,6 +1,6 @@
 import { Tag } from '@noted/api';
 import { describe, expect, it } from 'vitest';
-import { keywords, tagsFor, titleFor } from './keywords.js';
+import { keywords, tagsFor, titleFor, topicsFor } from './keywords.js';
 
 const budgetNote = `# Q3 budget review
 
@@ -63,12 +63,36 @@ describe('keywords', () => {
   });
 });
 
+const report = `# Quarterly report
+
+Revenue grew 18 percent in the third quarter, driven by the new subscription plans. Revenue grew
+fastest in Europe, where subscription revenue doubled.
+We hired two senior engineers and one designer; the two senior engineers join the platform team
+in January.
+Churn fell to 3 percent after the onboarding changes. Support tickets took 40 minutes to answer
+on average, down from 55 minutes.
+Next quarter the platform team moves billing to the new subscription system, and marketing spends
+on the Europe launch.
+Costs rose 4 percent, mostly cloud hosting. The subscription plans now make up 60 percent of
+revenue.`;
+
 describe('tagsFor', () => {
-  it('suggests only valid tags, multiword ones joined with hyphens', () => {
-    const tags = tagsFor(budgetNote, { limit: 5 });
-    expect(tags.length).toBeGreaterThan(0);
+  it('suggests topics of a long text as valid tags, multiword ones joined with hyphens', () => {
+    const tags = tagsFor(report, { limit: 3 });
+    expect(tags).toEqual(['platform-team', 'subscription', 'revenue']);
     for (const tag of tags) expect(Tag.safeParse(tag).success, tag).toBe(true);
-    expect(tags.some((tag) => tag.includes('-'))).toBe(true);
+  });
+
+  it('never suggests a number, a measure, a verb or a fragment of a sentence', () => {
+    const tags = tagsFor(report, { limit: 10 });
+    for (const noise of ['percent', 'minutes', 'revenue-grew', 'two-senior-engineers', 'senior']) {
+      expect(tags).not.toContain(noise);
+    }
+    for (const tag of tags) expect(tag.split('-').length, tag).toBeLessThanOrEqual(2);
+  });
+
+  it('makes up no tag for a short text: a shopping list has no topic of its own', () => {
+    expect(tagsFor('Buy milk, eggs and bread. Call mum.', { limit: 3 })).toEqual([]);
   });
 
   it('prefers the user’s existing tags that the text mentions, as the user wrote them', () => {
@@ -76,11 +100,17 @@ describe('tagsFor', () => {
       limit: 4,
       existingTags: ['travel', 'Finance', 'cats', 'recipes'],
     });
-    expect(tags.slice(0, 2)).toEqual(['Finance', 'cats']);
-    expect(tags).not.toContain('travel');
-    expect(tags).not.toContain('recipes');
-    expect(tags).not.toContain('finance');
-    expect(tags).toHaveLength(4);
+    expect(tags).toEqual(['Finance', 'cats']);
+  });
+
+  it('takes the existing tags the nearest notes share, after those the text mentions', () => {
+    expect(
+      tagsFor('Buy milk, eggs and bread for the weekend', {
+        limit: 3,
+        existingTags: ['work', 'groceries', 'bread'],
+        neighbourTags: ['groceries', 'bread'],
+      }),
+    ).toEqual(['bread', 'groceries']);
   });
 
   it('suggests hashtags written in the text after existing tags', () => {
@@ -100,8 +130,16 @@ describe('tagsFor', () => {
 
   it('caps tags at 64 characters', () => {
     const word = 'a'.repeat(80);
-    const tags = tagsFor(`${word} ${word} ${word}`, { limit: 3 });
-    expect(tags).toEqual(['a'.repeat(64)]);
+    expect(tagsFor(`Remember #${word}`, { limit: 3 })).toEqual(['a'.repeat(64)]);
+  });
+});
+
+describe('topicsFor', () => {
+  it('gives the topics of a text, not its numbers and measures', () => {
+    const topics = topicsFor(report, { limit: 8 });
+    expect(topics).toContain('revenue');
+    expect(topics).not.toContain('percent');
+    expect(topics).not.toContain('minutes');
   });
 });
 

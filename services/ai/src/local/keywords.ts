@@ -270,12 +270,110 @@ const tagTerms = (tag: string): string[] =>
     .filter((term): term is string => term !== null);
 
 /**
- * Tag suggestions for a text: the user's existing tags that it mentions (most mentioned first),
- * then hashtags written in it, then keyphrases as new tags.
+ * Words that say how much, how long, when or how, not what about: they may be a text's keywords
+ * but never its topic (a PDF tagged #percent, Summaries listing "minutes").
+ */
+const NOT_TOPICS: ReadonlySet<string> = new Set(
+  `zero two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty
+  sixty seventy eighty ninety hundred hundreds thousand thousands million millions billion
+  billions first second third fourth fifth last next half quarter dozen couple several
+  percent percentage total number numbers amount lot lots bit second seconds minute minutes hour
+  hours day days week weeks weekend month months year years time times today tomorrow yesterday
+  tonight morning afternoon evening night monday tuesday wednesday thursday friday saturday
+  sunday january february march april june july august september october november december new
+  old good great big small little long short high low top best better way ways part parts kind
+  sort type example people person stuff idea ideas note notes`.split(/\s+/),
+);
+
+/**
+ * Verbs as they start or end a fragment of a sentence rather than name a topic ("revenue
+ * grew", "buy milk"): a new tag holds none of them.
+ */
+const VERBS: ReadonlySet<string> = new Set(
+  `be go goes went come comes came get gets got take takes took give gives gave find finds found
+  tell tells told ask asks asked say says said know knows knew think thinks thought see sees saw
+  look looks want wants need needs like likes begin began keep keeps kept hold holds held write
+  writes wrote bring brings brought buy buys bought pay pays paid send sends sent spend spends
+  spent build builds built lose loses lost fall falls fell rise rises rose run runs ran meet
+  meets met leave leaves left feel feels felt become becomes seem seems happen happens try tries
+  move moves show shows call calls help helps start starts stop stops grow grows grew increase
+  increases decrease decreases improve improves drop drops pick picks check checks remember
+  remembers order orders visit visits finish finishes clean cleans cook cooks read reads put
+  puts set sets let lets told add adds make makes`.split(/\s+/),
+);
+
+/** A past tense (discussed) or an adverb (quickly) is not a topic; speed and seed are. */
+const verbOrAdverb = (word: string): boolean =>
+  VERBS.has(word) || (word.length > 4 && /(?<!e)ed$|ly$/.test(word));
+
+/** Content words a text needs before it has a topic of its own: a shopping list has none. */
+const MIN_WORDS_FOR_NEW_TAGS = 40;
+/** Words a new tag may have: three are a fragment of a sentence (#two-senior-engineers). */
+const MAX_NEW_TAG_WORDS = 2;
+
+/**
+ * Whether a keyphrase of the text is clearly a topic: a name or a noun phrase of one or two
+ * words, no number, no measure, no verb, met at least twice; a phrase's words are met mostly
+ * together (a phrase met twice among five mentions of its first word is chance).
+ */
+const isTopic = (phrase: string, words: AnalyzedWord[], minimumCount = 2): boolean => {
+  const surfaces = phrase.split(/\s+/);
+  if (surfaces.length > MAX_NEW_TAG_WORDS) return false;
+  if (surfaces.some((word) => /\p{N}/u.test(word) || NOT_TOPICS.has(word))) return false;
+  if (!isCjk(surfaces.join('')) && surfaces.some(verbOrAdverb)) return false;
+  const terms = tagTerms(phrase);
+  if (terms.length === 0) return false;
+  let together = 0;
+  const apart = new Map<string, number>();
+  for (let i = 0; i < words.length; i++) {
+    const term = words[i]!.term;
+    if (term !== null && terms.includes(term)) apart.set(term, (apart.get(term) ?? 0) + 1);
+    if (terms.every((t, j) => words[i + j]?.term === t && (j === 0 || !words[i + j]!.breakBefore)))
+      together++;
+  }
+  if (together < minimumCount) return false;
+  return terms.length === 1 || together * 2 >= Math.max(...apart.values());
+};
+
+/**
+ * The keyphrases of a text that are clearly topical (`isTopic`), best first; a phrase that is
+ * not ("revenue grew") gives way to those of its words that are, and are met often enough to
+ * stand alone ("revenue", not "senior").
+ */
+const topicalPhrases = (text: string, words: AnalyzedWord[], limit: number): string[] => {
+  const topics: string[] = [];
+  const covered = new Set<string>();
+  for (const phrase of keywords(text, { limit: limit * 3 })) {
+    const parts = phrase.split(/\s+/);
+    const options = parts.length > 1 && !isCjk(parts.join('')) ? [phrase, ...parts] : [phrase];
+    for (const option of options) {
+      // One topic per word: #subscription and #subscription-plans say the same.
+      const terms = tagTerms(option);
+      if (terms.some((term) => covered.has(term))) continue;
+      if (!isTopic(option, words, option === phrase ? 2 : 3)) continue;
+      topics.push(option);
+      for (const term of terms) covered.add(term);
+      if (option === phrase) break;
+    }
+  }
+  return topics;
+};
+
+/** The topics of a text, at most `limit`: its clearly topical keyphrases. */
+export const topicsFor = (text: string, options: { limit: number }): string[] =>
+  options.limit <= 0
+    ? []
+    : topicalPhrases(text, analyze(plainText(text)), options.limit).slice(0, options.limit);
+
+/**
+ * Tag suggestions for a text, at most `limit`: the user's existing tags that it mentions (most
+ * mentioned first), then the existing tags its nearest notes share (`neighbourTags`, found by
+ * the caller), then hashtags written in it, and only then new tags, when clearly topical
+ * (`isTopic`) in a text long enough to have a topic.
  */
 export const tagsFor = (
   text: string,
-  options: { limit: number; existingTags?: string[] },
+  options: { limit: number; existingTags?: string[]; neighbourTags?: string[] },
 ): string[] => {
   if (options.limit <= 0) return [];
   const plain = plainText(text);
@@ -310,11 +408,15 @@ export const tagsFor = (
     seen.add(key);
     tags.push(tag);
   };
-  for (const { tag } of mentioned) push(tag, tagTerms(tag).join(' ') || tag.toLowerCase());
-  for (const hashtag of hashtags) push(asTag(hashtag), tagTerms(hashtag).join(' ') || hashtag);
-  for (const phrase of keywords(text, { limit: options.limit * 2 })) {
-    const tag = asTag(phrase);
-    push(tag, tagTerms(tag).join(' ') || tag);
+  const keyOf = (tag: string) => tagTerms(tag).join(' ') || tag.toLowerCase();
+  for (const { tag } of mentioned) push(tag, keyOf(tag));
+  for (const tag of options.neighbourTags ?? []) push(tag, keyOf(tag));
+  for (const hashtag of hashtags) push(asTag(hashtag), keyOf(hashtag));
+  if (tags.length >= options.limit) return tags;
+  const contentWords = words.filter((word) => word.term !== null).length;
+  if (contentWords < MIN_WORDS_FOR_NEW_TAGS) return tags;
+  for (const phrase of topicalPhrases(text, words, options.limit)) {
+    push(asTag(phrase), keyOf(asTag(phrase)));
   }
   return tags;
 };

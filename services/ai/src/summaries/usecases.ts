@@ -9,7 +9,7 @@ import { AppError, isTimeZone, type Parsed } from '@noted/api';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import type { notesV1 } from '@noted/proto';
 import { excludedTagsOf, isExcluded, noteForAi, type AiContext } from '../context.js';
-import { keywords } from '../local/keywords.js';
+import { topicsFor } from '../local/keywords.js';
 import { sameText } from '../local/structure.js';
 import { plainText } from '@noted/kit';
 import { summarizeDocuments, summarizeExtractive } from '../local/textrank.js';
@@ -176,7 +176,7 @@ export const summarizePeriod = async (
   const content = {
     period: { kind, from: from.toISOString(), to: to.toISOString() },
     summary,
-    keywords: notes.length > 0 ? keywords(allText, { limit: 8 }) : [],
+    keywords: notes.length > 0 ? topicsFor(allText, { limit: 8 }) : [],
     notes: notes.map((note) => ({ id: note.id, title: note.title })),
     totalNotes: total - (found.length - notes.length),
     method: model && notes.length > 0 ? ('model' as const) : ('extractive' as const),

@@ -11,6 +11,7 @@ import type { CaptureContext } from '../context.js';
 import { filePart } from '../upload.js';
 import {
   captureAudio,
+  captureDismissTags,
   captureFileRead,
   captureImage,
   capturePdf,
@@ -45,6 +46,7 @@ export const captureHandlers = (ctx: CaptureContext): Handlers<typeof captureRou
   },
   noteCreateByUpload: ({ userId, body }) => noteCreateByUpload(ctx, userId, body),
   noteCaptureRetry: ({ userId, body }) => captureRetry(ctx, userId, body),
+  noteCaptureTagsDismiss: ({ userId, body }) => captureDismissTags(ctx, userId, body),
   noteFileGet: async ({ userId, params, req, res }) => {
     const file = await captureFileRead(ctx, userId, params.id, params.name);
     // Names are random and never reused, so the owner's browser may keep the file.

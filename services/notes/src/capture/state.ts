@@ -33,6 +33,8 @@ export interface CaptureState {
   pages?: number;
   truncated?: boolean;
   error?: { code: string; message: string };
+  /** Tags the reading suggests and the user has neither taken nor left. */
+  suggestedTags?: string[];
   startedAt: string;
   finishedAt?: string;
 }
@@ -77,7 +79,14 @@ export const startedCapture = (
 
 /** The same capture queued again for another reading (a retry, or a model configured since). */
 export const retriedCapture = (state: CaptureState): CaptureState => {
-  const { error: _error, finishedAt: _finished, method: _method, model: _model, ...rest } = state;
+  const {
+    error: _error,
+    finishedAt: _finished,
+    method: _method,
+    model: _model,
+    suggestedTags: _suggested,
+    ...rest
+  } = state;
   return {
     ...rest,
     status: 'processing',

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { timestampNow } from '@bufbuild/protobuf/wkt';
 import type { NoteAction, Parsed } from '@noted/api';
-import { AppError, type CaptureKind, type CaptureStep, type Note } from '@noted/api';
+import { AppError, Tag, type CaptureKind, type CaptureStep, type Note } from '@noted/api';
 import { enqueueEvent, outboxEvent, type EventTransaction } from '@noted/db';
 import { captureEvents, notesV1, userEventHeaders } from '@noted/proto';
 import { literalHostRefusal } from '@noted/kit';
@@ -318,6 +318,22 @@ export const captureRetry = async (
   return presentNote(row);
 };
 
+/** Leaves the tags a capture suggests: the note is as it was, they are offered no more. */
+export const captureDismissTags = async (
+  ctx: ImagesContext,
+  userId: string,
+  input: Parsed<typeof NoteAction>,
+): Promise<Note> => {
+  const row = await ctx.unitOfWork(async (trx) => {
+    const current = await notesRepository.lock(trx, userId, input.noteId);
+    if (!current?.capture) throw notFound();
+    if (!current.capture.suggestedTags) return current;
+    const { suggestedTags: _left, ...capture } = current.capture;
+    return (await notesRepository.update(trx, userId, current.id, { capture })) ?? current;
+  });
+  return presentNote(row);
+};
+
 /** The file a note was captured from, to its owner only. */
 export const captureFileRead = async (
   ctx: ImagesContext,
@@ -443,11 +459,13 @@ export interface CaptureOutcome {
   waitingForModel: boolean;
 }
 
-const TAGS_MAX = 50;
+/** Tags a capture may suggest. */
+const SUGGESTED_TAGS_MAX = 3;
 
 /**
  * Fills the note with what was read. What the user wrote meanwhile stays: a title they changed
- * is kept, a body they began gets the text after it, their tags come first.
+ * is kept, a body they began gets the text after it. The tags the reading found are suggestions
+ * (`capture.suggestedTags`): the note's tags are the user's to choose.
  */
 export const captureComplete = async (
   ctx: ImagesContext,
@@ -478,14 +496,21 @@ export const captureComplete = async (
     const body = current.body.trim()
       ? `${current.body.trimEnd()}\n\n${outcome.body}`
       : outcome.body;
-    const tags = [...new Set([...current.tags, ...outcome.tags])].slice(0, TAGS_MAX);
+    const has = new Set(current.tags.map((tag) => tag.toLowerCase()));
+    const suggestedTags = [
+      ...new Map(
+        outcome.tags
+          .filter((tag) => Tag.safeParse(tag).success && !has.has(tag.toLowerCase()))
+          .map((tag) => [tag.toLowerCase(), tag]),
+      ).values(),
+    ].slice(0, SUGGESTED_TAGS_MAX);
     const updated = await notesRepository.update(trx, userId, noteId, {
       title: title.slice(0, 500),
       body,
-      tags,
       capture: {
         ...ended,
         status: 'ready',
+        ...(suggestedTags.length > 0 ? { suggestedTags } : {}),
         ...(outcome.method ? { method: outcome.method } : {}),
         ...(outcome.model ? { model: outcome.model } : {}),
         ...(outcome.siteName ? { siteName: outcome.siteName } : {}),
