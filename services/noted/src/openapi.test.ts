@@ -88,6 +88,7 @@ const everyCall = (
   'capture.link': () => client.capture.link('https://example.com/'),
   'capture.pdf': () => client.capture.pdf(new Blob(['x'])),
   'capture.retry': () => client.capture.retry(id),
+  'capture.dismissTags': () => client.capture.dismissTags(id),
   // The address, the file sent to it (this server's upload route), then the note.
   'capture.upload': () => client.capture.upload('pdf', new Blob(['%PDF-']), 'a.pdf'),
   'capture.file': () => client.capture.file(`/api/notes/${id}/files/a.pdf`),
