@@ -23,7 +23,7 @@ import { translator } from '../src/i18n.js';
 import type { SiteView } from '../src/pages/SitePage.js';
 import { renderSitePage } from '../src/prerender.js';
 import { serializeSiteData, siteDataId } from '../src/site/data.js';
-import { buildSite, readSources, type SiteContent } from './content.js';
+import { buildSite, inlineSvg, readSources, type SiteContent } from './content.js';
 
 export const ORIGIN_PLACEHOLDER = '__NOTED_ORIGIN__';
 export const PATH_PLACEHOLDER = '__NOTED_PATH__';
@@ -156,7 +156,9 @@ const pageDocument = (page: PagePayload, lang: SiteLanguage): DocumentParts => (
   title: page.title,
   description: page.description,
   translations: page.translations.length > 0 ? page.translations : [page.lang],
-  ...(page.cover ? { image: page.cover } : {}),
+  ...(page.cover
+    ? { image: { src: page.cover.src, width: page.cover.width, height: page.cover.height } }
+    : {}),
   ...(page.kind === 'post'
     ? {
         article: {
@@ -268,8 +270,10 @@ const robots = [
   '',
 ].join('\n');
 
-const sizeOf = async (src: string) => {
+/** An SVG cover is drawn inline (so dark mode reaches it); a raster one is an image. */
+const readImage = async (src: string) => {
   const file = path.join(contentDir, src.replace(/^\/content\//, ''));
+  if (file.endsWith('.svg')) return inlineSvg(await readFile(file, 'utf8'), file);
   const { width, height } = await sharp(file).metadata();
   if (!width || !height) throw new Error(`${src}: the image has no size`);
   return { width, height };
@@ -285,8 +289,8 @@ const writeJson = async (dir: string, files: Map<string, unknown>) => {
 
 const main = async () => {
   const sources = await readSources(contentDir);
-  const published = await buildSite(sources, { drafts: false, sizeOf });
-  const preview = await buildSite(sources, { drafts: true, sizeOf });
+  const published = await buildSite(sources, { drafts: false, readImage });
+  const preview = await buildSite(sources, { drafts: true, readImage });
 
   await rm(contentOut, { recursive: true, force: true });
   await rm(pagesDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,13 +6,14 @@ import { contentFiles, postListPath, type PagePayload, type PostList } from '../
 import {
   buildSite,
   documentPaths,
+  inlineSvg,
   readSources,
   type SiteContent,
   type SourceFile,
 } from './content';
 
 const contentDir = path.resolve(import.meta.dirname, '../content');
-const sizeOf = async () => ({ width: 1200, height: 630 });
+const readImage = async () => ({ width: 1200, height: 630 });
 
 /** The app's own pages, which the site may link to. */
 const appPaths = ['/', '/feedback', '/todos', '/review', '/mindlink', '/chat', '/summaries'];
@@ -24,8 +25,8 @@ describe('the site content as written', () => {
 
   beforeAll(async () => {
     sources = await readSources(contentDir);
-    published = await buildSite(sources, { drafts: false, sizeOf });
-    preview = await buildSite(sources, { drafts: true, sizeOf });
+    published = await buildSite(sources, { drafts: false, readImage });
+    preview = await buildSite(sources, { drafts: true, readImage });
   });
 
   it('has the landing page, the FAQ, the guide in order, three posts or more, in both languages', () => {
@@ -123,6 +124,55 @@ describe('the site content as written', () => {
       expect(source.meta.description.length, source.file).toBeGreaterThanOrEqual(50);
       expect(source.meta.description.length, source.file).toBeLessThanOrEqual(200);
     }
+  });
+});
+
+describe('cover illustrations', () => {
+  const imagesDir = path.join(contentDir, 'images');
+  const covers = readdirSync(imagesDir).filter((name) => name.endsWith('.svg'));
+
+  it('paint every colour with a cover variable, so that the dark theme reaches all of it', () => {
+    expect(covers.length).toBeGreaterThan(0);
+    for (const name of covers) {
+      const text = readFileSync(path.join(imagesDir, name), 'utf8');
+      // A colour attribute is not themed; a var() without its light colour has none alone.
+      expect(text, name).not.toMatch(/\s(fill|stroke|stop-color)="#/);
+      for (const [, variable, fallback] of text.matchAll(/var\((--[a-z-]+)(,[^)]*)?\)/g)) {
+        expect(variable, name).toMatch(/^--cover-/);
+        expect(fallback, `${name} ${variable}`).toMatch(/^,#[0-9a-f]{6}$/);
+      }
+    }
+  });
+
+  it('are drawn inline with ids of their own, each page holding several', () => {
+    const { svg, width, height } = inlineSvg(
+      readFileSync(path.join(imagesDir, 'offline-first-notes.svg'), 'utf8'),
+      'offline-first-notes.svg',
+    );
+    expect({ width, height }).toEqual({ width: 1200, height: 630 });
+    expect(svg).toMatch(/^<svg aria-hidden="true" focusable="false" /);
+    expect(svg).toContain('<linearGradient id="cover-offline-first-notes-bg"');
+    expect(svg).toContain('fill="url(#cover-offline-first-notes-bg)"');
+    expect(svg).not.toMatch(/id="bg"|url\(#bg\)/);
+  });
+
+  it('refuses a cover that would run or load something in the page', () => {
+    const svg = (inner: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">${inner}</svg>`;
+    for (const inner of [
+      '<script>alert(1)</script>',
+      '<rect onclick="alert(1)"/>',
+      '<style>body{display:none}</style>',
+      '<image href="https://example.org/a.png"/>',
+      '<a href="javascript:alert(1)"><rect/></a>',
+    ]) {
+      expect(() => inlineSvg(svg(inner), 'bad.svg'), inner).toThrow(
+        'bad.svg: a cover SVG holds only shapes and paint',
+      );
+    }
+    expect(() => inlineSvg('<svg viewBox="0 0 1 1"></svg>', 'bad.svg')).toThrow(
+      'bad.svg: the svg element needs a width and a height',
+    );
   });
 });
 

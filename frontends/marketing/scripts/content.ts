@@ -20,6 +20,7 @@ import {
   postListPath,
   postsPerPage,
   siteLanguages,
+  type Cover,
   type Heading,
   type LandingData,
   type Navigation,
@@ -181,10 +182,43 @@ export const readSources = async (root: string): Promise<SourceFile[]> => {
   return sources;
 };
 
-/** The width and height an image file declares (SVG attributes, or the raster's own). */
-export type ImageSizer = (src: string) => Promise<{ width: number; height: number }>;
+/**
+ * What the pages need of a cover file: the size it declares (SVG attributes, or the raster's
+ * own) and, for an SVG, its markup to draw inline (`inlineSvg`).
+ */
+export type ImageReader = (src: string) => Promise<Omit<Cover, 'src'>>;
 
-const summaryOf = async (source: SourceFile, sizeOf: ImageSizer): Promise<PageSummary> => ({
+/** What an inline SVG may not hold: scripts, styles for the whole page, other documents. */
+const unsafeSvg =
+  /<(script|style|foreignObject|image|iframe|use)\b|\son[a-z]+\s*=|javascript:|href\s*=\s*["'](?!#)/i;
+
+/**
+ * A cover SVG as markup for the page itself rather than an `<img>`: so its colours, written as
+ * `var(--cover-…, <light colour>)`, follow the page's theme class (marketing.css gives the dark
+ * ones), which an image file cannot see. Its ids take the cover's name, since several covers
+ * share a page; it is decoration, hidden from assistive technology. Throws, naming the file,
+ * on anything a page should not run or load.
+ */
+export const inlineSvg = (text: string, file: string): Omit<Cover, 'src'> => {
+  const markup = text
+    .replace(/<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>/g, '')
+    .replace(/>\s+</g, '><')
+    .trim();
+  const root = /^<svg\b([^>]*)>/.exec(markup);
+  if (!root?.[1] || !markup.endsWith('</svg>')) throw new Error(`${file}: not an SVG document`);
+  if (unsafeSvg.test(markup)) throw new Error(`${file}: a cover SVG holds only shapes and paint`);
+  const width = Number(/\swidth="(\d+)"/.exec(root[1])?.[1]);
+  const height = Number(/\sheight="(\d+)"/.exec(root[1])?.[1]);
+  if (!width || !height) throw new Error(`${file}: the svg element needs a width and a height`);
+  const prefix = `cover-${path.basename(file, '.svg')}-`;
+  const svg = markup
+    .replace(/\sid="([^"]+)"/g, ` id="${prefix}$1"`)
+    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
+    .replace(/^<svg\b/, '<svg aria-hidden="true" focusable="false"');
+  return { width, height, svg };
+};
+
+const summaryOf = async (source: SourceFile, readImage: ImageReader): Promise<PageSummary> => ({
   path: source.path,
   lang: source.lang,
   kind: source.kind,
@@ -195,7 +229,7 @@ const summaryOf = async (source: SourceFile, sizeOf: ImageSizer): Promise<PageSu
   ...(source.meta.author ? { author: source.meta.author } : {}),
   tags: source.meta.tags,
   ...(source.meta.cover
-    ? { cover: { src: source.meta.cover, ...(await sizeOf(source.meta.cover)) } }
+    ? { cover: { src: source.meta.cover, ...(await readImage(source.meta.cover)) } }
     : {}),
   ...(source.meta.order ? { order: source.meta.order } : {}),
   draft: source.meta.draft,
@@ -237,7 +271,7 @@ const pageLists = (posts: PageSummary[], tag?: string): PostList[] => {
 
 export const buildSite = async (
   sources: SourceFile[],
-  { drafts, sizeOf }: { drafts: boolean; sizeOf: ImageSizer },
+  { drafts, readImage }: { drafts: boolean; readImage: ImageReader },
 ): Promise<SiteContent> => {
   const shown = sources.filter((source) => drafts || !source.meta.draft);
   const find = (lang: SiteLanguage, pagePath: string) =>
@@ -256,7 +290,7 @@ export const buildSite = async (
       siteLanguages.map((other) => find(other, pagePath)).find(Boolean);
     const chosen = paths.map(pick).filter((source): source is SourceFile => source !== undefined);
     const summaries = new Map<string, PageSummary>();
-    for (const source of chosen) summaries.set(source.path, await summaryOf(source, sizeOf));
+    for (const source of chosen) summaries.set(source.path, await summaryOf(source, readImage));
 
     const chapters = chosen
       .filter((source) => source.kind === 'guide' && source.path !== '/guide')

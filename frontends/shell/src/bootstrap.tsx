@@ -69,6 +69,7 @@ const start = async () => {
     },
     isProviderReachable: providerProbe(config.keycloak),
     logoutUrl: config.logoutUrl,
+    providerUrl: config.keycloak.url,
     forget: () => offline.clear(),
   });
   const state = createShellState();

@@ -261,6 +261,30 @@ describe('browser sign-in for noted-web (authorization code + PKCE, as keycloak-
     expect(headers.get('cache-control')).toBe('no-store');
   });
 
+  it("styles the sign-in page with what its policy allows: the stylesheet by its hash, the app's typeface from here", async () => {
+    const start = await new Browser().follow(
+      authorizeUrl({ nonce: 'n', code_challenge: pkce().challenge, code_challenge_method: 'S256' }),
+      origin,
+    );
+    const page = await start.response.text();
+    const policy = start.response.headers.get('content-security-policy') ?? '';
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page)?.[1] ?? '';
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(policy).toContain(`style-src 'sha256-${hash}'`);
+    expect(policy).toContain("font-src 'self'");
+    expect(page).not.toMatch(/ style="/);
+
+    const fontPath = /src:url\(([^)]+)\)/.exec(style)?.[1] ?? '';
+    const font = await fetch(new URL(fontPath, start.url));
+    expect(font.status).toBe(200);
+    expect(font.headers.get('content-type')).toBe('font/woff2');
+    expect(
+      Buffer.from(await font.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('wOF2');
+  });
+
   it('refuses an account the password grant locked, with 429 and Retry-After, and signs in others', async () => {
     for (let i = 0; i < 5; i += 1) {
       const guess = await tokenRequest({

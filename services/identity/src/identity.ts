@@ -1,6 +1,7 @@
 import { createHttpApp, finishHttpApp, listen, type Logger, type RunningModule } from '@noted/kit';
 import { AccountStore, normalizeEmail } from './accounts.js';
 import { adminRouter } from './admin.js';
+import { createPages } from './pages.js';
 import { createProvider } from './provider.js';
 import { createRefreshTokenEnvelope } from './refresh-tokens.js';
 import { loadSecrets } from './secrets.js';
@@ -71,9 +72,11 @@ export const startIdentity = async (options: IdentityOptions): Promise<RunningId
     onWriteError: (error) => logger.error({ err: error }, 'identity state could not be saved'),
   });
   const signInLimits = new SignInLimits(options.signInLimits ?? DEFAULT_SIGN_IN_LIMITS);
+  const pages = createPages(realmPath);
   const provider = createProvider({
     issuer,
     realmPath,
+    pages,
     webOrigins,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 300,
     devPassword: options.devPassword,
@@ -105,7 +108,7 @@ export const startIdentity = async (options: IdentityOptions): Promise<RunningId
   app.use(
     realmPath,
     refuseForeignPreflight(webOrigins),
-    signInRouter({ provider, accounts, webOrigins, limits: signInLimits, logger }),
+    signInRouter({ provider, accounts, webOrigins, limits: signInLimits, logger, pages }),
     thirdPartyCookiesRouter({ webOrigins }),
     userinfoRouter({ issuer, publicJwks: secrets.publicJwks, accounts, webOrigins }),
     provider.callback(),

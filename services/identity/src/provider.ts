@@ -16,7 +16,7 @@ import {
   ROUTES,
   WEB_CLIENT_ID,
 } from './constants.js';
-import { errorPage, signedOutPage, signOutPage, type Page } from './pages.js';
+import type { Page, Pages } from './pages.js';
 import { registerPasswordGrant } from './password-grant.js';
 import type { RefreshTokenEnvelope } from './refresh-tokens.js';
 import type { IdentitySecrets } from './secrets.js';
@@ -30,6 +30,7 @@ const DAY = 24 * HOUR;
 export interface ProviderDeps {
   issuer: string;
   realmPath: string;
+  pages: Pages;
   webOrigins: readonly string[];
   accessTokenTtlSeconds: number;
   devPassword: string;
@@ -63,6 +64,7 @@ const underOrigin = (value: string, origins: readonly string[]): boolean => {
 
 export const createProvider = (deps: ProviderDeps): Provider => {
   const { accounts, logger, webOrigins, accessTokenTtlSeconds } = deps;
+  const { errorPage, signedOutPage, signOutPage } = deps.pages;
   const originsOf = (clientId: string): readonly string[] =>
     clientId === WEB_CLIENT_ID ? webOrigins : [];
 

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import express, { type Request, type Response, type Router } from 'express';
 import type Provider from 'oidc-provider';
 import type { Logger } from '@noted/kit';
@@ -9,7 +10,7 @@ import {
   type AccountStore,
 } from './accounts.js';
 import { API_RESOURCE, GRANTED_SCOPE, LOGIN_ACTIONS } from './constants.js';
-import { errorPage, signInPage, type Page } from './pages.js';
+import { FONT_PATH, type Page, type Pages } from './pages.js';
 import { refusalMessage, type SignInLimits } from './sign-in-limits.js';
 
 interface SignInDeps {
@@ -18,6 +19,7 @@ interface SignInDeps {
   webOrigins: readonly string[];
   limits: SignInLimits;
   logger: Logger;
+  pages: Pages;
 }
 
 const send = (res: Response, status: number, page: Page) => {
@@ -28,15 +30,10 @@ const send = (res: Response, status: number, page: Page) => {
     .send(page.html);
 };
 
-const expired = (res: Response) =>
-  send(
-    res,
-    400,
-    errorPage(
-      'invalid_request',
-      'This sign-in page has expired. Go back to Noted and sign in again.',
-    ),
-  );
+/** Inter, the app's typeface (Latin), as @fontsource ships it to the app's own build. */
+const fontFile = createRequire(import.meta.url).resolve(
+  '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+);
 
 const field = (body: unknown, name: string): string => {
   if (typeof body !== 'object' || body === null) return '';
@@ -55,9 +52,25 @@ export const signInRouter = ({
   webOrigins,
   limits,
   logger,
+  pages: { errorPage, signInPage },
 }: SignInDeps): Router => {
   const router = express.Router();
   const path = `${LOGIN_ACTIONS}/:uid`;
+
+  const expired = (res: Response) =>
+    send(
+      res,
+      400,
+      errorPage(
+        'invalid_request',
+        'This sign-in page has expired. Go back to Noted and sign in again.',
+      ),
+    );
+
+  router.get(FONT_PATH, (_req, res) => {
+    // The file changes only with the package: a day in caches, then revalidated.
+    res.sendFile(fontFile, { maxAge: '1d', headers: { 'content-type': 'font/woff2' } });
+  });
 
   const currentInteraction = async (req: Request, res: Response) => {
     try {

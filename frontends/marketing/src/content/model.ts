@@ -18,9 +18,12 @@ export type PageKind = 'landing' | 'guide' | 'post' | 'page' | 'pricing';
 export const postsPerPage = 6;
 
 export interface Cover {
+  /** The file (also the page's Open Graph image). */
   src: string;
   width: number;
   height: number;
+  /** An SVG cover's markup, drawn inline so that it takes the theme's colours. */
+  svg?: string;
 }
 
 /** What lists and links need of a page. */

@@ -1,7 +1,14 @@
 import { ArrowLeftIcon } from '@noted/ui';
 import type { PagePayload } from '../content/model';
 import { useSite } from '../site/SiteContext';
-import { DraftBadge, OtherLanguageNote, PostTags, formatDate, readingMinutes } from './parts';
+import {
+  CoverArt,
+  DraftBadge,
+  OtherLanguageNote,
+  PostTags,
+  formatDate,
+  readingMinutes,
+} from './parts';
 
 /** A blog post: its title and facts, its cover, its body, and the way back to the list. */
 export function Article({ page }: { page: PagePayload }) {
@@ -25,16 +32,7 @@ export function Article({ page }: { page: PagePayload }) {
         </p>
         <OtherLanguageNote page={page} message="blog.otherLanguage" />
       </header>
-      {page.cover ? (
-        <img
-          className="site-cover"
-          src={page.cover.src}
-          width={page.cover.width}
-          height={page.cover.height}
-          alt=""
-          fetchPriority="high"
-        />
-      ) : null}
+      {page.cover ? <CoverArt cover={page.cover} className="site-cover" loading="first" /> : null}
       <div className="ui-prose site-prose" dangerouslySetInnerHTML={{ __html: page.html }} />
     </article>
   );

@@ -1,7 +1,7 @@
 import { RssIcon } from '@noted/ui';
 import { postListPath, type PostList } from '../content/model';
 import { useSite } from '../site/SiteContext';
-import { DraftBadge, formatDate } from './parts';
+import { CoverArt, DraftBadge, formatDate } from './parts';
 
 /** The blog: one page of posts, newest first, with the topics to narrow it to. */
 export function BlogList({ list }: { list: PostList }) {
@@ -45,11 +45,9 @@ export function BlogList({ list }: { list: PostList }) {
         {list.items.map((post, index) => (
           <li key={post.path} className="site-post-card">
             {post.cover ? (
-              <img
-                src={post.cover.src}
-                width={post.cover.width}
-                height={post.cover.height}
-                alt=""
+              <CoverArt
+                cover={post.cover}
+                className="site-post-card-cover"
                 loading={index < 2 ? 'eager' : 'lazy'}
               />
             ) : null}

@@ -1,5 +1,5 @@
 import { formatDay } from '@noted/ui';
-import type { PageSummary, SiteLanguage } from '../content/model';
+import type { Cover, PageSummary, SiteLanguage } from '../content/model';
 import { useSite } from '../site/SiteContext';
 
 /** Minutes to read a body of HTML: 230 words a minute, or 400 Chinese characters. */
@@ -49,5 +49,40 @@ export function PostTags({ tags }: { tags: string[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A post's cover, decoration only. An SVG cover is its markup, drawn in the page: its colours
+ * are the theme's (marketing.css), so it is dark in the dark theme, prerendered or hydrated,
+ * and changes with the theme switch; an `<img>` could not see the theme class. A raster cover
+ * is an image.
+ */
+export function CoverArt({
+  cover,
+  className,
+  loading,
+}: {
+  cover: Cover;
+  className: string;
+  loading: 'eager' | 'lazy' | 'first';
+}) {
+  if (cover.svg) {
+    return (
+      <div
+        className={`${className} site-cover-art`}
+        dangerouslySetInnerHTML={{ __html: cover.svg }}
+      />
+    );
+  }
+  return (
+    <img
+      className={className}
+      src={cover.src}
+      width={cover.width}
+      height={cover.height}
+      alt=""
+      {...(loading === 'first' ? { fetchPriority: 'high' as const } : { loading })}
+    />
   );
 }

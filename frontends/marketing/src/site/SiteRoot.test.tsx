@@ -1,8 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildSite, readSources, type SiteContent } from '../../scripts/content';
+import { buildSite, inlineSvg, readSources, type SiteContent } from '../../scripts/content';
 import { previewHeader } from '../content/client';
 import type { SiteLanguage } from '../content/model';
 import type { SiteView } from '../pages/SitePage';
@@ -11,7 +12,9 @@ import type { SiteData } from './data';
 import { SiteRoot } from './SiteRoot';
 
 const contentDir = path.resolve(import.meta.dirname, '../../content');
-const sizeOf = async () => ({ width: 1200, height: 630 });
+/** The covers as the build reads them: SVGs drawn inline. */
+const readImage = async (src: string) =>
+  inlineSvg(await readFile(path.join(contentDir, src.replace(/^\/content\//, '')), 'utf8'), src);
 
 // React's act() outside testing-library: say this is a test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -20,7 +23,7 @@ let site: SiteContent;
 let root: Root | undefined;
 
 beforeAll(async () => {
-  site = await buildSite(await readSources(contentDir), { drafts: false, sizeOf });
+  site = await buildSite(await readSources(contentDir), { drafts: false, readImage });
 });
 
 afterEach(() => {
@@ -120,6 +123,30 @@ describe('a prerendered page hydrates as it was rendered', () => {
     if (pagePath === '/blog/no-such-post') {
       expect(container.querySelector('h1')?.textContent).toBe('Page not found: /blog/no-such-post');
     }
+  });
+
+  it('draws the covers in the page, where the theme reaches them, before and after hydration', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(plansAnswer)),
+    );
+    const article = dataFor('en', '/blog/offline-first-notes');
+    expect(renderSitePage(article, '/blog/offline-first-notes')).toMatch(
+      /<div class="site-cover site-cover-art"><svg aria-hidden="true"/,
+    );
+    const { container } = await hydrate(article, '/blog/offline-first-notes');
+    expect(container.querySelector('.site-cover svg linearGradient')?.id).toBe(
+      'cover-offline-first-notes-bg',
+    );
+    expect(container.querySelector('img')).toBeNull();
+    act(() => root?.unmount());
+    root = undefined;
+    document.body.innerHTML = '';
+
+    const list = await hydrate(dataFor('en', '/blog'), '/blog');
+    const ids = [...list.container.querySelectorAll('.site-post-card svg [id]')].map((e) => e.id);
+    expect(ids.length).toBeGreaterThan(3);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('then offers "Open your notes" to a browser the shell found signed in', async () => {
