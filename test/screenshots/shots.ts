@@ -38,6 +38,8 @@ export interface Shot {
   ownContext?: boolean;
   /** Undoes on the server what `act` did there, after the picture. */
   after?: () => Promise<void>;
+  /** Taken signed in to an account of this many notes (bulk.ts) rather than the seeded one. */
+  account?: number;
 }
 
 const at = (route: string) => (): string => route;
@@ -60,6 +62,13 @@ const openMenuItem = async (page: Page, name: string) => {
   }
 };
 
+/** From the welcome page through the sign-in dialog to the identity provider's page. */
+const toSignInPage = async (page: Page) => {
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue to sign in' }).click();
+  await page.getByLabel('Email').waitFor();
+};
+
 export const shots: Shot[] = [
   { name: 'welcome', path: at('/'), signedOut: true },
   {
@@ -69,6 +78,23 @@ export const shots: Shot[] = [
     act: async (page) => {
       await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('dialog').waitFor();
+    },
+  },
+  // The development identity provider's page (embedded defaults), reached as a visitor does.
+  { name: 'sign-in', path: at('/'), signedOut: true, act: toSignInPage },
+  {
+    name: 'sign-in-error',
+    path: at('/'),
+    signedOut: true,
+    act: async (page) => {
+      await toSignInPage(page);
+      // The browser checks the address first; the server's answer is the state to see.
+      await page.locator('form').evaluate((form: HTMLFormElement) => {
+        form.noValidate = true;
+      });
+      await page.getByLabel('Email').fill('ada at example.com');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').waitFor();
     },
   },
   { name: 'private-page-signed-out', path: at('/todos'), signedOut: true },
@@ -295,6 +321,24 @@ export const shots: Shot[] = [
       await page.getByRole('region', { name: 'Found by meaning' }).scrollIntoViewIfNeeded();
     },
   },
+  {
+    name: 'notes-meaning-none',
+    path: at('/?q=quantum%20chromodynamics%20lattice&meaning=1'),
+    act: async (page) => {
+      await page.getByRole('region', { name: 'Found by meaning' }).waitFor();
+    },
+  },
+  {
+    name: 'menu-export',
+    path: (seeded) => `/notes/${seeded.noteId}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      await page.getByRole('menu', { name: 'Export' }).waitFor();
+    },
+  },
+  { name: 'pricing', path: at('/pricing'), signedOut: true },
+  { name: 'pricing-signed-in', path: at('/pricing') },
+  { name: 'subscription-success', path: at('/subscription/success') },
   { name: 'todos', path: at('/todos') },
   {
     name: 'todos-done',
@@ -317,6 +361,9 @@ export const shots: Shot[] = [
     },
   },
   { name: 'mindlink', path: at('/mindlink') },
+  { name: 'mindmap-50', path: at('/mindlink'), account: 50 },
+  { name: 'mindmap-500', path: at('/mindlink'), account: 500 },
+  { name: 'notes-120', path: at('/'), account: 120 },
   { name: 'chat', path: at('/chat') },
   { name: 'chat-conversation', path: (seeded) => seeded.chatPath ?? '/chat' },
   { name: 'summaries', path: at('/summaries') },

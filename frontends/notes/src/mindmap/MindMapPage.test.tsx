@@ -136,6 +136,38 @@ describe('MindMapPage', () => {
     expect(document.querySelector('.mindmap-faded')).toBeNull();
   });
 
+  it('labels the notes and their tag, and sets the notes without links aside', async () => {
+    const loose = {
+      id: '00000000-0000-4000-8000-000000000004',
+      title: 'Loose',
+      tags: [],
+      isPinned: false,
+      degree: 0,
+    };
+    renderPage(linksApi(async () => ({ ...linked, nodes: [...linked.nodes, loose], total: 4 })));
+    await screen.findByRole('link', { name: 'Rust' });
+    const labels = () =>
+      [...document.querySelectorAll('.mindmap-labels text')].map((text) => text.textContent);
+    expect(labels()).toEqual(
+      expect.arrayContaining([
+        'Rust',
+        'Cargo',
+        'Untitled',
+        'Loose',
+        '#lang',
+        'Not linked',
+        'No tag',
+      ]),
+    );
+    expect(document.querySelector('.mindmap-aside')).toBeTruthy();
+
+    fireEvent.focus(node('Loose'));
+    expect(document.querySelector('.mindmap-label-active')?.textContent).toBe('Loose');
+    fireEvent.change(screen.getByLabelText('Find a note'), { target: { value: 'car' } });
+    expect(labels()).toContain('Cargo');
+    expect(labels()).not.toContain('Rust');
+  });
+
   it('zooms with the buttons and the keyboard, and fits back', async () => {
     renderPage(linksApi(async () => linked));
     await screen.findByRole('link', { name: 'Rust' });

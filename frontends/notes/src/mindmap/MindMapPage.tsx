@@ -15,12 +15,24 @@ import {
   useLiveReconnect,
 } from '@noted/ui';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { CSSProperties, KeyboardEvent, PointerEvent } from 'react';
+import type { KeyboardEvent, PointerEvent } from 'react';
 import { Link, useHref, useLinkClickHandler } from '@noted/router';
 import type { NotesApi } from '../api';
 import { log } from '../log';
 import { useNotesMessages } from '../messages';
-import { layoutGraph, type Bounds, type PlacedNode } from './layout';
+import { layoutGraph, type Cluster, type GraphLayout, type PlacedNode } from './layout';
+import {
+  estimateWidth,
+  fitView as fitBox,
+  placeLabels,
+  screenRadius,
+  shortLabel,
+  type Box,
+  type Measure,
+  type PlacedLabel,
+  type Size,
+  type View,
+} from './labels';
 import './mindmap.css';
 import { LoadFailed } from '../LoadStatus';
 
@@ -35,45 +47,69 @@ export const MIND_MAP_LIMIT = 500;
  * The SVG's size until it is measured (and where nothing is laid out, as in tests); once
  * measured, one unit of the SVG is one CSS pixel, whatever the shape of the frame.
  */
-const VIEW_WIDTH = 960;
-const VIEW_HEIGHT = 640;
+const DEFAULT_SIZE: Size = { width: 960, height: 640 };
 const FIT_PADDING = 32;
 const MIN_SCALE = 0.1;
 const MAX_SCALE = 4;
 const ZOOM_STEP = 1.25;
 const PAN_STEP = 60;
-const LABEL_MAX = 24;
-/** Zoomed out further than this, only the labels of the notes in question are shown. */
-const COMPACT_SCALE = 0.6;
-
-interface View {
-  x: number;
-  y: number;
-  k: number;
-}
 
 const clampScale = (k: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, k));
-
-interface Size {
-  width: number;
-  height: number;
-}
 
 interface Point {
   x: number;
   y: number;
 }
 
-const fitView = (bounds: Bounds, size: Size): View => {
-  const width = Math.max(1, bounds.maxX - bounds.minX);
-  const height = Math.max(1, bounds.maxY - bounds.minY);
-  const k = clampScale(
-    Math.min((size.width - 2 * FIT_PADDING) / width, (size.height - 2 * FIT_PADDING) / height, 1.5),
-  );
+/** The view that shows the whole map, left of the `inset` the zoom buttons take at the right. */
+const fitView = (layout: GraphLayout, size: Size, inset: number): View => {
+  const frame = { width: Math.max(size.width / 2, size.width - inset), height: size.height };
+  const fitted = fitBox(layout.bounds, frame, FIT_PADDING, 1.5);
+  const centre = { x: size.width / 2, y: size.height / 2 };
+  return fitted.k < MIN_SCALE ? zoomAt(fitted, MIN_SCALE / fitted.k, centre) : fitted;
+};
+
+/**
+ * The frame's shape in steps of √2, so the map is laid out again when a phone turns, not at
+ * every pixel a window is resized by.
+ */
+const shapeOf = (size: Size) => Math.SQRT2 ** Math.round(2 * Math.log2(size.width / size.height));
+
+const EMPTY_LAYOUT: GraphLayout = {
+  nodes: [],
+  edges: [],
+  clusters: [],
+  bounds: { minX: 0, minY: 0, maxX: 0, maxY: 0 },
+};
+
+/** Text widths from the page's own font where a canvas can measure them, estimated elsewhere. */
+const textMeasure = (element: Element | null): Measure => {
+  const context =
+    typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+  if (!context || !element) return estimateWidth;
+  const family = getComputedStyle(element).fontFamily || 'sans-serif';
+  const widths = new Map<string, number>();
+  return (text, kind) => {
+    const key = `${kind}\n${text}`;
+    let width = widths.get(key);
+    if (width === undefined) {
+      context.font = `${kind === 'note' ? 500 : 600} 12px ${family}`;
+      width = context.measureText(text).width;
+      widths.set(key, width);
+    }
+    return width;
+  };
+};
+
+/** Where an element sits in the frame, in the SVG's units. */
+const boxWithin = (element: Element | null, frame: DOMRect): Box | undefined => {
+  const rect = element?.getBoundingClientRect();
+  if (!rect || rect.width < 1 || rect.height < 1) return undefined;
   return {
-    k,
-    x: size.width / 2 - (k * (bounds.minX + bounds.maxX)) / 2,
-    y: size.height / 2 - (k * (bounds.minY + bounds.maxY)) / 2,
+    x: rect.left - frame.left,
+    y: rect.top - frame.top,
+    width: rect.width,
+    height: rect.height,
   };
 };
 
@@ -92,9 +128,6 @@ interface Gesture {
   from: View;
   points: Map<number, Point>;
 }
-
-const shortLabel = (title: string) =>
-  title.length > LABEL_MAX ? `${title.slice(0, LABEL_MAX - 1).trimEnd()}…` : title;
 
 type Settled = { key: number; graph: NoteGraph } | { key: number; error: unknown };
 
@@ -191,19 +224,33 @@ export function MindMapPage({ api }: MindMapPageProps) {
 
 function MindMap({ graph }: { graph: NoteGraph }) {
   const { t } = useNotesMessages('mindlink');
-  const titleOf = (node: Pick<PlacedNode, 'title'>) => node.title.trim() || t('untitled');
+  const untitled = t('untitled');
+  const titleOf = (node: Pick<PlacedNode, 'title'>) => node.title.trim() || untitled;
   const helpId = useId();
   const filterId = useId();
-  const layout = useMemo(() => layoutGraph(graph), [graph]);
-  const [size, setSize] = useState<Size>({ width: VIEW_WIDTH, height: VIEW_HEIGHT });
+  /** The frame's size once measured; the map is laid out for its shape only then. */
+  const [measured, setMeasured] = useState<Size>();
+  const size = measured ?? DEFAULT_SIZE;
+  const shape = measured ? shapeOf(measured) : undefined;
+  const layout = useMemo(
+    () => (shape === undefined ? EMPTY_LAYOUT : layoutGraph(graph, { aspect: shape })),
+    [graph, shape],
+  );
+  /** The controls over the canvas, where no label goes. */
+  const [reserved, setReserved] = useState<Box[]>([]);
+  const [measure, setMeasure] = useState<Measure>(() => estimateWidth);
   /** Where the user has moved the map to; until then, it fits the frame, whatever its size. */
   const [moved, setMoved] = useState<View>();
   const [active, setActive] = useState<string>();
   const [query, setQuery] = useState('');
   const svgRef = useRef<SVGSVGElement>(null);
+  const zoomRef = useRef<HTMLDivElement>(null);
+  const notesRef = useRef<HTMLDivElement>(null);
   const pointers = useRef(new Map<number, Point>());
   const gesture = useRef<Gesture>(undefined);
-  const fitted = useMemo(() => fitView(layout.bounds, size), [layout, size]);
+  /** The width the zoom buttons take at the right of the frame, left out when fitting. */
+  const [inset, setInset] = useState(0);
+  const fitted = useMemo(() => fitView(layout, size, inset), [layout, size, inset]);
   const view = moved ?? fitted;
   const centre = { x: size.width / 2, y: size.height / 2 };
 
@@ -218,24 +265,66 @@ function MindMap({ graph }: { graph: NoteGraph }) {
 
   const needle = query.trim().toLowerCase();
   const matches = (node: PlacedNode) => titleOf(node).toLowerCase().includes(needle);
-  const matchCount = needle ? layout.nodes.filter(matches).length : layout.nodes.length;
-  const related = active ? new Set([active, ...(neighbours.get(active) ?? [])]) : undefined;
+  const matched = useMemo(
+    () =>
+      needle
+        ? new Set(
+            layout.nodes
+              .filter((node) => (node.title.trim() || untitled).toLowerCase().includes(needle))
+              .map((node) => node.id),
+          )
+        : undefined,
+    [layout, needle, untitled],
+  );
+  const matchCount = matched ? matched.size : layout.nodes.length;
+  const related = useMemo(
+    () => (active ? new Set([active, ...(neighbours.get(active) ?? [])]) : undefined),
+    [active, neighbours],
+  );
+  const labels = useMemo(
+    () =>
+      placeLabels(layout, {
+        view,
+        size,
+        measure,
+        reserved,
+        textOf: (node) => shortLabel(node.title.trim() || untitled),
+        captionOf: (cluster: Cluster | undefined) =>
+          !cluster ? t('aside') : cluster.tag === undefined ? t('untagged') : `#${cluster.tag}`,
+        ...(active === undefined ? {} : { active }),
+        ...(related ? { related } : {}),
+        ...(matched ? { matched } : {}),
+      }),
+    [layout, view, size, measure, reserved, untitled, active, related, matched, t],
+  );
 
   // The SVG's units follow its size in CSS pixels, so the map fills the frame on any screen.
   useLayoutEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
-    const measure = () => {
+    setMeasure(() => textMeasure(svg));
+    const measureFrame = () => {
       const rect = svg.getBoundingClientRect();
-      if (rect.width < 1 || rect.height < 1) return;
-      const next = { width: Math.round(rect.width), height: Math.round(rect.height) };
-      setSize((current) =>
-        current.width === next.width && current.height === next.height ? current : next,
+      // Where nothing is laid out (as in tests), the map is drawn at the default size.
+      const next =
+        rect.width < 1 || rect.height < 1
+          ? DEFAULT_SIZE
+          : { width: Math.round(rect.width), height: Math.round(rect.height) };
+      setMeasured((current) =>
+        current && current.width === next.width && current.height === next.height ? current : next,
+      );
+      const boxes = [zoomRef.current, notesRef.current].flatMap(
+        (element) => boxWithin(element, rect) ?? [],
+      );
+      const zoom = boxWithin(zoomRef.current, rect);
+      setInset(zoom ? Math.max(0, Math.round(rect.width - zoom.x - FIT_PADDING / 2)) : 0);
+      setReserved((current) =>
+        JSON.stringify(current) === JSON.stringify(boxes) ? current : boxes,
       );
     };
-    measure();
+    measureFrame();
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(measureFrame);
     observer.observe(svg);
     return () => observer.disconnect();
   }, []);
@@ -374,7 +463,7 @@ function MindMap({ graph }: { graph: NoteGraph }) {
       <div className="mindmap-stage">
         <svg
           ref={svgRef}
-          className={view.k < COMPACT_SCALE ? 'mindmap-canvas mindmap-compact' : 'mindmap-canvas'}
+          className="mindmap-canvas"
           viewBox={`0 0 ${size.width} ${size.height}`}
           role="group"
           aria-label={t('canvas')}
@@ -386,10 +475,18 @@ function MindMap({ graph }: { graph: NoteGraph }) {
           onPointerCancel={onPointerUp}
           onKeyDown={onKeyDown}
         >
-          <g
-            transform={`translate(${view.x} ${view.y}) scale(${view.k})`}
-            style={{ '--mindmap-k': view.k } as CSSProperties}
-          >
+          <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
+            {layout.aside && layout.nodes.some((node) => node.linked) ? (
+              <rect
+                className="mindmap-aside"
+                aria-hidden="true"
+                x={layout.aside.minX}
+                y={layout.aside.minY}
+                width={layout.aside.maxX - layout.aside.minX}
+                height={layout.aside.maxY - layout.aside.minY}
+                rx={12 / Math.max(view.k, 0.5)}
+              />
+            ) : null}
             <g className="mindmap-edges" aria-hidden="true">
               {layout.edges.map((edge) => {
                 const lit =
@@ -414,6 +511,8 @@ function MindMap({ graph }: { graph: NoteGraph }) {
                 <MapNode
                   key={node.id}
                   node={node}
+                  r={screenRadius(node.r, view.k) / view.k}
+                  k={view.k}
                   title={titleOf(node)}
                   dimmed={needle !== '' && !matches(node)}
                   faded={related !== undefined && !related.has(node.id)}
@@ -426,9 +525,19 @@ function MindMap({ graph }: { graph: NoteGraph }) {
               ))}
             </g>
           </g>
+          <g className="mindmap-labels" aria-hidden="true">
+            {labels.map((label) => (
+              <MapLabel
+                key={label.key}
+                label={label}
+                active={label.id !== undefined && label.id === active}
+                faded={related !== undefined && label.id !== undefined && !related.has(label.id)}
+              />
+            ))}
+          </g>
         </svg>
 
-        <div className="mindmap-zoom" role="group" aria-label={t('zoom.label')}>
+        <div ref={zoomRef} className="mindmap-zoom" role="group" aria-label={t('zoom.label')}>
           <IconButton
             label={t('zoom.in')}
             icon={ZoomInIcon}
@@ -453,7 +562,7 @@ function MindMap({ graph }: { graph: NoteGraph }) {
         </div>
 
         {graph.total > graph.nodes.length || layout.edges.length === 0 ? (
-          <div className="mindmap-notes">
+          <div ref={notesRef} className="mindmap-notes">
             {graph.total > graph.nodes.length ? (
               <p className="mindmap-note">
                 <InfoIcon className="ui-icon" aria-hidden="true" />
@@ -509,6 +618,10 @@ function MindMap({ graph }: { graph: NoteGraph }) {
 
 interface MapNodeProps {
   node: PlacedNode;
+  /** The circle's radius in the map's units, so it stays visible zoomed out. */
+  r: number;
+  /** The map's scale. */
+  k: number;
   /** The note's title, or what stands for one. */
   title: string;
   dimmed: boolean;
@@ -519,7 +632,17 @@ interface MapNodeProps {
 }
 
 /** One note: an SVG link to its page, opened through the router. */
-function MapNode({ node, title, dimmed, faded, active, onActivate, onDeactivate }: MapNodeProps) {
+function MapNode({
+  node,
+  r,
+  k,
+  title,
+  dimmed,
+  faded,
+  active,
+  onActivate,
+  onDeactivate,
+}: MapNodeProps) {
   const to = `/notes/${node.id}`;
   const href = useHref(to);
   const onClick = useLinkClickHandler(to);
@@ -544,13 +667,34 @@ function MapNode({ node, title, dimmed, faded, active, onActivate, onDeactivate 
       onBlur={() => onDeactivate(node.id)}
     >
       <title>{title}</title>
-      <circle className="mindmap-dot" cx={node.x} cy={node.y} r={node.r} />
+      <circle className="mindmap-dot" cx={node.x} cy={node.y} r={r} />
       {node.isPinned ? (
-        <circle className="mindmap-pin" cx={node.x} cy={node.y} r={node.r + 4} />
+        <circle className="mindmap-pin" cx={node.x} cy={node.y} r={r + 3 / k} />
       ) : null}
-      <text className="mindmap-label" x={node.x} y={node.y + node.r} dy="1.3em" textAnchor="middle">
-        {shortLabel(title)}
-      </text>
     </a>
+  );
+}
+
+/** A label in screen space, over a background of the canvas's colour so lines do not cross it. */
+function MapLabel({
+  label,
+  active,
+  faded,
+}: {
+  label: PlacedLabel;
+  active: boolean;
+  faded: boolean;
+}) {
+  const classes = ['mindmap-label', `mindmap-label-${label.kind}`];
+  if (active) classes.push('mindmap-label-active');
+  if (faded) classes.push('mindmap-faded');
+  const { box } = label;
+  return (
+    <g className={classes.join(' ')} data-id={label.id}>
+      <rect x={box.x} y={box.y} width={box.width} height={box.height} rx={box.height / 2} />
+      <text x={label.x} y={label.y} textAnchor={label.anchor} dominantBaseline="central">
+        {label.text}
+      </text>
+    </g>
   );
 }
