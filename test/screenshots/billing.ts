@@ -268,6 +268,16 @@ export const billingShots: Shot[] = [
     },
   },
   {
+    // With payments, the free plan's Export menu marks what only paid plans export.
+    name: 'menu-export-paid-plans',
+    path: (seeded) => `/notes/${seeded.noteId}`,
+    routes: answer(),
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      await page.getByRole('menu', { name: 'Export' }).waitFor();
+    },
+  },
+  {
     name: 'subscription-success',
     path: at('/subscription/success?session_id=cs_test_screens'),
     routes: answer({ subscription: status({ planName: 'premium' }) }),

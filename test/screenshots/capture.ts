@@ -156,4 +156,28 @@ export const captureShots: Shot[] = [
       await create(page, /It nests in hedges/);
     },
   },
+  {
+    // A PDF with a topic of its own: its tags are offered under the note's, not given.
+    name: 'capture-pdf-suggested',
+    path: at('/'),
+    act: async (page) => {
+      await choose(
+        page,
+        'PDF',
+        file(
+          'quarterly-report.pdf',
+          'application/pdf',
+          pdfWithText([
+            'Quarterly report\nRevenue grew 18 percent in the third quarter, driven by the new\n' +
+              'subscription plans. Revenue grew fastest in Europe, where subscription revenue\n' +
+              'doubled. We hired two senior engineers; they join the platform team in January.',
+            'Churn fell to 3 percent after the onboarding changes. Next quarter the platform\n' +
+              'team moves billing to the new subscription system, and marketing spends on the\n' +
+              'Europe launch. The subscription plans now make up 60 percent of revenue.',
+          ]),
+        ),
+      );
+      await create(page, /Suggested tags/);
+    },
+  },
 ];

@@ -338,7 +338,8 @@ export const shots: Shot[] = [
   },
   { name: 'pricing', path: at('/pricing'), signedOut: true },
   { name: 'pricing-signed-in', path: at('/pricing') },
-  { name: 'subscription-success', path: at('/subscription/success') },
+  // A server that takes no payments, reached by an old link: there was nothing to pay.
+  { name: 'subscription-success-free', path: at('/subscription/success') },
   { name: 'todos', path: at('/todos') },
   {
     name: 'todos-done',

@@ -219,7 +219,7 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel}${s3 ?
   it('reads a PDF page by page and keeps it downloadable by its owner only', async () => {
     const pdf = pdfWithText([
       'Field guide to garden birds\nThe robin sings all winter.',
-      'The wren is small but loud.',
+      'The wren is small but loud, and it nests low in the hedges and in\nthe ivy all year round.',
     ]);
     const response = await upload(token, '/api/note/create/bypdf', 'pdf', pdf, 'birds.pdf');
     expect(response.status).toBe(201);
@@ -227,7 +227,11 @@ describe(`notes captured from images, audio, links and PDFs (${infraLabel}${s3 ?
     const done = await settled(token, created.id);
     expect(done.capture).toMatchObject({ status: 'ready', method: 'pdf', pages: 2 });
     expect(done.note).toContain('The robin sings all winter.');
-    expect(done.note).toContain('The wren is small but loud.');
+    expect(done.note).toContain('The wren is small but loud');
+    // The summary reads a sentence the page broke over two lines as one.
+    const summary = done.note.split('## Text')[0]!;
+    expect(summary).toContain('in the ivy all year round.');
+    expect(summary).not.toMatch(/hedges and in\./);
     const file = done.capture?.file;
     expect(file).toMatchObject({ name: 'birds.pdf', type: 'application/pdf', bytes: pdf.length });
     const download = await app.api(token, 'GET', file!.url);

@@ -178,7 +178,10 @@ const readPdf = async (
   }
   const text = pages.filter(Boolean).join('\n\n');
   const title = pdf.title?.trim() || titleFor(text);
-  const { summary, model } = await summaryOf(ctx, userId, text, title);
+  // A PDF breaks its lines where the page ends them, mid-sentence: the summary reads a long
+  // line that ends no sentence joined to the next (a short one is a heading, left alone).
+  const prose = text.replace(/^(.{40,}[^.!?:;。！？\s])\n(?=\S)/gmu, '$1 ');
+  const { summary, model } = await summaryOf(ctx, userId, prose, title);
   const truncatedNote = pdf.truncated
     ? `\n\n_Only the first ${pages.length} of ${pdf.pageCount} pages were read._`
     : '';
