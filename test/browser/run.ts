@@ -66,12 +66,14 @@ const notFoundUrl = new URL('/no-such-page', baseUrl).href;
 
 /** A PDF's pages about one topic: long enough for the capture to suggest tags of its own. */
 const reportPages = [
-  'Quarterly report\nRevenue grew 18 percent in the third quarter, driven by the new\n' +
-    'subscription plans. Revenue grew fastest in Europe, where subscription revenue doubled.\n' +
-    'We hired two senior engineers; they join the platform team in January.',
-  'Churn fell to 3 percent after the onboarding changes. Next quarter the platform team\n' +
-    'moves billing to the new subscription system, and marketing spends on the Europe launch.\n' +
-    'The subscription plans now make up 60 percent of revenue.',
+  'Quarterly report\nRevenue grew 18 percent in the third quarter, driven by the\n' +
+    'new subscription plans. Revenue grew fastest in Europe, where\n' +
+    'subscription revenue doubled. We hired two senior engineers; they\n' +
+    'join the platform team in January.',
+  'Churn fell to 3 percent after the onboarding changes. Next quarter the\n' +
+    'platform team moves billing to the new subscription system, and\n' +
+    'marketing spends on the Europe launch. The subscription plans now\n' +
+    'make up 60 percent of revenue.',
 ];
 
 const fail = (message: string): never => {
@@ -778,7 +780,8 @@ const steps: Step[] = [
       await dialog.getByRole('button', { name: 'Create note' }).click();
       const suggested = page.getByRole('group', { name: 'Suggested tags' });
       await suggested.waitFor({ timeout: 60_000 });
-      const tags = noteArticle(page).getByRole('list', { name: 'Tags' });
+      await page.getByRole('heading', { level: 1, name: 'Quarterly report' }).waitFor();
+      const tags = page.getByRole('main').getByRole('list', { name: 'Tags', exact: true });
       if ((await tags.count()) > 0) fail(`the note was given tags: ${await tags.innerText()}`);
       const offers = suggested.getByRole('button', { name: /^Add the tag / });
       const offered = await offers.count();
