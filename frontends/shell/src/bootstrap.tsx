@@ -69,7 +69,6 @@ const start = async () => {
     },
     isProviderReachable: providerProbe(config.keycloak),
     logoutUrl: config.logoutUrl,
-    providerUrl: config.keycloak.url,
     forget: () => offline.clear(),
   });
   const state = createShellState();

@@ -95,68 +95,6 @@ describe('createAuth', () => {
     expect(auth.getState()).toEqual({ status: 'signedOut' });
   });
 
-  it('checks the session of a provider on this origin by a redirect, only for a browser signed in here', async () => {
-    const storage = new Map<string, string>([['noted:signedIn', '1']]);
-    const store = {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => void storage.set(key, value),
-      removeItem: (key: string) => void storage.delete(key),
-    };
-    window.history.replaceState(null, '', '/notes/n1?q=milk#top');
-    const returning = fakeKeycloak({ authenticated: false });
-    await createAuth({
-      createKeycloak: async () => returning,
-      isProviderReachable: reachable,
-      providerUrl: window.location.origin,
-      storage: store,
-    }).start();
-    // No silentCheckSsoRedirectUri: keycloak-js then opens no iframe (neither the third-party
-    // cookie check nor the silent check), and comes back here without the fragment.
-    expect(returning.init).toHaveBeenCalledWith({
-      onLoad: 'check-sso',
-      redirectUri: `${window.location.origin}/notes/n1?q=milk`,
-      pkceMethod: 'S256',
-      checkLoginIframe: false,
-      responseMode: 'query',
-    });
-
-    // Signed out now: the next visit is a visitor's, whose page does not leave.
-    expect(storage.has('noted:signedIn')).toBe(false);
-    const visitor = fakeKeycloak({ authenticated: false });
-    const auth = createAuth({
-      createKeycloak: async () => visitor,
-      isProviderReachable: reachable,
-      providerUrl: `${window.location.origin}/`,
-      storage: store,
-    });
-    await auth.start();
-    expect(visitor.init).toHaveBeenCalledWith({
-      pkceMethod: 'S256',
-      checkLoginIframe: false,
-      responseMode: 'query',
-    });
-    expect(auth.getState()).toEqual({ status: 'signedOut' });
-    await auth.login();
-    expect(visitor.login).toHaveBeenCalledWith({ redirectUri: `${window.location.origin}/` });
-  });
-
-  it('keeps the silent iframe for a provider on another origin', async () => {
-    const keycloak = fakeKeycloak({ authenticated: true, claims: { sub: 'user-1' } });
-    const auth = createAuth({
-      createKeycloak: async () => keycloak,
-      isProviderReachable: reachable,
-      providerUrl: 'https://id.example.org',
-    });
-    await auth.start();
-    expect(keycloak.init).toHaveBeenCalledWith(
-      expect.objectContaining({
-        onLoad: 'check-sso',
-        silentCheckSsoRedirectUri: `${window.location.origin}/silent-check-sso.html`,
-      }),
-    );
-    expect(auth.getState()).toMatchObject({ status: 'signedIn' });
-  });
-
   it('stays signed out, saying why, when the provider cannot be reached', async () => {
     const keycloak = fakeKeycloak({ authenticated: false });
     const auth = createAuth({
@@ -211,7 +149,6 @@ describe('createAuth', () => {
         return adapters.at(-1) as KeycloakClient;
       },
       isProviderReachable: async () => window.navigator.onLine,
-      providerUrl: window.location.origin,
       storage: kept,
       forget,
     });
@@ -226,13 +163,8 @@ describe('createAuth', () => {
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(offline.getState()).toEqual({ status: 'signedIn', user }));
     expect(adapters).toHaveLength(2);
-    // Checked in the hidden iframe even on a provider of this origin: the page, where the user
-    // is at work, must not leave.
     expect(adapters[1]?.init).toHaveBeenCalledWith(
-      expect.objectContaining({
-        onLoad: 'check-sso',
-        silentCheckSsoRedirectUri: `${window.location.origin}/silent-check-sso.html`,
-      }),
+      expect.objectContaining({ onLoad: 'check-sso' }),
     );
     expect(await offline.getToken()).toBe('access-token');
 

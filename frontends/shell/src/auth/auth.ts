@@ -62,11 +62,6 @@ export interface AuthOptions {
   isProviderReachable: () => Promise<boolean>;
   /** Where the provider sends the browser after sign-out; relative to this origin or absolute. */
   logoutUrl?: string;
-  /**
-   * The provider's address (`config.keycloak.url`). On this app's own origin (the embedded
-   * development provider; a Keycloak behind the same host) the session check uses no iframes.
-   */
-  providerUrl?: string;
   window?: Window;
   /** Where the "was signed in" hint is kept; no tokens are stored. */
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -123,21 +118,11 @@ export const createAuth = ({
   createKeycloak,
   isProviderReachable,
   logoutUrl = '/',
-  providerUrl,
   window: win = window,
   storage = globalThis.localStorage,
   initTimeoutMs = 20_000,
   forget = async () => undefined,
 }: AuthOptions): Auth => {
-  /**
-   * keycloak-js frames its third-party cookie check and its silent check-sso with
-   * `sandbox="allow-scripts allow-same-origin"`. A framed page of this very origin can lift
-   * such a sandbox, so browsers warn about each one ("can escape its sandboxing"); and a
-   * provider on this origin sets first-party cookies, so the cookie check tells nothing.
-   */
-  const providerIsSameOrigin =
-    providerUrl !== undefined &&
-    new URL(providerUrl, win.location.origin).origin === win.location.origin;
   let state: AuthState = { status: 'loading' };
   let keycloak: KeycloakClient | undefined;
   const listeners = new Set<() => void>();
@@ -190,28 +175,6 @@ export const createAuth = ({
     setState(notice ? { status: 'signedOut', notice } : { status: 'signedOut' });
   };
 
-  const sessionCheckOptions = (again: boolean): KeycloakInitOptions => {
-    if (!providerIsSameOrigin || again) {
-      return {
-        ...baseInit,
-        onLoad: 'check-sso',
-        // In a hidden iframe, so a visitor's page does not travel to the provider and back;
-        // keycloak-js falls back to that redirect where third-party cookies are blocked (a
-        // provider on another site). Checking again after an offline start, the page stays
-        // too, whatever the provider's origin: the user is at work in it.
-        silentCheckSsoRedirectUri: `${win.location.origin}/silent-check-sso.html`,
-      };
-    }
-    // A provider on this origin: no iframe. A browser signed in when last seen here goes to
-    // the provider (prompt=none) and straight back to this address, where the answer is
-    // processed as a callback; a visitor's page never leaves, and has no session to find.
-    if (!wasSignedIn()) return baseInit;
-    const here = new URL(win.location.href);
-    // A redirect address may not hold a fragment.
-    here.hash = '';
-    return { ...baseInit, onLoad: 'check-sso', redirectUri: here.href };
-  };
-
   const runSessionCheck = async (again = false) => {
     const url = new URL(win.location.href);
     // An answer from the provider is processed without onLoad, so an unknown state can
@@ -244,7 +207,18 @@ export const createAuth = ({
         unreachableNotice = offline ? 'offline' : 'providerUnavailable';
       }
       const authenticated = await withTimeout(
-        client.init(checkSession ? sessionCheckOptions(again) : baseInit),
+        client.init(
+          checkSession
+            ? {
+                ...baseInit,
+                onLoad: 'check-sso',
+                // In a hidden iframe, so a visitor's page does not travel to the provider and
+                // back; keycloak-js falls back to that redirect where third-party cookies are
+                // blocked (a provider on another site).
+                silentCheckSsoRedirectUri: `${win.location.origin}/silent-check-sso.html`,
+              }
+            : baseInit,
+        ),
         initTimeoutMs,
         'The session check',
       );
