@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { pdfWithText } from '@noted/testing';
+import { pdfWithText, reportPages } from '@noted/testing';
 import { expectAccessible } from './axe.js';
 import {
   expectCoversViewport,
@@ -63,18 +63,6 @@ const secondWord = uniqueWord('wombat');
 const secondTitle = `Second note ${secondWord}`;
 const imagePath = path.join(tmpdir(), `noted-browser-${randomUUID()}.png`);
 const notFoundUrl = new URL('/no-such-page', baseUrl).href;
-
-/** A PDF's pages about one topic: long enough for the capture to suggest tags of its own. */
-const reportPages = [
-  'Quarterly report\nRevenue grew 18 percent in the third quarter, driven by the\n' +
-    'new subscription plans. Revenue grew fastest in Europe, where\n' +
-    'subscription revenue doubled. We hired two senior engineers; they\n' +
-    'join the platform team in January.',
-  'Churn fell to 3 percent after the onboarding changes. Next quarter the\n' +
-    'platform team moves billing to the new subscription system, and\n' +
-    'marketing spends on the Europe launch. The subscription plans now\n' +
-    'make up 60 percent of revenue.',
-];
 
 const fail = (message: string): never => {
   throw new Error(message);

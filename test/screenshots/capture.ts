@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { pdfWithText, wavTone } from '../../libs/testing/src/files.js';
+import { pdfWithText, reportPages, wavTone } from '../../libs/testing/src/files.js';
 import type { Shot } from './shots.js';
 
 const at = (route: string) => (): string => route;
@@ -164,18 +164,7 @@ export const captureShots: Shot[] = [
       await choose(
         page,
         'PDF',
-        file(
-          'quarterly-report.pdf',
-          'application/pdf',
-          pdfWithText([
-            'Quarterly report\nRevenue grew 18 percent in the third quarter, driven by the new\n' +
-              'subscription plans. Revenue grew fastest in Europe, where subscription revenue\n' +
-              'doubled. We hired two senior engineers; they join the platform team in January.',
-            'Churn fell to 3 percent after the onboarding changes. Next quarter the platform\n' +
-              'team moves billing to the new subscription system, and marketing spends on the\n' +
-              'Europe launch. The subscription plans now make up 60 percent of revenue.',
-          ]),
-        ),
+        file('quarterly-report.pdf', 'application/pdf', pdfWithText(reportPages)),
       );
       await create(page, /Suggested tags/);
     },

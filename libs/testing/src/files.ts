@@ -9,6 +9,21 @@ const escapePdfText = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`)
  * A PDF with one page per entry, each line of it written in Helvetica (WinAnsi: Latin text
  * only). Offsets in the cross-reference table are computed, so strict readers accept it.
  */
+/**
+ * A PDF's pages about one topic, each line short enough for the page: long enough for a capture
+ * to suggest tags of its own (`pdfWithText(reportPages)`).
+ */
+export const reportPages = [
+  'Quarterly report\nRevenue grew 18 percent in the third quarter, driven by the\n' +
+    'new subscription plans. Revenue grew fastest in Europe, where\n' +
+    'subscription revenue doubled. We hired two senior engineers; they\n' +
+    'join the platform team in January.',
+  'Churn fell to 3 percent after the onboarding changes. Next quarter the\n' +
+    'platform team moves billing to the new subscription system, and\n' +
+    'marketing spends on the Europe launch. The subscription plans now\n' +
+    'make up 60 percent of revenue.',
+];
+
 export const pdfWithText = (pages: string[], options: { padBytes?: number } = {}): Buffer => {
   const objects: string[] = [];
   const add = (body: string) => {
