@@ -22,8 +22,10 @@ const embeddings = localEmbeddings();
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`.padStart(7);
 
 console.log(
-  `corpus: ${corpusNotes.length} notes, ${corpusQuestions.length} questions; ` +
-    'answered = cites at least one answering note; precise = cites answering notes only',
+  `corpus: ${corpusNotes.length} notes, ${corpusQuestions.length} questions; recall@5 = share ` +
+    "of the answering notes among the notes the answer reads (search's recall@5); " +
+    'answered = cites at least one answering note; precise = cites answering notes only; ' +
+    'honest = of the questions no note answers, the share answered with no citation',
 );
 for (const [model, embed] of embeddings) {
   const started = performance.now();
@@ -33,7 +35,9 @@ for (const [model, embed] of embeddings) {
     ['after (embeddings, relative)', extractiveAnswerer(embed)],
   ];
   console.log(`\nembeddings: ${model}`);
-  console.log('scoring                          retrieved  answered  precise  notes cited');
+  console.log(
+    'scoring                          recall@5  retrieved  answered  precise  notes cited  honest',
+  );
   for (const [name, answer] of scorings) {
     const quality = await evaluateChatCitations(
       index,
@@ -44,8 +48,10 @@ for (const [model, embed] of embeddings) {
       answer,
     );
     console.log(
-      `${name.padEnd(32)} ${percent(quality.retrieved)}   ${percent(quality.answered)}  ` +
-        `${percent(quality.precise)}  ${quality.citedNotes.toFixed(2).padStart(6)}`,
+      `${name.padEnd(32)} ${quality.recallAt5.toFixed(3).padStart(8)}  ` +
+        `${percent(quality.retrieved)}   ${percent(quality.answered)}  ` +
+        `${percent(quality.precise)}  ${quality.citedNotes.toFixed(2).padStart(11)}  ` +
+        `${percent(quality.honest)} of ${quality.unanswerable}`,
     );
   }
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);

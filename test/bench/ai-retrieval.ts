@@ -1,15 +1,17 @@
 /**
- * The retrieval quality check: recall@5 and MRR of BM25, embeddings and the hybrid ranking
- * (meaning first, words as evidence; retrieval/hybrid.ts) over the fixture corpus
- * (services/ai/src/test/retrieval-corpus.ts), as the ai service ranks a user's chunks, with each of the local provider's embeddings: the sentence encoder
- * (the default) and the hashed vectors. One table per embedding model, a row per question group
- * (keyword, reworded, zh, cross, typo, multi; the number of questions in brackets) and for all.
+ * The retrieval quality check: recall@5 and MRR of BM25, embeddings, the hybrid ranking
+ * (meaning first, words as evidence; retrieval/hybrid.ts) and its relevant notes, which AI
+ * search and knowledge chat are given (`retrieveNotes`), over the fixture corpus
+ * (services/ai/src/test/retrieval-corpus.ts), as the ai service ranks a user's chunks, with
+ * each of the local provider's embeddings: the sentence encoder (the default) and the hashed
+ * vectors. One table per embedding model, a row per question group (the number of questions in
+ * brackets) and for all; for questions no note answers, the share for which nothing is found.
  *
  *   npm run eval:ai
  */
-import type { Ranker } from '../../services/ai/src/retrieval/hybrid.js';
 import {
   evaluateRetrieval,
+  type EvaluatedRanker,
   indexOfNotes,
   localEmbeddings,
 } from '../../services/ai/src/retrieval/evaluate.js';
@@ -18,10 +20,11 @@ import { corpusNotes, corpusQuestions } from '../../services/ai/src/test/retriev
 const embeddings = localEmbeddings();
 
 // Column headings for the rankers, in the order evaluateRetrieval reports them.
-const rankers: [Ranker, string][] = [
+const rankers: [EvaluatedRanker, string][] = [
   ['bm25', 'lexical (bm25)'],
   ['semantic', 'embeddings'],
   ['hybrid', 'hybrid'],
+  ['retrieved', 'search and chat'],
 ];
 const width = 14;
 const figures = (value: number): string => value.toFixed(3);
@@ -39,6 +42,7 @@ for (const [model, embed] of embeddings) {
     corpusQuestions,
     rankers.map(([ranker]) => ranker),
     embed,
+    model,
   );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
@@ -53,6 +57,8 @@ for (const [model, embed] of embeddings) {
       const scores = groups[group]!;
       return `${figures(scores.recallAt5)}    ${figures(scores.mrr)}`;
     });
-    console.log(row(`${group} (${count})`, cells));
+    // A question no note answers scores 1 when nothing is found: the share told so.
+    const label = group === 'none' ? `none (${count}): nothing found` : `${group} (${count})`;
+    console.log(row(label, cells));
   }
 }

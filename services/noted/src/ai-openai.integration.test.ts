@@ -12,6 +12,10 @@ const contentOf = (message: FakeChatRequest['messages'][number] | undefined) =>
     ? message.content
     : (message?.content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
 
+/** The knowledge chat's answering request (not its rewording of the question). */
+const isAnswer = (request: FakeChatRequest) =>
+  contentOf(request.messages[0]).includes('knowledge assistant of Noted');
+
 describe(`ai with an OpenAI-compatible provider (${infraLabel})`, () => {
   let fake: FakeOpenAi;
   let app: TestApp;
@@ -189,7 +193,7 @@ describe(`ai with an OpenAI-compatible provider (${infraLabel})`, () => {
       ada.knowledge.answer({ question: 'When is the Atlas launch?' }, { onEvent }),
     );
     expect(textOf(events)).toBe('The launch moved to March [1].');
-    const system = contentOf(chats[0]?.messages[0]);
+    const system = contentOf(chats.find(isAnswer)?.messages[0]);
     expect(system).toContain(`March ${run}`);
     expect(system).not.toContain(`June ${run}`);
     expect(system).not.toContain(`secret-${run}`);
@@ -199,6 +203,41 @@ describe(`ai with an OpenAI-compatible provider (${infraLabel})`, () => {
       notes: [{ id: notes.launch?.id, title: 'Atlas launch meeting' }],
     });
     expect(events.at(-1)).toMatchObject({ type: 'done', method: 'model' });
+  });
+
+  it('searches for a question also by its rewording, as a note would say it, and by the question alone when rewording fails', async () => {
+    fake.reply((request) => {
+      chats.push(request);
+      return isAnswer(request) ? 'Mira [1].' : `Mira owns the launch checklist ${run}.`;
+    });
+    const embeddingsBefore = fake.requests.length;
+    const events = await streamed((onEvent) =>
+      ada.knowledge.answer({ question: 'Who is in charge of the list?' }, { onEvent }),
+    );
+    const [rewording, answer] = chats;
+    expect(contentOf(rewording?.messages[0])).toContain('as a note answering it would be worded');
+    expect(contentOf(rewording?.messages.at(-1))).toBe('Who is in charge of the list?');
+    expect(contentOf(answer?.messages[0])).toContain(`March ${run}`);
+    // The question and its rewording are embedded together.
+    const embedded = fake.requests
+      .slice(embeddingsBefore)
+      .filter((request) => request.path === '/v1/embeddings')
+      .map((request) => request.body.input);
+    expect(embedded).toContainEqual([
+      'Who is in charge of the list?',
+      `Mira owns the launch checklist ${run}.`,
+    ]);
+    expect(textOf(events)).toBe('Mira [1].');
+
+    // The rewording fails (and is retried) three times: the question is searched as asked.
+    chats.length = 0;
+    fake.failNext(3, 500);
+    const fallback = await streamed((onEvent) =>
+      ada.knowledge.answer({ question: 'Who is in charge of the list?' }, { onEvent }),
+    );
+    expect(chats.filter(isAnswer)).toHaveLength(1);
+    expect(textOf(fallback)).toBe('Mira [1].');
+    expect(fallback.at(-1)).toMatchObject({ type: 'done', method: 'model' });
   });
 
   it('drafts notes with the model as JSON, keeping only valid tags', async () => {

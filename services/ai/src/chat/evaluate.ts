@@ -9,7 +9,8 @@ import type {
   EvaluatedQuestion,
 } from '../retrieval/evaluate.js';
 import type { UserIndex } from '../retrieval/user-index.js';
-import { extractiveAnswer, passageHits, QUOTED, type Passage } from './extractive.js';
+import { retrieveNotes } from '../retrieval/hybrid.js';
+import { extractiveAnswer, passageChunks, QUOTED, type Passage } from './extractive.js';
 
 /** Answers a question from passages (extractively) and says which notes the answer cites. */
 export type Answerer = (
@@ -18,9 +19,14 @@ export type Answerer = (
 ) => Promise<{ citations: NoteRef[] }> | { citations: NoteRef[] };
 
 export interface ChatCitationQuality {
-  /** Questions evaluated. */
+  /** Questions evaluated that notes answer. */
   questions: number;
-  /** Share of questions whose retrieved passages hold at least one answering note: the ceiling. */
+  /**
+   * Share of each question's answering notes among the notes of the passages the answer reads,
+   * averaged: the chat's retrieval, comparable with search's recall@5.
+   */
+  recallAt5: number;
+  /** Share of questions whose passages hold at least one answering note: the ceiling. */
   retrieved: number;
   /** Share of questions whose citations include at least one answering note. */
   answered: number;
@@ -28,6 +34,10 @@ export interface ChatCitationQuality {
   precise: number;
   /** Notes cited per answer, on average. */
   citedNotes: number;
+  /** Questions evaluated that no note answers. */
+  unanswerable: number;
+  /** Share of those answered with no citation: the notes do not say. */
+  honest: number;
 }
 
 /** The text of every chunk of the notes, by chunk key: what the index was built from. */
@@ -46,7 +56,7 @@ export const chunkTextsOf = (
     ),
   );
 
-/** The passages the chat would give the answerer: the hybrid ranking's best chunks. */
+/** The passages the chat would give the answerer: the chunks of the notes search finds first. */
 export const passagesFor = (
   index: UserIndex,
   texts: ReturnType<typeof chunkTextsOf>,
@@ -54,17 +64,18 @@ export const passagesFor = (
   vector: Float32Array | undefined,
   model: string,
 ): Passage[] =>
-  passageHits(index, { tokens: tokenize(question), vector }, model).flatMap((hit, position) => {
-    const chunk = texts.get(hit.key);
-    return chunk
-      ? [{ number: position + 1, note: chunk.note, text: chunk.text, chunk: chunk.index }]
-      : [];
-  });
+  passageChunks(retrieveNotes(index, { tokens: tokenize(question), vector }, model))
+    .flatMap((hit) => {
+      const chunk = texts.get(`${hit.noteId}:${hit.index}`);
+      return chunk ? [{ note: chunk.note, text: chunk.text, chunk: chunk.index }] : [];
+    })
+    .map((passage, position) => ({ ...passage, number: position + 1 }));
 
 /**
  * How well the notes a chat answer cites answer the question, over questions whose answering
- * notes are known: retrieval as the chat does it (hybrid, PASSAGES chunks) over an index built
- * like `indexOfNotes`, then `answer`.
+ * notes are known (and how often it says the notes do not say, over those no note answers):
+ * retrieval as the chat does it (`passagesFor`) over an index built like `indexOfNotes`, then
+ * `answer`.
  */
 export const evaluateChatCitations = async (
   index: UserIndex,
@@ -76,27 +87,37 @@ export const evaluateChatCitations = async (
 ): Promise<ChatCitationQuality> => {
   const texts = chunkTextsOf(notes);
   const vectors = embed(questions.map(({ question }) => question));
-  let retrieved = 0;
-  let answered = 0;
-  let precise = 0;
-  let cited = 0;
+  let [answerable, recall, retrieved, answered, precise, cited] = [0, 0, 0, 0, 0, 0];
+  let [unanswerable, honest] = [0, 0];
   for (const [i, { question, relevant }] of questions.entries()) {
     const wanted = new Set(relevant);
     const passages = passagesFor(index, texts, question, vectors[i], model);
-    if (passages.some((passage) => wanted.has(passage.note.id))) retrieved++;
-    const { citations } = await answer(question, passages);
+    const { citations } =
+      passages.length > 0 ? await answer(question, passages) : { citations: [] };
+    if (wanted.size === 0) {
+      unanswerable++;
+      if (citations.length === 0) honest++;
+      continue;
+    }
+    answerable++;
+    const read = new Set(passages.map((passage) => passage.note.id));
+    recall += relevant.filter((id) => read.has(id)).length / wanted.size;
+    if (relevant.some((id) => read.has(id))) retrieved++;
     const hits = citations.filter((note) => wanted.has(note.id)).length;
     if (hits > 0) answered++;
     if (hits > 0 && hits === citations.length) precise++;
     cited += citations.length;
   }
-  const share = (count: number) => (questions.length === 0 ? 0 : count / questions.length);
+  const share = (count: number, of: number) => (of === 0 ? 0 : count / of);
   return {
-    questions: questions.length,
-    retrieved: share(retrieved),
-    answered: share(answered),
-    precise: share(precise),
-    citedNotes: share(cited),
+    questions: answerable,
+    recallAt5: share(recall, answerable),
+    retrieved: share(retrieved, answerable),
+    answered: share(answered, answerable),
+    precise: share(precise, answerable),
+    citedNotes: share(cited, answerable),
+    unanswerable,
+    honest: share(honest, unanswerable),
   };
 };
 

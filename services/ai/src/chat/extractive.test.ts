@@ -2,10 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { hashedEmbedding } from '../local/embeddings.js';
 import { USE_MODEL } from '../local/use/model-dir.js';
 import { tokenize } from '../local/text.js';
+import { retrieveNotes } from '../retrieval/hybrid.js';
 import { UserIndex } from '../retrieval/user-index.js';
 import {
   extractiveAnswer,
-  passageHits,
+  PASSAGE_NOTES,
+  passageChunks,
   quotables,
   QUOTED,
   type EmbedTexts,
@@ -228,7 +230,20 @@ describe('quotables', () => {
   });
 });
 
-describe('passageHits', () => {
+describe('passageChunks', () => {
+  it('reads the notes search finds first, at most two chunks of each', () => {
+    const notes = Array.from({ length: 7 }, (_, n) => ({
+      noteId: `n${n}`,
+      chunks: n === 0 ? [3, 0, 1] : [n],
+    }));
+    expect(passageChunks(notes)).toEqual([
+      { noteId: 'n0', index: 3 },
+      { noteId: 'n0', index: 0 },
+      ...[1, 2, 3, 4].map((n) => ({ noteId: `n${n}`, index: n })),
+    ]);
+    expect(new Set(passageChunks(notes).map((chunk) => chunk.noteId)).size).toBe(PASSAGE_NOTES);
+  });
+
   it('gives a question no note is about no passages, not the least unrelated ones', () => {
     const unit = (x: number, y: number) => {
       const length = Math.hypot(x, y);
@@ -243,14 +258,13 @@ describe('passageHits', () => {
         vector: unit(0.9, 0.3),
       },
     ]);
-    const query = (text: string, vector: Float32Array) => ({ tokens: tokenize(text), vector });
+    const passages = (text: string, vector: Float32Array) =>
+      passageChunks(retrieveNotes(index, { tokens: tokenize(text), vector }, USE_MODEL));
     // About the car: both notes are close in meaning.
-    expect(passageHits(index, query('car upkeep', unit(1, 0.1)), USE_MODEL)).toHaveLength(2);
+    expect(passages('car upkeep', unit(1, 0.1))).toHaveLength(2);
     // About something else (cosine below the sentence encoder's floor): nothing.
-    expect(passageHits(index, query('what is left to do', unit(0.1, -1)), USE_MODEL)).toEqual([]);
+    expect(passages('what is left to do', unit(0.1, -1))).toEqual([]);
     // The words of a note keep it, however far its meaning.
-    expect(
-      passageHits(index, query('brake', unit(0.1, -1)), USE_MODEL).map((hit) => hit.noteId),
-    ).toEqual(['brakes']);
+    expect(passages('brake', unit(0.1, -1)).map((hit) => hit.noteId)).toEqual(['brakes']);
   });
 });

@@ -8,21 +8,25 @@ import {
   type Block,
 } from '../local/structure.js';
 import { tokenize } from '../local/text.js';
-import type { UserIndex } from '../retrieval/user-index.js';
-import { rankChunks, relevantHits, type FusedHit } from '../retrieval/hybrid.js';
 
-/** Passages retrieved for one answer. */
-export const PASSAGES = 8;
+/** Notes an answer reads: the first ones retrieval finds, as many as search's recall@5 counts. */
+export const PASSAGE_NOTES = 5;
+/** Chunks of one note an answer reads, at most: its best in the ranking. */
+const CHUNKS_PER_NOTE = 2;
+
 /**
- * The chunks an answer reads: the hybrid ranking's best PASSAGES, less those neither holding
- * the question's words nor close to it in meaning (`relevantHits`, as search by meaning): a
- * question the notes do not answer gets no passages, not the least unrelated ones.
+ * The chunks an answer reads, note by note in retrieval's order (`retrieveNotes`, as search
+ * ranks them), each note's best first: a question the notes do not answer finds no notes, and
+ * gets no passages rather than the least unrelated ones.
  */
-export const passageHits = (
-  index: UserIndex,
-  query: { tokens: string[]; vector: Float32Array | undefined },
-  model: string,
-): FusedHit[] => relevantHits(rankChunks(index, query, 'hybrid', PASSAGES), model);
+export const passageChunks = (
+  notes: { noteId: string; chunks: number[] }[],
+): { noteId: string; index: number }[] =>
+  notes
+    .slice(0, PASSAGE_NOTES)
+    .flatMap(({ noteId, chunks }) =>
+      chunks.slice(0, CHUNKS_PER_NOTE).map((index) => ({ noteId, index })),
+    );
 
 /** Sentences quoted by an answer made without a model, at most. */
 export const QUOTED = 4;

@@ -8,15 +8,14 @@ import type {
   ChatListQuery,
 } from '@noted/api';
 import { AppError, type Parsed } from '@noted/api';
-import { excludedTagsOf, isExcluded, type AiContext } from '../context.js';
+import type { AiContext } from '../context.js';
 import { indexRepository } from '../index/repository.js';
 import type { ChatMessageInput, Usage } from '../providers/port.js';
 import { chunkNote } from '../local/chunks.js';
-import { keywords } from '../local/keywords.js';
 import { tokenize } from '../local/text.js';
-import { queryOf } from '../search/usecases.js';
+import { findNotes } from '../search/usecases.js';
 import type { Send } from '../sse.js';
-import { extractiveAnswer, PASSAGES, passageHits, type Passage } from './extractive.js';
+import { extractiveAnswer, PASSAGE_NOTES, passageChunks, type Passage } from './extractive.js';
 import { chatRepository, type MessageRow } from './repository.js';
 
 export type { Passage } from './extractive.js';
@@ -40,60 +39,43 @@ const bestChunk = (note: { title: string; body: string }, tokens: readonly strin
 };
 
 /**
- * The passages of the user's own notes that best answer the question (words and meaning
- * fused), read back through the notes service so a note deleted a moment ago is never cited.
- * The notes service's full-text hits for the question's key words come in at their rank there
- * when the fusion left them out (never one with a tag excluded from AI): a note written or
- * changed a moment ago that the index does not hold yet, or one whose only evidence is a rare
- * word among many notes close in meaning to the question's wording ("What did I write about
- * …?" over notes that say "note"). Their passage is the chunk of their current text holding
- * most of the question's words.
+ * The passages of the user's own notes that best answer the question: the chunks of the notes
+ * AI search would list first (`findNotes`, so the chat retrieves exactly as search does), read
+ * back through the notes service so a note deleted a moment ago is never cited. A note the
+ * index does not hold yet (written a moment ago, found by its words) gives the chunk of its
+ * current text holding most of the question's words.
  */
 export const retrievePassages = async (
   ctx: AiContext,
   userId: string,
   query: string,
+  signal?: AbortSignal,
 ): Promise<Passage[]> => {
-  // A question is not a search: its key words, any of them, are.
-  const words = [...new Set(keywords(query, { limit: 8 }).flatMap((key) => key.split(/\s+/)))];
-  const [index, vectorQuery, fullText, excluded] = await Promise.all([
-    ctx.indexes.get(userId),
-    queryOf(ctx, userId, query, 'chat'),
-    words.length > 0 ? ctx.notes.search(userId, words.join(' or '), PASSAGES) : [],
-    excludedTagsOf(ctx, userId),
-  ]);
-  const hits = passageHits(index, vectorQuery, vectorQuery.model);
+  const found = (await findNotes(ctx, userId, query, 'chat', signal)).slice(0, PASSAGE_NOTES);
+  const chunks = passageChunks(found);
   const [notes, texts] = await Promise.all([
-    ctx.notes.many(userId, [...new Set(hits.map((hit) => hit.noteId))]),
-    indexRepository.chunkTexts(
-      ctx.knex,
+    ctx.notes.many(
       userId,
-      hits.map((hit) => ({ noteId: hit.noteId, index: hit.index })),
+      found.map((note) => note.noteId),
     ),
+    indexRepository.chunkTexts(ctx.knex, userId, chunks),
   ]);
   const live = new Map(notes.map((note) => [note.id, note]));
-  const found: Omit<Passage, 'number'>[] = hits.flatMap((hit) => {
-    const note = live.get(hit.noteId);
-    const text = texts.get(hit.key);
-    return note && text !== undefined
-      ? [{ note: { id: note.id, title: note.title }, text, chunk: hit.index }]
-      : [];
-  });
-  const among = new Set(found.map((passage) => passage.note.id));
-  fullText.forEach((hit, rank) => {
-    const note = hit.note;
-    if (!note || among.has(note.id) || isExcluded(note, excluded)) return;
-    among.add(note.id);
-    const chunk = bestChunk(note, vectorQuery.tokens);
-    if (!chunk) return;
-    found.splice(Math.min(rank, found.length), 0, {
-      note: { id: note.id, title: note.title },
-      text: chunk.text,
-      chunk: chunk.index,
-    });
-  });
+  const tokens = tokenize(query);
   return found
-    .slice(0, PASSAGES)
+    .flatMap(({ noteId, chunks: ranked }): Omit<Passage, 'number'>[] => {
+      const note = live.get(noteId);
+      if (!note) return [];
+      const ref = { id: note.id, title: note.title };
+      if (ranked.length === 0) {
+        const chunk = bestChunk(note, tokens);
+        return chunk ? [{ note: ref, text: chunk.text, chunk: chunk.index }] : [];
+      }
+      return chunks.flatMap((chunk) => {
+        const text = chunk.noteId === noteId ? texts.get(`${noteId}:${chunk.index}`) : undefined;
+        return text === undefined ? [] : [{ note: ref, text, chunk: chunk.index }];
+      });
+    })
     .map((passage, position) => ({ ...passage, number: position + 1 }));
 };
 
@@ -166,7 +148,7 @@ export const chatAnswer = async (
     // A follow-up ("and when was that?") is searched with the question before it.
     const previousQuestion = [...earlier].reverse().find((message) => message.role === 'user');
     const query = previousQuestion ? `${question}\n${previousQuestion.content}` : question;
-    const passages = await retrievePassages(ctx, userId, query);
+    const passages = await retrievePassages(ctx, userId, query, signal);
     send({ type: 'citations', notes: uniqueNotes(passages) });
 
     const model = ctx.provider.models.chat;

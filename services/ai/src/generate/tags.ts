@@ -1,7 +1,7 @@
 import type { AiContext } from '../context.js';
 import { indexRepository } from '../index/repository.js';
 import { tagsFor } from '../local/keywords.js';
-import { rankNotes, relevantHits } from '../retrieval/hybrid.js';
+import { retrieveNotes } from '../retrieval/hybrid.js';
 import { queryOf } from '../search/usecases.js';
 
 /** Tags suggested for a draft or a capture: three at most, for the user to take or leave. */
@@ -37,10 +37,10 @@ export const tagContext = async (
     ctx.indexes.get(userId),
     queryOf(ctx, userId, text.slice(0, QUERY_CHARS), 'tags'),
   ]);
-  const nearest = relevantHits(
-    rankNotes(index, query, 'hybrid', NEIGHBOURS + 1, (id) => id === skip),
-    query.model,
-  ).slice(0, NEIGHBOURS);
+  const nearest = retrieveNotes(index, query, query.model, {
+    limit: NEIGHBOURS,
+    skip: (id) => id === skip,
+  });
   const rows = await indexRepository.notesByIds(
     ctx.knex,
     nearest.map((hit) => hit.noteId),

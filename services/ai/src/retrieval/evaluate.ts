@@ -3,7 +3,7 @@ import { loadSentenceEncoder } from '../local/use/encoder.js';
 import { DEFAULT_USE_MODEL_DIR, USE_MODEL } from '../local/use/model-dir.js';
 import { chunkNote } from '../local/chunks.js';
 import { tokenize } from '../local/text.js';
-import { rankNotes, type Ranker } from './hybrid.js';
+import { rankNotes, retrieveNotes, type Ranker } from './hybrid.js';
 import { UserIndex } from './user-index.js';
 
 export interface EvaluatedNote {
@@ -15,6 +15,7 @@ export interface EvaluatedNote {
 
 export interface EvaluatedQuestion {
   question: string;
+  /** The notes that answer it: none for a question the notes do not answer. */
   relevant: string[];
   /** What kind of question it is (keyword, reworded, ...): figures are also given per group. */
   group?: string;
@@ -26,17 +27,27 @@ export const ALL_QUESTIONS = 'all';
 export interface RetrievalScores {
   /** How many questions the figures average over. */
   questions: number;
-  /** Share of each question's relevant notes among its first five results, averaged. */
+  /**
+   * Share of each question's relevant notes among its first five results, averaged; for a
+   * question no note answers, 1 when nothing is found (search says so) and 0 otherwise.
+   */
   recallAt5: number;
   /** 1 / rank of the first relevant note (0 beyond the tenth), averaged. */
   mrr: number;
 }
 
+/**
+ * A ranking evaluated: one of the rankers, or `retrieved`, the hybrid ranking's relevant notes
+ * (`retrieveNotes`), which AI search and knowledge chat are given.
+ */
+export type EvaluatedRanker = Ranker | 'retrieved';
+
 export interface RetrievalQuality extends RetrievalScores {
-  ranker: Ranker;
+  ranker: EvaluatedRanker;
   /**
    * The same figures per question group, in the order the groups first appear, then `all`
-   * (equal to the figures above). Questions without a group count only in `all`.
+   * (equal to the figures above). Questions without a group count only in `all`; questions no
+   * note answers only in their group.
    */
   groups: Record<string, RetrievalScores>;
 }
@@ -74,12 +85,16 @@ export const indexOfNotes = (
   );
 };
 
-/** Recall@5 and MRR of each ranker over the questions, overall and per question group. */
+/**
+ * Recall@5 and MRR of each ranker over the questions, overall and per question group; the
+ * relevance cut of `retrieved` is the embedding model's named.
+ */
 export const evaluateRetrieval = (
   index: UserIndex,
   questions: EvaluatedQuestion[],
-  rankers: Ranker[] = ['bm25', 'semantic', 'hybrid'],
+  rankers: EvaluatedRanker[] = ['bm25', 'semantic', 'hybrid', 'retrieved'],
   embed: EmbedTexts = hashedEmbeddings,
+  model = HASHED_EMBEDDING_MODEL,
 ): RetrievalQuality[] => {
   const vectors = embed(questions.map(({ question }) => question));
   const groups = [
@@ -94,12 +109,20 @@ export const evaluateRetrieval = (
     );
     for (const [i, { question, relevant, group }] of questions.entries()) {
       const query = { tokens: tokenize(question), vector: vectors[i] };
-      const ranked = rankNotes(index, query, ranker, 10).map((hit) => hit.noteId);
+      const ranked = (
+        ranker === 'retrieved'
+          ? retrieveNotes(index, query, model, { limit: 10 })
+          : rankNotes(index, query, ranker, 10)
+      ).map((hit) => hit.noteId);
       const wanted = new Set(relevant);
-      const recall = ranked.slice(0, 5).filter((id) => wanted.has(id)).length / wanted.size;
+      const answerable = wanted.size > 0;
+      const recall = answerable
+        ? ranked.slice(0, 5).filter((id) => wanted.has(id)).length / wanted.size
+        : Number(ranked.length === 0);
       const first = ranked.findIndex((id) => wanted.has(id));
-      const reciprocal = first < 0 ? 0 : 1 / (first + 1);
-      for (const name of new Set([group ?? ALL_QUESTIONS, ALL_QUESTIONS])) {
+      const reciprocal = answerable ? (first < 0 ? 0 : 1 / (first + 1)) : recall;
+      const counted = answerable ? [group ?? ALL_QUESTIONS, ALL_QUESTIONS] : group ? [group] : [];
+      for (const name of new Set(counted)) {
         const sum = sums.get(name)!;
         sum.questions += 1;
         sum.recall += recall;

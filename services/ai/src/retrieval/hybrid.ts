@@ -1,5 +1,5 @@
 import { USE_MODEL } from '../local/use/model-dir.js';
-import { notesOf, type ChunkHit, type UserIndex } from './user-index.js';
+import type { ChunkHit, UserIndex } from './user-index.js';
 
 /** How many candidates each ranking brings to the fusion. */
 export const CANDIDATES = 50;
@@ -113,14 +113,27 @@ export const rankChunks = (
   return fused(index, query.vector, lexical, semantic()).slice(0, limit);
 };
 
-/** The notes a ranking of chunks points to, best chunk of each, best first. */
+/** A note of a ranking: its best chunk's hit, and the note's chunks in the ranking, best first. */
+export interface NoteHit extends FusedHit {
+  chunks: number[];
+}
+
+/** The notes a ranking of chunks points to, best chunk of each first, best note first. */
 export const rankNotes = (
   index: UserIndex,
   query: { tokens: string[]; vector: Float32Array | undefined },
   ranker: Ranker,
   limit: number,
   skip?: (noteId: string) => boolean,
-): FusedHit[] => notesOf(rankChunks(index, query, ranker, CANDIDATES * 2, skip)).slice(0, limit);
+): NoteHit[] => {
+  const notes = new Map<string, NoteHit>();
+  for (const hit of rankChunks(index, query, ranker, CANDIDATES * 2, skip)) {
+    const note = notes.get(hit.noteId);
+    if (note) note.chunks.push(hit.index);
+    else notes.set(hit.noteId, { ...hit, chunks: [hit.index] });
+  }
+  return [...notes.values()].slice(0, limit);
+};
 
 /**
  * How close in meaning a note found by meaning alone must be, as a share of the best note's
@@ -144,11 +157,11 @@ const MEANING_FLOORS: Record<string, number> = { [USE_MODEL]: 0.15 };
  * those close enough in meaning (`RELATIVE_MEANING`, `MEANING_FLOORS`). A ranking by words
  * alone is kept as it is, and so is a note `kept` says was found otherwise.
  */
-export const relevantHits = (
-  hits: FusedHit[],
+export const relevantHits = <Hit extends FusedHit>(
+  hits: Hit[],
   model: string,
   kept: (noteId: string) => boolean = () => false,
-): FusedHit[] => {
+): Hit[] => {
   const best = Math.max(0, ...hits.map((hit) => hit.meaning ?? 0));
   const cut = Math.max(MEANING_FLOORS[model] ?? 0, RELATIVE_MEANING * best);
   return hits.filter(
@@ -159,3 +172,24 @@ export const relevantHits = (
       kept(hit.noteId),
   );
 };
+
+/**
+ * The notes a query finds, as AI search, knowledge chat and tag suggestions all take them: the
+ * hybrid ranking's notes, less those that are not relevant (`relevantHits`), best first. One
+ * ranking for all of them, so the chat reads the notes search would show.
+ */
+export const retrieveNotes = (
+  index: UserIndex,
+  query: { tokens: string[]; vector: Float32Array | undefined },
+  model: string,
+  options: {
+    limit?: number;
+    skip?: (noteId: string) => boolean;
+    kept?: (noteId: string) => boolean;
+  } = {},
+): NoteHit[] =>
+  relevantHits(
+    rankNotes(index, query, 'hybrid', CANDIDATES, options.skip),
+    model,
+    options.kept,
+  ).slice(0, options.limit ?? CANDIDATES);

@@ -252,13 +252,3 @@ export class UserIndex {
     return mean;
   }
 }
-
-/** Best hit per note, in order: the notes a chunk ranking points to. */
-export const notesOf = <T extends { noteId: string }>(hits: T[]): T[] => {
-  const seen = new Set<string>();
-  return hits.filter((hit) => {
-    if (seen.has(hit.noteId)) return false;
-    seen.add(hit.noteId);
-    return true;
-  });
-};

@@ -6,8 +6,10 @@ import { excludedTagsOf, isExcluded, noteForAi, type AiContext } from '../contex
 import { indexRepository } from '../index/repository.js';
 import { keywords } from '../local/keywords.js';
 import { tokenize } from '../local/text.js';
+import { normalize } from '../local/embeddings.js';
+import { chatText } from '../providers/port.js';
 import { plainText } from '@noted/kit';
-import { CANDIDATES, rankNotes, relevantHits, type FusedHit } from '../retrieval/hybrid.js';
+import { CANDIDATES, rankNotes, retrieveNotes, type NoteHit } from '../retrieval/hybrid.js';
 
 const SNIPPET_CHARS = 240;
 
@@ -29,6 +31,77 @@ const withoutTitle = (chunk: string, title: string) => {
 export const queryOf = async (ctx: AiContext, userId: string, text: string, purpose: string) => {
   const { vectors, model } = await ctx.provider.embed([text], { userId, purpose });
   return { tokens: tokenize(text), vector: vectors[0], model };
+};
+
+/** How long the chat model may take to reword a question before it is searched as asked. */
+const REWRITE_TIMEOUT_MS = 8_000;
+
+const REWRITE_PROMPT =
+  "Rewrite the user's question about their own notes as a note answering it would be " +
+  'worded: one to three short sentences in the words such a note would likely use (everyday ' +
+  'synonyms, the names of the things meant, related terms), in the language of the question. ' +
+  'Do not answer from your own knowledge and do not explain; write only the sentences.';
+
+/**
+ * A question reworded by the chat model as the note that answers it might say it (a
+ * hypothetical passage): meaning search then also looks near the words a note would use,
+ * which a sentence encoder misses when the question shares none of them ("what do I need at
+ * the shop" for a list headed "Groceries"). Undefined without a chat model, or when it fails
+ * or is slow: the question is then searched as asked, never refused.
+ */
+const reworded = async (
+  ctx: AiContext,
+  userId: string,
+  question: string,
+  signal?: AbortSignal,
+): Promise<string | undefined> => {
+  if (!ctx.provider.models.chat) return undefined;
+  const timeout = AbortSignal.timeout(REWRITE_TIMEOUT_MS);
+  try {
+    const { text } = await chatText(
+      ctx.provider.chat(
+        [
+          { role: 'system', content: REWRITE_PROMPT },
+          { role: 'user', content: question },
+        ],
+        { maxTokens: 160, temperature: 0 },
+        {
+          userId,
+          purpose: 'rewrite',
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        },
+      ),
+    );
+    return text.trim().slice(0, 1_000) || undefined;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    ctx.logger.warn({ err: error }, 'the question is searched as asked: rewording it failed');
+    return undefined;
+  }
+};
+
+/**
+ * A question's query for the chat: with a chat model, its vector is the mean of the question's
+ * and its rewording's (`reworded`); its words stay the question's own.
+ */
+const questionOf = async (
+  ctx: AiContext,
+  userId: string,
+  question: string,
+  signal?: AbortSignal,
+) => {
+  const rewording = await reworded(ctx, userId, question, signal);
+  if (rewording === undefined) return queryOf(ctx, userId, question, 'chat');
+  const { vectors, model } = await ctx.provider.embed([question, rewording], {
+    userId,
+    purpose: 'chat',
+  });
+  const [asked, rewritten] = vectors;
+  return {
+    tokens: tokenize(question),
+    vector: asked && rewritten ? normalize(asked.map((value, i) => value + rewritten[i]!)) : asked,
+    model,
+  };
 };
 
 /**
@@ -79,50 +152,80 @@ const hitsFor = async (
 
 type RankedNote = Parameters<typeof hitsFor>[2][number];
 
+/** A note a query found: where it ranks, which rankings found it, its best chunks first. */
+export interface FoundNote extends RankedNote {
+  chunks: number[];
+}
+
 /** A ranking's notes, each saying which rankings found it (words, or the notes service's). */
-const rankedNotes = (ranked: FusedHit[], foundByWords: Set<string> = new Set()): RankedNote[] =>
+const rankedNotes = (ranked: NoteHit[], foundByWords: Set<string> = new Set()): FoundNote[] =>
   ranked.map((hit) => {
     const sources: AiHit['sources'] = [];
     if (hit.lexical || foundByWords.has(hit.noteId)) sources.push('fulltext');
     if (hit.semantic) sources.push('semantic');
-    return { noteId: hit.noteId, score: hit.score, sources, chunk: hit.index };
+    return { noteId: hit.noteId, score: hit.score, sources, chunk: hit.index, chunks: hit.chunks };
   });
 
 /**
- * Search by meaning with the words as evidence (retrieval/hybrid.ts): a note that says what
- * was asked in other words is found, and one holding the query's rare words rises; a note
- * neither close in meaning nor holding the words is not listed (`relevantHits`). The notes
- * service's full-text hits mark the notes it also found, and bring in, at their own rank, notes
- * written a moment ago that the index does not hold yet.
+ * What the notes service is asked for a question: its key words, any of them (a question is not
+ * a search, whose words must all be there).
  */
-export const aiSearch = async (
+const questionWords = (question: string): string =>
+  [...new Set(keywords(question, { limit: 8 }).flatMap((key) => key.split(/\s+/)))].join(' or ');
+
+/**
+ * The notes a query finds, for AI search and knowledge chat alike (so the chat reads the notes
+ * search shows): by meaning with the words as evidence (retrieval/hybrid.ts), a note that says
+ * what was asked in other words is found, and one holding the query's rare words rises; a note
+ * neither close in meaning nor holding the words is not listed (`retrieveNotes`). The notes
+ * service's full-text hits bring in, at their own rank, notes written a moment ago that the
+ * index does not hold yet (never one with a tag excluded from AI): for a search those holding
+ * all its words, which also mark and keep the notes found both ways; for a question those
+ * holding any of its key words.
+ */
+export const findNotes = async (
   ctx: AiContext,
   userId: string,
-  input: Parsed<typeof AiSearchQuery>,
-): Promise<AiHitList> => {
-  const { query, limit } = input;
+  query: string,
+  purpose: 'search' | 'chat',
+  signal?: AbortSignal,
+): Promise<FoundNote[]> => {
+  const words = purpose === 'search' ? query : questionWords(query);
   const [fullText, index, excluded, vectorQuery] = await Promise.all([
-    ctx.notes.search(userId, query, CANDIDATES),
+    words === '' ? [] : ctx.notes.search(userId, words, CANDIDATES),
     ctx.indexes.get(userId),
     excludedTagsOf(ctx, userId),
-    queryOf(ctx, userId, query, 'search'),
+    purpose === 'search'
+      ? queryOf(ctx, userId, query, purpose)
+      : questionOf(ctx, userId, query, signal),
   ]);
   const byWords = fullText.flatMap((hit) =>
     hit.note && !isExcluded(hit.note, excluded) ? [hit.note.id] : [],
   );
-  const foundByWords = new Set(byWords);
+  const foundByWords = new Set(purpose === 'search' ? byWords : []);
   const ranked = rankedNotes(
-    relevantHits(rankNotes(index, vectorQuery, 'hybrid', CANDIDATES), vectorQuery.model, (id) =>
-      foundByWords.has(id),
-    ),
+    retrieveNotes(index, vectorQuery, vectorQuery.model, { kept: (id) => foundByWords.has(id) }),
     foundByWords,
   );
   byWords.forEach((noteId, rank) => {
     if (index.hasNote(noteId)) return;
-    ranked.splice(Math.min(rank, ranked.length), 0, { noteId, score: 0, sources: ['fulltext'] });
+    ranked.splice(Math.min(rank, ranked.length), 0, {
+      noteId,
+      score: 0,
+      sources: ['fulltext'],
+      chunks: [],
+    });
   });
-  return hitsFor(ctx, userId, ranked, limit);
+  return ranked;
 };
+
+/** AI search: the notes `findNotes` finds, read back from the notes service. */
+export const aiSearch = async (
+  ctx: AiContext,
+  userId: string,
+  input: Parsed<typeof AiSearchQuery>,
+): Promise<AiHitList> =>
+  hitsFor(ctx, userId, await findNotes(ctx, userId, input.query, 'search'), input.limit);
 
 /** The notes most related to one note: alike in meaning and sharing its key words. */
 export const aiRelated = async (
