@@ -1,9 +1,14 @@
-// Retrieval-quality fixture: a user's notes and questions over them, with the ids of the notes that
-// answer each question. Used to measure recall@5 and MRR of the BM25, embedding and
-// reciprocal-rank-fusion rankers, per group of questions. Clusters (Atlas / Beacon / Harbor
-// meetings, garlic recipes, two trips, habit books, running logs, monthly budgets, checkups, rent,
-// renovation, ...) hold near-duplicates and distractors on purpose: a question is answered only by
-// the notes listed in its `relevant`. retrieval-corpus.test.ts checks the set.
+// Retrieval-quality fixture: one person's notes and questions over them, with the ids of the notes
+// that answer each question. Used to measure recall@5 and MRR of the BM25, embedding and
+// reciprocal-rank-fusion rankers, per group of questions. 357 notes (48 in Chinese, some more in
+// a mix of Chinese and English) and 257 questions. The notes look like a real person's: the app's
+// welcome note and notes of generic words (note, idea, list, remember), many short ones (grocery
+// lists, phone numbers, a wifi password, a quote, a link, half a thought) beside long ones, and
+// clusters (Atlas / Beacon / Harbor meetings, 1:1s, garlic recipes, trips, habit books, running
+// logs, monthly budgets, checkups, dentist visits, rent, renovation, grocery lists, D&D sessions,
+// ...) that hold near-duplicates and distractors on purpose: a question is answered only by the
+// notes listed in its `relevant`, and the `none` questions by no note at all.
+// retrieval-corpus.test.ts checks the set.
 
 export interface CorpusNote {
   id: string;
@@ -21,8 +26,9 @@ export interface CorpusNote {
  * - cross: across languages, an English question about a Chinese note or the other way round
  * - typo: a keyword question with a misspelt word or two (transposed or missing letters)
  * - multi: several notes answer it
+ * - none: sounds like something this person could have written down, but no note answers it
  */
-export type QuestionGroup = 'keyword' | 'reworded' | 'zh' | 'cross' | 'typo' | 'multi';
+export type QuestionGroup = 'keyword' | 'reworded' | 'zh' | 'cross' | 'typo' | 'multi' | 'none';
 
 export const QUESTION_GROUPS: readonly QuestionGroup[] = [
   'keyword',
@@ -31,11 +37,12 @@ export const QUESTION_GROUPS: readonly QuestionGroup[] = [
   'cross',
   'typo',
   'multi',
+  'none',
 ];
 
 export interface CorpusQuestion {
   question: string;
-  /** ids of the notes that answer it */
+  /** ids of the notes that answer it: none for a `none` question */
   relevant: string[];
   group: QuestionGroup;
 }
@@ -5055,6 +5062,1245 @@ report card 上写的是 "meeting expectations"，姐姐有点失望，我觉得
 
 妈妈看了视频高兴得不得了，马上转发到了家族群里。`,
   },
+  // A second batch, the way one person's notes really pile up: the app's welcome note and notes
+  // of generic words, many short ones (lists, numbers, passwords, a quote, a link, half a
+  // thought), other life areas (pets, the car, home admin, insurance, hobbies, a D&D campaign, a
+  // side project, 1:1s, a job search) and near-duplicates that differ in one detail (grocery
+  // lists, 1:1s, dentist visits, D&D sessions, weekly reports), with more notes in Chinese and
+  // mixed-language ones.
+  {
+    id: 'n248',
+    title: 'Hello – My first note',
+    createdAt: '2024-04-02T19:12:00Z',
+    tags: [],
+    body: `# Hello – My first note
+
+Welcome to Noted! This is your first note. Write down anything here: ideas, lists, things you want to remember.
+
+- Use **#** for headings and **-** for lists
+- Link notes with [[double brackets]]
+- Add tags to find your notes later
+- Everything syncs across your devices
+
+Tip: start small. Write one note today and another one tomorrow.`,
+  },
+  {
+    id: 'n249',
+    title: 'Untitled',
+    createdAt: '2024-04-02T19:20:00Z',
+    tags: [],
+    body: `test
+
+does this sync to the phone? typing on the laptop`,
+  },
+  {
+    id: 'n250',
+    title: 'Ideas',
+    createdAt: '2024-05-11T04:30:00Z',
+    tags: ['ideas'],
+    body: `# Ideas
+
+Random ideas, write them down before they're gone:
+- an idea for a note about ideas (meta, lol)
+- write more, think less about where it goes
+- a list of the things I always forget
+- something about what Raj said at dinner — what was it??
+- ideas for a blog: ?`,
+  },
+  {
+    id: 'n251',
+    title: 'Things to remember',
+    createdAt: '2024-06-02T05:00:00Z',
+    tags: ['list'],
+    body: `# Things to remember
+
+- Write it down the moment you think of it
+- One note per thing, not one giant note
+- Review the list every Sunday
+- If it takes less than two minutes, don't write it down, just do it
+- Remember to actually read the notes I write`,
+  },
+  {
+    id: 'n252',
+    title: 'Note to self',
+    createdAt: '2025-02-09T06:10:00Z',
+    tags: [],
+    body: `Stop starting new notes for the same thing. Search first, then write.`,
+  },
+  {
+    id: 'n253',
+    title: 'How I use this app',
+    createdAt: '2025-08-30T17:00:00Z',
+    tags: ['meta'],
+    body: `# How I use this app
+
+A year and a half in, my system:
+- **Inbox**: everything goes into a new note first, no title needed
+- Sunday: give each note a title and a tag or two, delete what I don't need
+- Lists live in their own notes (groceries, packing, gifts)
+- Journal entries get the date as the title
+- Work notes: one per meeting, project name first
+
+Rule: if I can't find a note by searching, the title was bad.`,
+  },
+  {
+    id: 'n254',
+    title: 'Groceries',
+    createdAt: '2025-03-15T17:40:00Z',
+    tags: ['groceries', 'list'],
+    body: `Groceries: oat milk, eggs, spinach, coffee filters, bananas, dish soap`,
+  },
+  {
+    id: 'n255',
+    title: 'Groceries',
+    createdAt: '2025-04-12T18:05:00Z',
+    tags: ['groceries', 'list'],
+    body: `- oat milk ×2
+- eggs
+- kale (they were out of spinach)
+- tortillas, limes, cilantro
+- cat food — Tiki Cat chicken, 12 cans
+- toothpaste`,
+  },
+  {
+    id: 'n256',
+    title: 'H Mart',
+    createdAt: '2025-10-18T18:30:00Z',
+    tags: ['groceries', 'list'],
+    body: `H Mart run (Lynnwood):
+- gochujang, the big tub
+- frozen mandu ×2
+- napa cabbage
+- rice, 15 lb bag (the Korean brand Sam likes, not Nishiki)
+- tofu ×2, scallions, garlic
+- Shaoxing wine
+- honey butter chips for Sam`,
+  },
+  {
+    id: 'n257',
+    title: '买菜',
+    createdAt: '2026-01-10T19:00:00Z',
+    tags: ['groceries', '中文'],
+    body: `买菜：五花肉一斤、冰糖、小葱、姜、嫩豆腐两盒、上海青、鸡蛋一盒、镇江香醋`,
+  },
+  {
+    id: 'n258',
+    title: "Trader Joe's",
+    createdAt: '2025-12-13T19:15:00Z',
+    tags: ['groceries', 'list'],
+    body: `TJ's: frozen gyoza, mandarin orange chicken, everything bagel seasoning, sparkling water, dark chocolate almonds, the $5 tulips, pita chips`,
+  },
+  {
+    id: 'n259',
+    title: 'Plumber',
+    createdAt: '2024-11-19T22:00:00Z',
+    tags: ['home', 'contacts'],
+    body: `Plumber: **Mike at Ballard Plumbing & Drain**, (206) 555-0148. Came the same day for the main line clog (tree roots), $385 to snake it. Ask for Mike, he explains things. He says to scope the sewer line with a camera in 2 years.`,
+  },
+  {
+    id: 'n260',
+    title: 'Electrical panel quotes',
+    createdAt: '2025-07-19T21:00:00Z',
+    tags: ['home', 'electrical'],
+    body: `# Panel upgrade quotes
+
+We need a 200 A panel before an EV charger or a heat pump is possible.
+
+| | Quote | Notes |
+|---|---|---|
+| Sparky's Electric | $3,900 | permit included, 1 day, can start in September |
+| Lumen Electric | $4,600 | includes a surge protector |
+| Brightline | $5,250 | "might need a new meter base" |
+
+Leaning Sparky's. City Light has to come and disconnect the power; they schedule that 2–3 weeks out.`,
+  },
+  {
+    id: 'n261',
+    title: 'Trash day',
+    createdAt: '2025-01-07T03:00:00Z',
+    tags: ['home'],
+    body: `Garbage every Tuesday. Recycling + yard waste every other Tuesday (even weeks). Bins out Monday night, the truck comes around 7. After a holiday everything shifts one day later.`,
+  },
+  {
+    id: 'n262',
+    title: 'Cabin wifi + lockbox',
+    createdAt: '2026-05-22T03:00:00Z',
+    tags: ['travel', 'cabin', 'passwords'],
+    body: `Dana's parents' cabin in Langley
+
+- Wifi: **LangleyLoft** / pw: driftwood2019
+- Router is in the cupboard under the stairs, unplug + replug if it's slow
+- Key lockbox on the porch railing: **4471**
+- Wood stove: open the flue first!!
+- Septic: nothing but TP down the toilet`,
+  },
+  {
+    id: 'n263',
+    title: '爸妈家的 wifi',
+    createdAt: '2026-01-31T12:00:00Z',
+    tags: ['中文', 'family', 'passwords'],
+    body: `爸妈家的 wifi：TP-LINK_8A3F，密码 hz19600903（爸爸的生日）。路由器在电视柜里面，信号不好就重启一下。楼上卧室收不到，要连客厅那个 5G 的。`,
+  },
+  {
+    id: 'n264',
+    title: 'Spare keys',
+    createdAt: '2025-06-20T02:00:00Z',
+    tags: ['home'],
+    body: `Spare house key: Carol next door has one, and there's one in the lockbox by the side gate (code 2208). Honda spare key: kitchen junk drawer, in the envelope.`,
+  },
+  {
+    id: 'n265',
+    title: 'Neighbors',
+    createdAt: '2025-04-26T20:00:00Z',
+    tags: ['home', 'contacts'],
+    body: `- **Carol** (next door, 4512): waters the plants when we travel, loves lemon bars. 206-555-0193
+- **The Nguyens** across the street: Kevin (14) shovels snow and mows for $20
+- House on the corner with the chickens sells eggs, $6 a dozen, honor box`,
+  },
+  {
+    id: 'n266',
+    title: 'Car tabs',
+    createdAt: '2026-02-28T19:00:00Z',
+    tags: ['car', 'admin'],
+    body: `Honda tabs renewed online on the DOL site: $136 (the RTA tax is most of it). Due every March. Sticker goes on the rear plate, bottom right corner.`,
+  },
+  {
+    id: 'n267',
+    title: 'Tires',
+    createdAt: '2025-06-28T18:00:00Z',
+    tags: ['car', 'maintenance'],
+    body: `Les Schwab: free rotation for life because we bought the tires there (Michelin CrossClimate 2, Aug 2024, $880 installed). Rotate every 5,000 miles. Last rotation at 63,100 mi, next around 68,000.`,
+  },
+  {
+    id: 'n268',
+    title: 'Check engine light',
+    createdAt: '2026-01-16T03:00:00Z',
+    tags: ['car'],
+    body: `Check engine light came on Tuesday. Free scan at AutoZone: **P0456**, small EVAP leak. Most common cause: the gas cap not clicking shut. Tightened it until it clicked 3 times, the light went off after 3 days of driving. If it comes back → Eastside Auto.`,
+  },
+  {
+    id: 'n269',
+    title: 'Cat sitter',
+    createdAt: '2025-05-14T04:00:00Z',
+    tags: ['cat', 'miso', 'contacts'],
+    body: `Jess (found on Rover), 206-555-0172
+- $28 per visit, once a day is enough for Miso
+- Knows where the treats and the litter bags are
+- Book 2+ weeks ahead for holidays
+- Venmo @jess-pets`,
+  },
+  {
+    id: 'n270',
+    title: 'Biscuit staying with us',
+    createdAt: '2025-07-03T03:00:00Z',
+    tags: ['dog', 'friends'],
+    body: `# Biscuit — Jul 4 weekend
+
+Priya's in Chicago, we have the corgi Thursday to Monday.
+
+- Food: 1 cup kibble at 7am, 1 cup at 6pm (the blue bin in his bag). No table scraps, no chicken bones
+- Walks morning and evening. He pulls toward squirrels, use the harness, not the collar
+- **Fireworks**: he panics. The Thundershirt is in his bag; keep him in the bedroom with the white noise machine after 9pm on the 4th
+- Keep him out of Miso's food and away from the litter box (gross)
+- His vet is Wallingford Animal Hospital, it's on his tag
+
+Send Priya photos.`,
+  },
+  {
+    id: 'n271',
+    title: 'Miso — flea meds',
+    createdAt: '2025-09-01T16:00:00Z',
+    tags: ['cat', 'miso'],
+    body: `Revolution Plus on the 1st of every month, on the skin between the shoulder blades. 6-pack from Greenlake Animal Hospital, $118. Two left → buy more in November.`,
+  },
+  {
+    id: 'n272',
+    title: 'Pet insurance for Miso?',
+    createdAt: '2025-10-08T04:00:00Z',
+    tags: ['cat', 'miso', 'finance', 'insurance'],
+    body: `# Pet insurance?
+
+Quotes for a 9-year-old cat:
+- Trupanion: $64/mo, 90%, $250 deductible
+- Lemonade: $38/mo, but dental illness excluded unless added
+- Healthy Paws: nothing dental, pre-existing
+
+Her teeth would count as pre-existing anyway. **Decided: no insurance.** $50/month into a separate "Miso fund" savings bucket instead, already $400 in there.`,
+  },
+  {
+    id: 'n273',
+    title: '猫砂',
+    createdAt: '2026-03-21T18:00:00Z',
+    tags: ['cat', 'miso', '中文', 'mixed-language'],
+    body: `Miso 的猫砂：Dr. Elsey's Ultra，40 lb 一袋，Costco 没有卖，在 Chewy 上设了 autoship，每 6 周送一次。换牌子她会生气，不在盆里上厕所。`,
+  },
+  {
+    id: 'n274',
+    title: "Lily's week with us",
+    createdAt: '2026-06-05T04:00:00Z',
+    tags: ['family', 'lily', 'planning'],
+    body: `# Lily stays with us — Jul 12–18
+
+Mei has a conference in Toronto. She drops Lily off on Sunday the 12th and picks her up Saturday the 18th.
+
+## Day camp
+- **ZooCamp at Woodland Park Zoo**, Mon–Fri 9–3, "Animal Detectives" for ages 8–9, $395
+- Drop-off at the **north gate**, sign in with photo ID
+- Pack every day: lunch (the camp is **nut-free**), water bottle, sunscreen, closed-toe shoes, a hat
+- Friday 2:30: family showcase, we can come and watch
+
+## Evenings
+- Library on Tuesday, she wants Dog Man books
+- Pottery painting place in Fremont?
+- FaceTime 外公外婆 on Wednesday
+
+- [ ] Booster seat from Mei
+- [ ] Ask Mei about bedtime (8:30?)`,
+  },
+  {
+    id: 'n275',
+    title: 'Pottery class',
+    createdAt: '2026-04-30T05:00:00Z',
+    tags: ['pottery', 'hobby'],
+    body: `# Wheel throwing — Seward Park Clay Studio
+
+Wednesdays 6:30–9, six weeks, $340 including 25 lb of clay and firing.
+
+- Week 1: centering is impossible. Clay everywhere, zero pots.
+- Week 2: first bowl that didn't collapse! Elbow locked on the thigh, lean in.
+- Week 3: pulled the walls too thin, two flopped. Ines (the teacher) says slow the wheel down for pulling.
+
+Hands are so dry. Bring lotion and an old towel.`,
+  },
+  {
+    id: 'n276',
+    title: 'Pottery — glazing',
+    createdAt: '2026-05-21T05:00:00Z',
+    tags: ['pottery', 'hobby'],
+    body: `Week 5: trimmed three bowls and a mug and glazed them — two celadon, one tenmoku, the mug in shino. One bowl cracked in the bisque firing (bottom too thick). Finished pieces ready for pickup May 27.
+
+Sign up for the next session? Probably yes.`,
+  },
+  {
+    id: 'n277',
+    title: 'Piano',
+    createdAt: '2025-11-29T04:00:00Z',
+    tags: ['piano', 'hobby'],
+    body: `Clair de Lune: bars 1–14 OK from memory. Bars 15–26 hands separately, then together at 60 bpm. The arpeggios from bar 27: later. 15 min before dinner, not after (too tired).`,
+  },
+  {
+    id: 'n278',
+    title: 'Film roll 3',
+    createdAt: '2025-08-09T23:00:00Z',
+    tags: ['photography', 'hobby'],
+    body: `Roll 3: Portra 400 in the Olympus XA. Dropped off at Panda Lab, $24 dev + scan. Half the indoor shots are underexposed → flash or 800 film inside. The Golden Gardens beach ones came out gorgeous.`,
+  },
+  {
+    id: 'n279',
+    title: 'D&D — Wren',
+    createdAt: '2026-01-17T07:00:00Z',
+    tags: ['dnd', 'games', 'friends'],
+    body: `# The Drowned Crown — my character
+
+Raj DMs, every other Friday at his place, 7pm. Bring snacks on odd sessions.
+
+**Wren Ashdown**, half-elf ranger, level 3
+- HP 28, AC 15, Dex 17, Wis 14
+- Longbow + two shortswords
+- Favored enemy: monstrosities
+- Animal companion: **Pepper**, a hawk
+- Backstory: grew up in a lighthouse, her brother vanished at sea
+
+Party: Sam → Bork (half-orc bard, sings badly on purpose), Dana → Sister Maren (cleric), Marco → Quill (halfling rogue).`,
+  },
+  {
+    id: 'n280',
+    title: 'D&D session 4',
+    createdAt: '2026-02-28T08:00:00Z',
+    tags: ['dnd', 'games'],
+    body: `# Session 4 — Saltmere
+
+- Reached Saltmere by the coast road. Bought a rowboat (30 gp).
+- The harbormaster, **Osric Vale**, is lying about the missing ships (Wren's insight roll: 19)
+- Bork tried to charm a mermaid, rolled a 2, she stole his lute
+- Found a waterlogged map with a red X on the **Gull Rocks**
+- Loot: **+1 longbow** for Wren (!!), 120 gp, a strange brass key
+
+Next time: row out to the Gull Rocks at low tide.`,
+  },
+  {
+    id: 'n281',
+    title: 'D&D session 5',
+    createdAt: '2026-03-28T08:00:00Z',
+    tags: ['dnd', 'games'],
+    body: `# Session 5 — Gull Rocks
+
+- Ambushed by sahuagin on the rocks. Quill went down twice, Sister Maren brought him back
+- The brass key opens a sea chest: letters from Osric to "the Mother Below" — he's working for a sea hag
+- Pepper spotted a signal fire on the old lighthouse
+- **Level 4** → Wren took the **Sharpshooter** feat
+- Raj's hint: the lighthouse is where Wren's brother was last seen
+
+Next session Apr 24 (we're in Japan until the 11th).`,
+  },
+  {
+    id: 'n282',
+    title: '1:1 with Dev — Apr 30',
+    createdAt: '2026-04-30T21:00:00Z',
+    tags: ['work', '1on1', 'mentoring'],
+    body: `# 1:1 with Dev — Apr 30
+
+First one since I moved to staff. Keeping the weekly slot, Thursdays 2pm.
+
+- He wants to lead the **Harbor retention project** (dropping raw CDC tables after 90 days)
+- Nervous about demoing at the eng all-hands in May
+- Asked how I go about writing design docs
+
+## Action items
+- [ ] Dev: draft the retention design doc by May 14
+- [ ] Me: intro Dev to Anika (she owns the analyst side)
+- [ ] Me: book a dry run of his all-hands demo`,
+  },
+  {
+    id: 'n283',
+    title: '1:1 with Dev — May 7',
+    createdAt: '2026-05-07T21:00:00Z',
+    tags: ['work', '1on1', 'mentoring'],
+    body: `# 1:1 with Dev — May 7
+
+- Retention doc outline looks good, but the background section is 3 pages. Nobody reads that.
+- He got paged twice on Saturday and didn't know whether he gets a comp day
+- Met Anika, she's keen
+
+## Action items
+- [ ] Dev: cut the background to half a page
+- [ ] Me: ask Leah about the comp day rule for weekend pages
+- [ ] Dev: shadow Tomás on the Postgres minor upgrade next Tuesday`,
+  },
+  {
+    id: 'n284',
+    title: '1:1 with Dev — May 14',
+    createdAt: '2026-05-14T21:00:00Z',
+    tags: ['work', '1on1', 'mentoring'],
+    body: `# 1:1 with Dev — May 14
+
+- The retention doc is out for review. Wei left 30 comments and Dev is a bit crushed → normal for Wei, he comments on everything
+- Demo dry run went fine. Feedback: slow down, show the dashboard before the code
+- Leah confirmed the comp day applies to weekend pages too
+
+## Action items
+- [ ] Dev: answer the review comments by Friday
+- [ ] Me: read his self-assessment draft for the promo cycle
+- [ ] Both: pair on the retention job on Tuesday`,
+  },
+  {
+    id: 'n285',
+    title: '1:1 with Leah — May 6',
+    createdAt: '2026-05-06T22:00:00Z',
+    tags: ['work', '1on1'],
+    body: `# 1:1 with Leah — May 6
+
+First 1:1 as staff.
+
+- Scope for H2: Harbor plus the analytics side of Atlas (PostHog → Harbor export)
+- She wants me **off primary on-call**, on the escalation rota instead
+- Write a 6-month plan with at most two big bets (my own rule anyway)
+- Dev is ready for more, let him lead retention
+
+## Todo
+- [ ] 6-month plan draft by May 20
+- [ ] Hand my on-call slot to Ana`,
+  },
+  {
+    id: 'n286',
+    title: 'Recruiter call — Northwind Robotics',
+    createdAt: '2024-08-14T23:00:00Z',
+    tags: ['career', 'job-search'],
+    body: `# Recruiter call — Northwind Robotics
+
+Kelsey (recruiter) reached out on LinkedIn.
+
+- Role: Staff Backend Engineer, fleet platform
+- Hybrid, 2 days a week in the Bellevue office
+- Base $210–245k + RSUs (4 years, 1-year cliff), 10% bonus target
+- Process: recruiter screen → hiring manager → 4-round onsite
+- Team of 8, the manager is ex-Amazon
+
+Said I'd think about it. Honestly I'm happy where I am, but it's good to know what the market pays.`,
+  },
+  {
+    id: 'n287',
+    title: 'Northwind — no',
+    createdAt: '2024-08-23T01:00:00Z',
+    tags: ['career', 'job-search'],
+    body: `Talked to the hiring manager. The fleet platform team is on call 24/7 for robots in warehouses, a 1-in-3 rotation, and "we page a lot while we're scaling". No thanks.
+
+Sent Kelsey a polite no, keep in touch. Asked Leah for more scope here instead; she mentioned a data platform project next year.`,
+  },
+  {
+    id: 'n288',
+    title: "Sam's freelance rates",
+    createdAt: '2025-02-06T05:00:00Z',
+    tags: ['sam', 'finance', 'freelance'],
+    body: `Sam's rates for 2025 (so I stop asking):
+- Design work: $95/h
+- Logo + brand package: $1,200 flat
+- Website refresh: from $3,500
+
+Clients so far: the bakery on 15th, two startups, Raj's brother's coffee roastery. Invoices through Wave, net 15.`,
+  },
+  {
+    id: 'n289',
+    title: 'Seed order',
+    createdAt: '2026-03-04T05:00:00Z',
+    tags: ['garden', 'seeds'],
+    body: `Territorial order: Amish Paste, Yellow Pear, Sungold, Genovese basil, Sugar Snap peas, Lacinato kale, nasturtiums (Sam wants flowers). $46.30 with shipping, arrives next week.`,
+  },
+  {
+    id: 'n290',
+    title: 'Slugs!',
+    createdAt: '2025-05-10T20:00:00Z',
+    tags: ['garden', 'pests'],
+    body: `Slugs ate every lettuce seedling in bed 2 overnight.
+- Sluggo (iron phosphate, safe around Miso) sprinkled around the bed
+- Beer trap in a yogurt cup: 8 slugs by morning
+- Water in the morning, not the evening
+- Copper tape on the bed edges? $15, try it`,
+  },
+  {
+    id: 'n291',
+    title: 'Hydrangea',
+    createdAt: '2025-06-14T19:00:00Z',
+    tags: ['garden'],
+    body: `The hydrangea by the front steps came out pink this year instead of blue. Soil's too alkaline (probably the concrete foundation). Aluminum sulfate, 1 tbsp per gallon of water, in spring. Only cut off the dead flower heads: it blooms on old wood.`,
+  },
+  {
+    id: 'n292',
+    title: 'Banana bread — tweaks',
+    createdAt: '2025-11-01T19:00:00Z',
+    tags: ['recipe', 'baking'],
+    body: `Banana bread tweaks after ~10 loaves:
+- 1/2 cup brown sugar is plenty, not 3/4
+- toast the walnuts first
+- 1/2 tsp cinnamon + a pinch of cardamom
+- 4 bananas if they're small
+- brown butter instead of melted = best version yet`,
+  },
+  {
+    id: 'n293',
+    title: 'Shakshuka',
+    createdAt: '2025-04-06T17:00:00Z',
+    tags: ['recipe', 'breakfast', 'eggs'],
+    body: `# Shakshuka
+
+Weekend brunch for 2.
+
+- 1 onion, 1 red pepper, 3 cloves garlic
+- 1 tsp cumin, 1 tsp paprika, pinch of cayenne
+- 1 can (800 g) whole tomatoes, crushed by hand
+- 4–5 eggs, feta, cilantro
+
+1. Soften the onion and pepper 8 min, then garlic and spices 1 min.
+2. Tomatoes in, simmer 10 min until thick. Salt.
+3. Make wells, crack the eggs in, lid on, **low heat 6–8 min** until the whites set but the yolks are runny.
+4. Feta and cilantro on top, crusty bread.
+
+Sam likes it with harissa stirred in.`,
+  },
+  {
+    id: 'n294',
+    title: 'Granola',
+    createdAt: '2025-12-06T18:00:00Z',
+    tags: ['recipe', 'breakfast'],
+    body: `Sheet-pan granola: 4 cups oats, 1 cup pecans, 1/2 cup pumpkin seeds, 1/2 cup maple syrup, 1/3 cup olive oil, 1 tsp salt, cinnamon. 300°F for 45 min, stir once halfway. Don't stir at the end → clusters. Dried cherries in after it cools.`,
+  },
+  {
+    id: 'n295',
+    title: 'Cold brew',
+    createdAt: '2025-06-22T16:00:00Z',
+    tags: ['coffee', 'recipe'],
+    body: `Cold brew: 100 g coarse ground coffee to 1 L cold water, fridge for 16 hours, strain twice (sieve, then a paper filter). Dilute 1:1 with water or milk. Keeps a week. A medium roast works better than the light stuff I use for the V60.`,
+  },
+  {
+    id: 'n296',
+    title: 'Mango sticky rice',
+    createdAt: '2025-07-12T03:00:00Z',
+    tags: ['recipe', 'dessert', 'thai'],
+    body: `# Mango sticky rice
+
+- 1 cup glutinous rice, soaked 4 h (or overnight)
+- Steam 25 min in a steamer lined with cheesecloth
+- Heat 1 can coconut milk with 1/2 cup sugar and 1/2 tsp salt, don't boil
+- Pour 2/3 of it over the hot rice, cover, wait 20 min: it soaks it all up
+- Thicken the rest with 1 tsp cornstarch for the topping
+- 2 ripe Ataulfo mangoes, toasted mung beans or sesame
+
+The Thai place on Roosevelt does it better, but this is close.`,
+  },
+  {
+    id: 'n297',
+    title: '葱油拌面',
+    createdAt: '2025-10-04T03:00:00Z',
+    tags: ['recipe', '中文', 'noodles'],
+    body: `# 葱油拌面
+
+上海的味道，十分钟搞定。
+
+- 小葱一大把，切段，葱白葱绿分开
+- 油 100 毫升
+- 生抽 3 勺，老抽 1 勺，糖 1 勺半
+- 细面条
+
+1. 冷油下葱白，小火慢慢炸，再放葱绿，炸到**焦黄**捞出来（大概 15 分钟，不要急）。
+2. 关火，倒生抽、老抽、糖，搅匀就是葱油汁。
+3. 面条煮好，拌两勺葱油汁，放几根炸葱。
+
+葱油放冰箱能存两个星期。Sam 说这个比方便面好吃一百倍。`,
+  },
+  {
+    id: 'n298',
+    title: '酸辣土豆丝',
+    createdAt: '2026-03-07T03:00:00Z',
+    tags: ['recipe', '中文'],
+    body: `# 酸辣土豆丝
+
+- 土豆 2 个，切细丝，**泡水洗掉淀粉**，这样炒出来才脆
+- 干辣椒 4 个，花椒一小撮，蒜 2 瓣
+- 白醋 2 勺，盐，一点点糖
+
+1. 热油先炸花椒，捞掉，再放干辣椒和蒜。
+2. 大火下土豆丝，快速翻炒 2 分钟。
+3. 沿锅边淋醋，加盐，再炒 30 秒出锅。
+
+不要炒太久，软了就不好吃了。`,
+  },
+  {
+    id: 'n299',
+    title: 'Renewals',
+    createdAt: '2025-07-21T04:00:00Z',
+    tags: ['finance', 'subscriptions'],
+    body: `Renewals coming up:
+- NYT promo ends **Aug 12** → jumps to $25/mo. Cancel, or call them for another promo.
+- Costco membership: November, $65
+- thirstyplant.dev domain: Jan 18, $12
+- Car insurance: Oct 1 (shop around this time!)`,
+  },
+  {
+    id: 'n300',
+    title: 'Gift ideas',
+    createdAt: '2025-10-19T05:00:00Z',
+    tags: ['gifts', 'list'],
+    body: `Gift ideas, running list:
+- Raj: hot sauce from the Fremont Sunday market, a metal D&D dice set
+- Priya: a portrait of Biscuit (someone on Etsy paints corgis in watercolor)
+- Dana: a Japanese ceramic mug like mine
+- Eli: something for the new apartment? ask Sam
+- Carol next door: lemon bars, always`,
+  },
+  {
+    id: 'n301',
+    title: "Dana's baby shower",
+    createdAt: '2026-06-03T04:00:00Z',
+    tags: ['friends', 'gifts', 'mixed-language'],
+    body: `Dana's baby shower: **Sat Jun 27, 1pm**, at Marco's sister's house in Kirkland. Registry on Babylist.
+
+Got: the hooded towel set + board books (Goodnight Moon, The Very Hungry Caterpillar, and a Chinese one: 猜猜我有多爱你). Wrap in the leftover Christmas paper.
+
+Baby is due early August, a girl!`,
+  },
+  {
+    id: 'n302',
+    title: 'Podcasts to try',
+    createdAt: '2025-04-03T04:00:00Z',
+    tags: ['podcast', 'list', 'mixed-language'],
+    body: `- Hard Fork (Sam listens)
+- Search Engine, the episode about airplane food
+- The Rest Is History — Raj's pick, start with the Titanic series
+- 忽左忽右 — 中文的历史和文化节目，Mom's friend's son recommended it
+- Nihongo con Teppei for listening practice`,
+  },
+  {
+    id: 'n303',
+    title: 'Podcast: morning light',
+    createdAt: '2025-11-06T16:00:00Z',
+    tags: ['podcast', 'health', 'sleep'],
+    body: `From a sleep podcast on the long run: get 10 minutes of outdoor light within an hour of waking (20+ on cloudy days, so: Seattle, always). Delay caffeine 90 min after waking. Dim the lights after 9pm. Trying the morning light walk; Miso watches from the window.`,
+  },
+  {
+    id: 'n304',
+    title: 'Japanese counters',
+    createdAt: '2025-03-19T04:00:00Z',
+    tags: ['language', 'japanese', 'mixed-language'],
+    body: `Counters cheat sheet (after the Mar 18 lesson disaster):
+- 〜つ: general things, up to 10 (ひとつ、ふたつ…)
+- 〜本: long thin things — pens, bottles, umbrellas
+- 〜枚: flat things — paper, shirts, tickets
+- 〜匹: small animals (猫が一匹)
+- 〜台: machines, cars
+- 〜冊: books
+- 〜人: people, but ひとり、ふたり are irregular
+
+Sound changes: いっぽん、にほん、さんぼん 🙃`,
+  },
+  {
+    id: 'n305',
+    title: 'Spanish — kitchen words',
+    createdAt: '2025-10-11T21:00:00Z',
+    tags: ['language', 'spanish'],
+    body: `Kitchen words from Saturday with Lucía:
+la sartén — frying pan · la olla — pot · el cucharón — ladle · el horno — oven · la licuadora — blender · hervir — to boil · freír — to fry · picar — to chop · una pizca — a pinch`,
+  },
+  {
+    id: 'n306',
+    title: 'Home insurance renewal',
+    createdAt: '2026-02-20T05:00:00Z',
+    tags: ['home', 'insurance', 'finance'],
+    body: `PEMCO homeowners renews **Mar 1**: $1,684/yr (was $1,590).
+- Dwelling coverage $612k, deductible $2,500
+- Earthquake not included. Add-on quote: $1,150/yr with a 15% deductible → we'd have to lose ~$90k before it pays anything. Skip again?
+- Sewer backup rider: yes, $60, after the main line clog`,
+  },
+  {
+    id: 'n307',
+    title: 'Life insurance',
+    createdAt: '2025-12-10T05:00:00Z',
+    tags: ['finance', 'insurance'],
+    body: `Term life, 20 years, $1M each (mortgage + a few years of income).
+- Quotes via Policygenius: me $38/mo, Sam $44/mo (Haven Life)
+- Medical exam at home Jan 14, 7am, fasting, no coffee (ugh)
+- Beneficiaries: each other`,
+  },
+  {
+    id: 'n308',
+    title: 'Property tax 2026',
+    createdAt: '2026-02-14T18:00:00Z',
+    tags: ['home', 'taxes', 'finance'],
+    body: `King County property tax for 2026: **$7,480**. First half due **Apr 30**, second half Oct 31. Not in escrow, we pay it online ourselves. Two calendar reminders set.`,
+  },
+  {
+    id: 'n309',
+    title: "Sam's estimated taxes — Q1",
+    createdAt: '2026-04-14T18:00:00Z',
+    tags: ['taxes', 'finance', 'sam'],
+    body: `Paid Sam's Q1 2026 estimated tax on IRS Direct Pay: **$3,200** federal, confirmation saved in the Taxes folder. No state income tax in WA 🙌. Next one Jun 15.`,
+  },
+  {
+    id: 'n310',
+    title: 'Side project: thirsty plant',
+    createdAt: '2025-01-18T22:00:00Z',
+    tags: ['side-project', 'programming', 'iot'],
+    body: `# Side project: thirsty plant
+
+A soil moisture sensor in the big plant's pot that pings my phone when it needs water. Sam overwaters, I forget; this solves both.
+
+- ESP32 board + capacitive soil sensor (~$15 for both)
+- MicroPython, deep sleep, wake every 30 min
+- Sends readings to a tiny Node server on the old Raspberry Pi
+- Notifications through a Telegram bot
+- Domain: thirstyplant.dev (bought, $12)
+
+Weekend project. (Famous last words.)`,
+  },
+  {
+    id: 'n311',
+    title: 'thirsty plant — week 2',
+    createdAt: '2025-02-01T23:00:00Z',
+    tags: ['side-project', 'programming', 'iot'],
+    body: `Calibrated the sensor: 2,900 in dry air, 1,250 in a glass of water, 1,900 in soil that feels dry. Threshold 1,800.
+
+The Telegram bot works!! First message: “I'm thirsty 🌱”.
+
+Problem: 2× AA batteries last 3 days. Connecting to wifi is the expensive part → batch the readings, connect every 6 hours. Or just use USB power, there's an outlet right there.`,
+  },
+  {
+    id: 'n312',
+    title: 'Movies',
+    createdAt: '2025-12-19T04:00:00Z',
+    tags: ['movies'],
+    body: `Sam's pick for Friday: Aftersun. Mine: Columbus (2017, the architecture one). Coin flip?`,
+  },
+  {
+    id: 'n313',
+    title: 'Quote',
+    createdAt: '2025-08-01T03:00:00Z',
+    tags: ['quotes'],
+    body: `“What you do every day matters more than what you do once in a while.” — Gretchen Rubin. (Poster at the physio's. Cheesy but true.)`,
+  },
+  {
+    id: 'n314',
+    title: 'Quote',
+    createdAt: '2026-02-08T05:00:00Z',
+    tags: ['quotes', 'mixed-language'],
+    body: `“The days are long, but the years are short.” Mom said the Chinese version on the phone today: 日子过得真快啊. She's right.`,
+  },
+  {
+    id: 'n315',
+    title: 'Link: pan pizza',
+    createdAt: '2025-10-25T20:00:00Z',
+    tags: ['link', 'recipe'],
+    body: `https://www.seriouseats.com/foolproof-pan-pizza-recipe — pan pizza, no stretching. For when the steel is too much effort.`,
+  },
+  {
+    id: 'n316',
+    title: 'Read later',
+    createdAt: '2025-05-03T04:00:00Z',
+    tags: ['link', 'programming'],
+    body: `https://jvns.ca/blog/how-updating-dns-works/ — Julia Evans on DNS. Send to Ana.`,
+  },
+  {
+    id: 'n317',
+    title: 'Saturday',
+    createdAt: '2025-11-15T16:00:00Z',
+    tags: ['todo'],
+    body: `- [ ] return library books (3, overdue!)
+- [ ] Goodwill bag → car → Goodwill
+- [ ] call Mom
+- [ ] squeaky closet door: WD-40
+- [ ] dry cleaning (Sam's suit)
+- [x] buy stamps`,
+  },
+  {
+    id: 'n318',
+    title: 'Saturday',
+    createdAt: '2026-02-07T16:00:00Z',
+    tags: ['todo'],
+    body: `- [ ] library books (again…)
+- [ ] the Goodwill bag is STILL in the trunk
+- [ ] birthday card for Raj
+- [ ] oil the closet door hinge, WD-40 didn't last
+- [ ] Miso's flea meds
+- [x] call Mom`,
+  },
+  {
+    id: 'n319',
+    title: 'Packing — Langley weekend',
+    createdAt: '2026-05-21T04:00:00Z',
+    tags: ['travel', 'cabin', 'checklist'],
+    body: `- swimsuits (the lake is freezing, but still)
+- Wingspan + Codenames
+- hiking boots, rain jackets
+- V60 + beans + filters (the cabin only has a Mr. Coffee)
+- groceries for 2 dinners: pasta night + burgers
+- bug spray, sunscreen
+- Miso → Jess comes Sat + Sun`,
+  },
+  {
+    id: 'n320',
+    title: 'Packing for 春节',
+    createdAt: '2026-01-26T05:00:00Z',
+    tags: ['travel', 'china', 'checklist', 'mixed-language'],
+    body: `- 红包 ×20 (get new bills at the bank first!)
+- gifts: 按摩仪 for Dad, hand cream for Mom, a cashmere scarf for 外婆
+- Sam's visa printout + passport
+- 转换插头: China uses both flat and angled pins
+- warm layers, Hangzhou is damp cold and the houses aren't heated
+- Lily's drawings for 外婆
+- Tylenol, 肠胃药`,
+  },
+  {
+    id: 'n321',
+    title: 'Dentist — cleaning',
+    createdAt: '2025-08-19T22:00:00Z',
+    tags: ['health', 'dentist'],
+    body: `Cleaning with Tara (Dr. Huang's hygienist). No new cavities, the crown looks good. Gums a bit puffy at the lower front → floss every night, maybe get a water flosser. I wear the night guard ~5 nights a week; she says every night. Next cleaning in February.`,
+  },
+  {
+    id: 'n322',
+    title: 'Dentist — cleaning',
+    createdAt: '2026-02-25T22:00:00Z',
+    tags: ['health', 'dentist'],
+    body: `Cleaning. One small cavity, upper right (tooth #3): filling booked for Mar 4, ~$180 after insurance. The night guard has a crack down the middle; a new one is $450 and insurance doesn't cover it. The flossing streak paid off, gums much better than in August.`,
+  },
+  {
+    id: 'n323',
+    title: 'Dentist — filling',
+    createdAt: '2026-03-04T23:00:00Z',
+    tags: ['health', 'dentist'],
+    body: `Filling on #3 done, composite (white), 40 minutes. Numb until 2pm, soup for lunch. Paid $176. Sensitivity to cold for a week or two is normal; call if it still hurts at night after that.`,
+  },
+  {
+    id: 'n324',
+    title: 'Eye exam',
+    createdAt: '2025-11-13T23:00:00Z',
+    tags: ['health', 'eyes'],
+    body: `Eyes on Fremont, Dr. Kim. Prescription a bit worse: R −2.75, L −3.00 (was −2.50 / −2.75). Ordered Acuvue Oasys 1-Day, two 90-packs, $210 after the vision plan. Kept the old frames, new lenses only ($140).`,
+  },
+  {
+    id: 'n325',
+    title: 'Doctor',
+    createdAt: '2025-06-12T17:00:00Z',
+    tags: ['health', 'contacts'],
+    body: `Dr. Patel, UW Medicine Ravenna clinic: 206-555-0110. Messages through MyChart, she usually answers in 1–2 days. After-hours nurse line: 206-555-0199.`,
+  },
+  {
+    id: 'n326',
+    title: 'Allergies',
+    createdAt: '2026-03-25T15:00:00Z',
+    tags: ['health'],
+    body: `Tree pollen season has started. Zyrtec every morning from now until June, Flonase on bad days. Bedroom windows closed, shower before bed after runs. Pack some for Japan (cedar pollen there too!).`,
+  },
+  {
+    id: 'n327',
+    title: '周报 — 4 月 27 日',
+    createdAt: '2026-04-27T23:00:00Z',
+    tags: ['work', '中文', 'weekly-report', 'mixed-language'],
+    body: `# 周报 4 月 27 日（给上海团队）
+
+## 本周完成
+- Harbor 第三批报表迁移完成，一共 9 张，刘婷确认数字没问题
+- 只读账号的密码改成自动轮换，每 90 天一次
+- 修复了一个时区问题：报表里的日期现在按上海时间算
+
+## 下周计划
+- 开始做原始数据表的保留策略（超过 90 天自动删除）
+- 和王磊确认 sandbox schema 的空间上限
+
+## 风险
+- 5 月 1 日到 5 日上海放假，这期间不上线`,
+  },
+  {
+    id: 'n328',
+    title: '周报 — 5 月 11 日',
+    createdAt: '2026-05-11T23:00:00Z',
+    tags: ['work', '中文', 'weekly-report'],
+    body: `# 周报 5 月 11 日（给上海团队）
+
+## 本周完成
+- 保留策略的设计文档发出去了（Dev 负责），等 Wei 审核
+- sandbox schema 上限定为 50 GB，王磊同意了
+- 第四批报表：6 张完成了 4 张，剩下两张的汇率字段还要核对
+
+## 下周计划
+- 剩下的两张报表
+- 给刘婷开一个 PostHog 只读账号，她想看 Atlas 的中国用户数据
+
+## 风险
+- 无`,
+  },
+  {
+    id: 'n329',
+    title: '妈妈种牙',
+    createdAt: '2026-04-05T13:00:00Z',
+    tags: ['health', '中文', 'family'],
+    body: `# 妈妈种牙
+
+妈妈左下两颗后牙松了很久，医生建议拔掉种牙。
+
+- 医院：浙大口腔医院（华家池院区），张医生
+- 种植体用国产的，集采以后一颗 **¥6,500** 左右，以前要一万多
+- 先拔牙，等三个月长好了再种，种完再等三个月装牙冠
+- 医保可以报一部分，大概 30%
+
+我跟她说钱我出一半，她一直说不用。让爸爸陪她去，别一个人去。`,
+  },
+  {
+    id: 'n330',
+    title: '外婆摔了一跤',
+    createdAt: '2026-04-24T14:00:00Z',
+    tags: ['family', '中文', 'health'],
+    body: `# 外婆摔了一跤
+
+舅舅早上打电话：外婆昨天半夜起来上厕所，在卫生间摔倒了，**股骨颈骨折**，现在在浙一医院。
+
+- 医生说快 90 岁的人做手术有风险，但是不做的话以后就只能躺在床上了
+- 决定做髋关节置换，明天上午手术
+- 妈妈和舅舅轮流在医院陪床，请了一个护工，一天 ¥300
+
+我问要不要回去，妈妈说先不用，等手术结果。一整天都没心思上班。`,
+  },
+  {
+    id: 'n331',
+    title: '外婆出院了',
+    createdAt: '2026-05-09T14:00:00Z',
+    tags: ['family', '中文', 'health'],
+    body: `# 外婆出院了
+
+手术很顺利，外婆住了两个星期院，今天出院了，先住到爸妈家（幸好去年卫生间装了扶手，也没有门槛）。
+
+- 每天康复训练两次，用助行器走路
+- 护工再请一个月，晚上妈妈陪
+- 六个星期以后复查拍片
+- 视频的时候她精神很好，还问 Sam 什么时候再来
+
+我订了 8 月回去看她的机票。`,
+  },
+  {
+    id: 'n332',
+    title: '老房子漏水',
+    createdAt: '2026-03-18T13:00:00Z',
+    tags: ['family', '中文', 'home'],
+    body: `# 外婆老房子漏水
+
+租客在微信上跟爸爸说，厨房水槽下面的水管漏了，地板都泡了。爸爸找了小区门口的师傅，换了一截水管和一个角阀，¥260。
+
+租客人很好，拍了视频，还自己先把总阀关了。爸爸说这种租客要留住，明年续租不涨价。`,
+  },
+  {
+    id: 'n333',
+    title: '妈妈做理疗',
+    createdAt: '2025-12-15T13:00:00Z',
+    tags: ['health', '中文', 'family'],
+    body: `妈妈颈椎不舒服，去医院做了十次理疗。医保报了七成，自己付了 ¥420。医生让她少低头看手机 😂 她每天刷抖音两个小时。`,
+  },
+  {
+    id: 'n334',
+    title: '带回杭州的东西',
+    createdAt: '2025-11-30T06:00:00Z',
+    tags: ['family', '中文', 'list'],
+    body: `下次带回杭州的东西：
+- 鱼油两瓶（Costco 的 Kirkland）
+- 维生素 D3，给妈妈
+- 爸爸要的那种无糖燕麦
+- 西洋参，给外婆
+- Lily 画的画
+
+春节一起带回去就行，不用寄了，国际快递太贵。`,
+  },
+  {
+    id: 'n335',
+    title: '想读的中文书',
+    createdAt: '2025-11-20T06:00:00Z',
+    tags: ['books', '中文', 'reading-list'],
+    body: `- 《兄弟》余华
+- 《许三观卖血记》余华
+- 《平凡的世界》路遥，三本，很厚
+- 《长安的荔枝》马伯庸，听说很好看
+- 《我与地坛》史铁生，妈妈推荐的
+
+Kindle 上买不到的，回国的时候买纸书。`,
+  },
+  {
+    id: 'n336',
+    title: '这周做什么菜',
+    createdAt: '2026-03-01T18:00:00Z',
+    tags: ['中文', 'meal-prep', 'food'],
+    body: `# 这周做什么菜
+
+- 周一：番茄炒蛋 + 清炒上海青
+- 周二：可乐鸡翅（Sam 点的）
+- 周三：剩菜
+- 周四：酸辣土豆丝 + 红烧豆腐
+- 周五：出去吃
+- 周末：包饺子，多包一些冻起来`,
+  },
+  {
+    id: 'n337',
+    title: '爸妈家地址',
+    createdAt: '2025-08-12T05:00:00Z',
+    tags: ['family', '中文', 'address'],
+    body: `爸妈家地址（寄快递用）：
+浙江省杭州市西湖区文三路 318 号 5 幢 2 单元 602 室
+收件人：陈建国，电话 139 0571 6628
+
+外婆现在住在舅舅家（上城区），地址要问舅舅。`,
+  },
+  {
+    id: 'n338',
+    title: '电话号码',
+    createdAt: '2025-08-12T05:10:00Z',
+    tags: ['family', '中文', 'contacts'],
+    body: `舅舅：138 5712 6630
+小雨（表妹）：微信 xiaoyu_sh
+爸妈家座机：0571 8812 3407
+姐姐在温哥华的号码存在手机里了`,
+  },
+  {
+    id: 'n339',
+    title: 'WeChat Pay and Alipay for the trip',
+    createdAt: '2026-01-20T05:00:00Z',
+    tags: ['travel', 'china', 'mixed-language'],
+    body: `Before the trip: foreigners can now link a Visa card to 微信支付 and 支付宝 directly.
+- Sam downloaded Alipay, did 实名认证 with his passport, linked his Chase card
+- Test with a small payment before leaving (sent Mom ¥1, lol)
+- Lots of places don't take cards at all, and some don't even take cash anymore
+- 滴滴 works inside Alipay for taxis`,
+  },
+  {
+    id: 'n340',
+    title: 'Lily 学中文的 app',
+    createdAt: '2026-02-27T05:00:00Z',
+    tags: ['lily', '中文', 'mixed-language'],
+    body: `姐姐问有没有好的中文 app 给 Lily 用：
+- 洪恩识字：游戏式认字，Lily 很喜欢
+- Pleco：查字典
+- 宝宝巴士的儿歌
+- YouTube 上的《小猪佩奇》中文版
+
+每天最多 20 分钟，不然她就只想玩不想学。`,
+  },
+  {
+    id: 'n341',
+    title: 'Costco 清单',
+    createdAt: '2026-05-02T17:00:00Z',
+    tags: ['groceries', '中文', 'mixed-language'],
+    body: `Costco 清单：
+- 鸡蛋 5 dozen（做茶叶蛋）
+- rotisserie chicken
+- 牛油果一袋
+- Kirkland 坚果
+- paper towels
+- 猫砂？不对，猫砂要在 Chewy 买
+- 西兰花 florets`,
+  },
+  {
+    id: 'n342',
+    title: '日记 5 月 30 日',
+    createdAt: '2026-05-31T05:00:00Z',
+    tags: ['journal', '中文'],
+    body: `# 日记 5 月 30 日
+
+今天一个人在家，Sam 去帮 Marco 搬婴儿床。上午把院子里的草拔了，下午睡了一个长长的午觉，晚上做了葱油拌面。
+
+外婆的事情让我想了很多：爸妈也在变老，我离得这么远。跟 Sam 商量了，明年想请爸妈来西雅图住三个月，住楼下那间客房，离卫生间近。`,
+  },
+  {
+    id: 'n343',
+    title: 'Haircut',
+    createdAt: '2025-09-27T20:00:00Z',
+    tags: ['personal'],
+    body: `Mina at the salon on 15th Ave: $85 + tip. Long layers, face-framing, NO bangs ever again. Book 8 weeks out, she fills up.`,
+  },
+  {
+    id: 'n344',
+    title: 'Donations 2025',
+    createdAt: '2025-12-28T20:00:00Z',
+    tags: ['finance', 'taxes', 'charity'],
+    body: `Year-end giving 2025:
+- Northwest Harvest $500
+- Seattle Humane $300 (where Miso came from!)
+- KEXP $200
+- Lily's school fundraiser $50
+
+Receipts in the Taxes 2025 folder. The standard deduction wins anyway, but the company matches the first $1,000 → submitted the match for Northwest Harvest and Seattle Humane.`,
+  },
+  {
+    id: 'n345',
+    title: 'Couch',
+    createdAt: '2025-03-22T20:00:00Z',
+    tags: ['home', 'furniture'],
+    body: `Ordered the **Article Sven** sofa, 88 inch, Charme Tan leather. $2,199, delivery in 6 weeks. Measured the stairwell first: 34 inch clearance; the sofa is 38 deep but 34 high → it fits on its back. Old couch → Buy Nothing group.`,
+  },
+  {
+    id: 'n346',
+    title: 'Window measurements',
+    createdAt: '2025-03-29T19:00:00Z',
+    tags: ['home'],
+    body: `Living room window: 68 × 54 in (inside mount). Bedroom: 35 × 60. Office: 46 × 48. For the blinds order. Measure twice!`,
+  },
+  {
+    id: 'n347',
+    title: 'Sizes',
+    createdAt: '2025-11-25T05:00:00Z',
+    tags: ['sam', 'gifts'],
+    body: `Sam: shirt M (L if slim fit), pants 32/32, shoes 10.5, ring 9.5. Me: ring 6, shoes 7.5 (8 in running shoes).`,
+  },
+  {
+    id: 'n348',
+    title: 'Running shoes',
+    createdAt: '2026-05-30T18:00:00Z',
+    tags: ['fitness', 'running', 'gear'],
+    body: `- Saucony Ride 17: daily runs, 540 km on them, replace around 700
+- Endorphin Speed 4: tempo + long runs, 180 km
+- Marathon training: order a second pair of Rides in June and rotate them
+
+Fleet Feet gives 15% off with the run club card.`,
+  },
+  {
+    id: 'n349',
+    title: 'Untitled',
+    createdAt: '2025-09-07T05:00:00Z',
+    tags: [],
+    body: `I think the reason I like running is that it's the one hour of the day nobody can`,
+  },
+  {
+    id: 'n350',
+    title: 'Blog idea',
+    createdAt: '2026-03-31T20:00:00Z',
+    tags: ['ideas', 'writing'],
+    body: `Post idea: what two years of on-call taught me about… something. Alerts as a product? Pages are a tax? Write the outline on the plane.`,
+  },
+  {
+    id: 'n351',
+    title: 'Seattle Humane volunteering',
+    createdAt: '2026-01-24T23:30:00Z',
+    tags: ['volunteering', 'cats'],
+    body: `Cat socializer shifts at Seattle Humane, **Saturdays 10–12**. Orientation done Jan 17. Rules: sanitize between rooms, don't pick up the cats in red-tag rooms, write in the behavior log.
+
+First shift: a shy tabby called Pancake finally came out from under the bed at 11:40.`,
+  },
+  {
+    id: 'n352',
+    title: 'Wedding vendors',
+    createdAt: '2024-06-16T04:00:00Z',
+    tags: ['wedding', 'planning'],
+    body: `# Wedding — Oct 4
+
+- Ceremony: **Kubota Garden**, permit booked, 50 guests max
+- Dinner: Sam's friend Luis's restaurant in Columbia City, private room, family style
+- Photographer: **Lena Park**, 6 hours, $3,200, deposit paid
+- Flowers: Trader Joe's + a Saturday with Dana (really)
+- Cake: ask Fuji Bakery about black sesame
+- Officiant: Raj got ordained online 😂
+- Mom and Dad's visas: start NOW`,
+  },
+  {
+    id: 'n353',
+    title: 'Thank-you cards',
+    createdAt: '2024-10-20T04:00:00Z',
+    tags: ['wedding', 'list'],
+    body: `Thank-you cards still to write:
+- [x] Dana — flowers + everything
+- [x] Raj — officiant!!
+- [ ] Priya — the KitchenAid
+- [ ] Linda & Paul — the quilt
+- [ ] Mei & Lily — the drawing and the tea set
+- [ ] Luis — dinner
+- [ ] Carol next door
+
+Stamps: 2 books.`,
+  },
+  {
+    id: 'n354',
+    title: 'JLPT practice test 1',
+    createdAt: '2026-05-02T05:00:00Z',
+    tags: ['language', 'japanese', 'jlpt'],
+    body: `Practice test 1 (official N4 sample, timed):
+- Vocabulary/kanji: 62%
+- Grammar/reading: 55%
+- Listening: **48%**
+
+Passing needs about half overall plus a minimum per section, so listening is the risk. Teppei on every run, 10 min of shadowing a day. Second practice test mid-June.`,
+  },
+  {
+    id: 'n355',
+    title: "Linda's cornbread",
+    createdAt: '2025-11-28T02:00:00Z',
+    tags: ['recipe', 'baking', 'family'],
+    body: `From the card Sam's mom mailed us:
+1 cup cornmeal, 1 cup flour, 1/4 cup sugar, 1 tbsp baking powder, 1 tsp salt, 1 cup buttermilk, 2 eggs, 1/3 cup melted butter. Preheat the cast iron in the oven at 425°F, pour the batter into the hot pan, 20 min.
+
+She says honey butter on top, no arguments.`,
+  },
+  {
+    id: 'n356',
+    title: 'Freezer',
+    createdAt: '2026-01-25T20:00:00Z',
+    tags: ['food', 'list'],
+    body: `In the freezer (eat before the China trip!):
+- 2 bags tomato sauce (August)
+- ~30 dumplings
+- chili ×3 portions
+- pesto cubes
+- half a loaf of banana bread
+- frozen shrimp`,
+  },
+  {
+    id: 'n357',
+    title: 'Standing desk',
+    createdAt: '2025-04-19T20:00:00Z',
+    tags: ['home', 'office'],
+    body: `Office: Uplift V2 desk. Sitting height 29 in, standing 45 in (presets 1 and 2). Monitor arm from the WFH stipend ($500, reimbursed).`,
+  },
 ];
 
 export const corpusQuestions: CorpusQuestion[] = [
@@ -5695,4 +6941,297 @@ export const corpusQuestions: CorpusQuestion[] = [
     question: "What's my cousin's rent in Shanghai now, and what was it when she moved in?",
     relevant: ['n233', 'n234'],
   },
+  // The second batch's questions: about its short notes and about one detail of longer ones, and
+  // questions no note answers (group `none`).
+  {
+    group: 'keyword',
+    question: 'How long does the cold brew sit in the fridge?',
+    relevant: ['n295'],
+  },
+  { group: 'keyword', question: "What's the Spanish word for ladle?", relevant: ['n305'] },
+  { group: 'keyword', question: 'How do I link notes with double brackets?', relevant: ['n248'] },
+  { group: 'keyword', question: 'Which feat did Wren take at level 4?', relevant: ['n281'] },
+  {
+    group: 'reworded',
+    question: 'Which leafy green did I end up getting when the store had run out?',
+    relevant: ['n255'],
+  },
+  {
+    group: 'reworded',
+    question: "Did I already add paper cones for the dripper to what I'm buying?",
+    relevant: ['n254'],
+  },
+  {
+    group: 'reworded',
+    question: 'Which snack does my husband want from the Asian supermarket?',
+    relevant: ['n256'],
+  },
+  {
+    group: 'reworded',
+    question: 'What do I usually grab at the shop where the staff wear Hawaiian shirts?',
+    relevant: ['n258'],
+  },
+  {
+    group: 'reworded',
+    question: 'Who fixed the blocked pipe to the street, and how do I reach him?',
+    relevant: ['n259'],
+  },
+  {
+    group: 'reworded',
+    question: 'Which weekday do they haul away our rubbish?',
+    relevant: ['n261'],
+  },
+  {
+    group: 'reworded',
+    question: "How do I get online at my friend's family getaway on the island?",
+    relevant: ['n262'],
+  },
+  {
+    group: 'reworded',
+    question: 'What must I do before lighting a fire at the island getaway?',
+    relevant: ['n262'],
+  },
+  {
+    group: 'reworded',
+    question: "If I'm locked out, how do I get back inside our place?",
+    relevant: ['n264'],
+  },
+  {
+    group: 'reworded',
+    question: 'How much was the yearly registration for the Civic?',
+    relevant: ['n266'],
+  },
+  {
+    group: 'reworded',
+    question: 'Where do I get the wheels swapped front-to-back without paying?',
+    relevant: ['n267'],
+  },
+  {
+    group: 'reworded',
+    question: 'What turned out to be behind the dashboard warning in January?',
+    relevant: ['n268'],
+  },
+  {
+    group: 'reworded',
+    question: 'How much does the person who feeds our kitty while we travel charge each time?',
+    relevant: ['n269'],
+  },
+  {
+    group: 'reworded',
+    question: 'How do I calm the visiting pup when the Independence Day rockets go off?',
+    relevant: ['n270'],
+  },
+  {
+    group: 'reworded',
+    question: 'When do I put the parasite drops on our kitty?',
+    relevant: ['n271'],
+  },
+  {
+    group: 'reworded',
+    question: 'Did we end up getting a health plan for the kitty?',
+    relevant: ['n272'],
+  },
+  {
+    group: 'reworded',
+    question: 'What food is banned at the summer program my niece attends in July?',
+    relevant: ['n274'],
+  },
+  {
+    group: 'reworded',
+    question: 'What did the ceramics instructor advise when my work kept caving in?',
+    relevant: ['n275'],
+  },
+  {
+    group: 'reworded',
+    question: 'Which passages of the Debussy am I stuck on?',
+    relevant: ['n277'],
+  },
+  {
+    group: 'reworded',
+    question: "What's my adventurer's bird called in our tabletop campaign?",
+    relevant: ['n279'],
+  },
+  {
+    group: 'reworded',
+    question: 'By when did my mentee promise the proposal for purging stale data?',
+    relevant: ['n282'],
+  },
+  {
+    group: 'reworded',
+    question: 'Whom is my mentee tagging along with for the database version bump?',
+    relevant: ['n283'],
+  },
+  {
+    group: 'reworded',
+    question: "What's my boss asking me to stop doing now that I've moved up?",
+    relevant: ['n285'],
+  },
+  {
+    group: 'reworded',
+    question: 'What salary did the automation startup that approached me in 2024 dangle?',
+    relevant: ['n286'],
+  },
+  { group: 'reworded', question: 'What does my husband charge per hour?', relevant: ['n288'] },
+  {
+    group: 'reworded',
+    question: 'What did I put down against the slimy critters munching the salad greens?',
+    relevant: ['n290'],
+  },
+  {
+    group: 'reworded',
+    question: 'Which aromatic pod spice did I start putting in my overripe-fruit loaf?',
+    relevant: ['n292'],
+  },
+  {
+    group: 'reworded',
+    question: 'How long do I cover the pan in that North African dish?',
+    relevant: ['n293'],
+  },
+  { group: 'reworded', question: 'When does the newspaper discount run out?', relevant: ['n299'] },
+  {
+    group: 'reworded',
+    question: 'When is the celebration for the expecting mom, and where?',
+    relevant: ['n301'],
+  },
+  {
+    group: 'reworded',
+    question: 'Does our house policy protect us in a big quake?',
+    relevant: ['n306'],
+  },
+  {
+    group: 'reworded',
+    question: 'Which microcontroller runs my hobby build for the houseplant?',
+    relevant: ['n310'],
+  },
+  {
+    group: 'reworded',
+    question: 'Why does my houseplant gadget keep going flat so quickly?',
+    relevant: ['n311'],
+  },
+  {
+    group: 'reworded',
+    question: 'What medicine am I taking along for the Spring Festival visit?',
+    relevant: ['n320'],
+  },
+  {
+    group: 'reworded',
+    question: 'How much would it be to replace my bite splint for clenching while I sleep?',
+    relevant: ['n322'],
+  },
+  {
+    group: 'reworded',
+    question: 'Should I worry that my freshly patched tooth twinges with icy drinks?',
+    relevant: ['n323'],
+  },
+  {
+    group: 'reworded',
+    question: 'How nearsighted am I now, per the optometrist?',
+    relevant: ['n324'],
+  },
+  {
+    group: 'reworded',
+    question: 'What am I making with all those eggs from the bulk store?',
+    relevant: ['n341'],
+  },
+  {
+    group: 'reworded',
+    question: 'How much went to the animal shelter from us in December?',
+    relevant: ['n344'],
+  },
+  {
+    group: 'reworded',
+    question: 'When do I help out with the kitties at the rescue?',
+    relevant: ['n351'],
+  },
+  {
+    group: 'reworded',
+    question: 'Who shot the pictures when we tied the knot, and how much was she?',
+    relevant: ['n352'],
+  },
+  {
+    group: 'reworded',
+    question: 'How did I do on the mock version of my summer proficiency exam?',
+    relevant: ['n354'],
+  },
+  {
+    group: 'reworded',
+    question: "What temperature for my mother-in-law's skillet bread?",
+    relevant: ['n355'],
+  },
+  { group: 'zh', question: '葱油拌面的葱要炸多久？', relevant: ['n297'] },
+  { group: 'zh', question: '酸辣土豆丝怎么炒才脆？', relevant: ['n298'] },
+  { group: 'zh', question: '妈妈种一颗牙大概要多少钱？', relevant: ['n329'] },
+  { group: 'zh', question: '外婆摔跤以后做的是什么手术？', relevant: ['n330'] },
+  { group: 'zh', question: '外婆老房子的水管漏了，修一下花了多少钱？', relevant: ['n332'] },
+  { group: 'zh', question: '舅舅的电话号码是多少？', relevant: ['n338'] },
+  {
+    group: 'cross',
+    question: "What's the wifi password at my parents' place in Hangzhou?",
+    relevant: ['n263'],
+  },
+  { group: 'cross', question: "What's my parents' mailing address?", relevant: ['n337'] },
+  { group: 'cross', question: 'Which vinegar is on my Chinese shopping list?', relevant: ['n257'] },
+  {
+    group: 'cross',
+    question: 'What am I bringing back to Hangzhou for my parents and grandma?',
+    relevant: ['n334'],
+  },
+  { group: 'cross', question: '帮我们喂猫的人来一次收多少钱？', relevant: ['n269'] },
+  { group: 'cross', question: '车辆注册续费花了多少钱？', relevant: ['n266'] },
+  { group: 'cross', question: '今年的房产税是多少，什么时候交？', relevant: ['n308'] },
+  { group: 'typo', question: 'whats the wifi pasword at the cabin', relevant: ['n262'] },
+  { group: 'typo', question: "What's the plumbers phone numbr?", relevant: ['n259'] },
+  {
+    group: 'typo',
+    question: 'How long do I steam the stiky rice for the mango desert?',
+    relevant: ['n296'],
+  },
+  { group: 'typo', question: "What's my new contact lense prescripton?", relevant: ['n324'] },
+  { group: 'typo', question: 'When does Miso get her flea medecine?', relevant: ['n271'] },
+  { group: 'typo', question: 'Which sofa did we oder from Article?', relevant: ['n345'] },
+  {
+    group: 'multi',
+    question: 'What action items did I take on in my 1:1s with Dev?',
+    relevant: ['n282', 'n283', 'n284'],
+  },
+  {
+    group: 'multi',
+    question: 'What happened in the last two D&D sessions?',
+    relevant: ['n280', 'n281'],
+  },
+  {
+    group: 'multi',
+    question: 'What did the dentist find at my cleanings?',
+    relevant: ['n321', 'n322'],
+  },
+  { group: 'multi', question: '外婆摔跤以后现在怎么样了？', relevant: ['n330', 'n331'] },
+  { group: 'multi', question: "Where do we buy Miso's litter?", relevant: ['n273', 'n341'] },
+  {
+    group: 'multi',
+    question: "What's on my Saturday to-do lists?",
+    relevant: ['n317', 'n318'],
+  },
+  // none: things this person could have written down but did not; no note answers them.
+  { group: 'none', question: "What's my passport number?", relevant: [] },
+  { group: 'none', question: 'Where did we go on our honeymoon?', relevant: [] },
+  { group: 'none', question: 'Which gym did I sign up for?', relevant: [] },
+  { group: 'none', question: "What's the Netflix password?", relevant: [] },
+  { group: 'none', question: "When does my driver's license expire?", relevant: [] },
+  { group: 'none', question: 'How big was my raise when I got promoted?', relevant: [] },
+  { group: 'none', question: 'Who was the DJ at our wedding?', relevant: [] },
+  { group: 'none', question: "What's the name of Lily's teacher?", relevant: [] },
+  { group: 'none', question: "What's Mei's home address in Richmond?", relevant: [] },
+  { group: 'none', question: 'Who is our mortgage lender?', relevant: [] },
+  { group: 'none', question: "When is Biscuit's birthday?", relevant: [] },
+  {
+    group: 'none',
+    question: 'Which dermatologist did I see about the mole on my back?',
+    relevant: [],
+  },
+  { group: 'none', question: "What's the street address of Dana's parents' cabin?", relevant: [] },
+  { group: 'none', question: 'When is my next eye exam?', relevant: [] },
+  { group: 'none', question: "What's my Costco membership number?", relevant: [] },
+  { group: 'none', question: "When is Sam's next dentist appointment?", relevant: [] },
+  { group: 'none', question: '外婆的生日是哪天？', relevant: [] },
+  { group: 'none', question: '小雨在上海的公司叫什么名字？', relevant: [] },
 ];
