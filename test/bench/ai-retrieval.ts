@@ -29,7 +29,7 @@ const rankers: [EvaluatedRanker, string][] = [
 const width = 14;
 const figures = (value: number): string => value.toFixed(3);
 const row = (label: string, cells: string[]): string =>
-  `${label.padEnd(14)}${cells.map((text) => ` | ${text.padEnd(width)}`).join('')}`.trimEnd();
+  `${label.padEnd(16)}${cells.map((text) => ` | ${text.padEnd(width)}`).join('')}`.trimEnd();
 
 const headings = rankers.map(([, heading]) => heading);
 const subheadings = rankers.map(() => `${'R@5'.padEnd(9)}MRR`);
@@ -58,7 +58,7 @@ for (const [model, embed] of embeddings) {
       return `${figures(scores.recallAt5)}    ${figures(scores.mrr)}`;
     });
     // A question no note answers scores 1 when nothing is found: the share told so.
-    const label = group === 'none' ? `none (${count}): nothing found` : `${group} (${count})`;
-    console.log(row(label, cells));
+    console.log(row(`${group} (${count})${group === 'none' ? ' *' : ''}`, cells));
   }
+  console.log('* questions no note answers: the share for which nothing is found (not in all)');
 }
