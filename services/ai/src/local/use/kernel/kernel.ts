@@ -1,4 +1,5 @@
 import { MATMUL_WASM } from './matmul.wasm.js';
+import { wasm } from '../../wasm.js';
 
 /** A weight matrix (K × N, row-major) and its bias, resident in the kernel's memory. */
 export interface KernelWeights {
@@ -19,21 +20,8 @@ export interface MatmulKernel {
   multiply(x: Float32Array, n: number, weights: KernelWeights): Float32Array;
 }
 
-/**
- * The part of the WebAssembly API this file uses: Node has it all, but its types come with the
- * DOM library, which the services do not load.
- */
-declare const WebAssembly: {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
-  Memory: new (descriptor: { initial: number }) => {
-    buffer: ArrayBuffer;
-    grow(pages: number): number;
-  };
-};
-
 const PAGE = 65_536;
-const compiled = new WebAssembly.Module(MATMUL_WASM);
+const compiled = new wasm.Module(MATMUL_WASM);
 
 /**
  * Matrix products for the sentence encoder in WebAssembly SIMD (matmul.wat): about 4.5
@@ -43,8 +31,8 @@ const compiled = new WebAssembly.Module(MATMUL_WASM);
  * output out (n·(K + N) values against n·K·N multiply-adds), so callers keep plain arrays.
  */
 export const createMatmulKernel = (): MatmulKernel => {
-  const memory = new WebAssembly.Memory({ initial: 1 });
-  const matmul = new WebAssembly.Instance(compiled, { env: { memory } }).exports.matmul as (
+  const memory = new wasm.Memory({ initial: 1 });
+  const matmul = new wasm.Instance(compiled, { env: { memory } }).exports.matmul as (
     ...args: [x: number, n: number, K: number, w: number, N: number, bias: number, out: number]
   ) => void;
   /** End of the weights: the scratch space for products starts here. */
