@@ -1,7 +1,7 @@
 import type { NoteRef } from '@noted/api';
 import { chunkNote } from '../local/chunks.js';
 import { cosine, hashedEmbedding } from '../local/embeddings.js';
-import { tokenize } from '../local/text.js';
+import { queryTokens, tokenize } from '../local/text.js';
 import { sentences } from '@noted/kit';
 import type {
   EmbedTexts as EmbedTextsSync,
@@ -64,7 +64,7 @@ export const passagesFor = (
   vector: Float32Array | undefined,
   model: string,
 ): Passage[] =>
-  passageChunks(retrieveNotes(index, { tokens: tokenize(question), vector }, model))
+  passageChunks(retrieveNotes(index, { tokens: queryTokens(question), vector }, model))
     .flatMap((hit) => {
       const chunk = texts.get(`${hit.noteId}:${hit.index}`);
       return chunk ? [{ note: chunk.note, text: chunk.text, chunk: chunk.index }] : [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STOP_WORDS, analyze, tokenize } from './text.js';
+import { STOP_WORDS, analyze, queryTokens, tokenize } from './text.js';
 
 describe('tokenize', () => {
   it('drops stop words and single letters and stems English words', () => {
@@ -47,5 +47,13 @@ describe('analyze', () => {
       ['finance', true],
       ['team', false],
     ]);
+  });
+});
+
+describe('queryTokens', () => {
+  it('leaves out the words about taking notes, unless they are all the query says', () => {
+    expect(queryTokens('What did I write about the kombucha?')).toEqual(tokenize('kombucha'));
+    expect(queryTokens('my notes on the garage')).toEqual(tokenize('garage'));
+    expect(queryTokens('notes')).toEqual(tokenize('notes'));
   });
 });

@@ -128,3 +128,20 @@ export const tokenize = (text: string): string[] => {
   });
   return tokens;
 };
+
+/**
+ * Words about the act of taking notes, not about what a note holds ("What did I write about
+ * …?", "my notes on …"): left out of a query's words. Kept, a word no note holds (often
+ * "write") counts as the rarest of all and halves what the query's real subject weighs, so a
+ * note holding that subject gains nothing from its words.
+ */
+const NOTE_TAKING = new Set(
+  tokenize('write wrote written writing note notes noted jot jotted mention mentioned say said'),
+);
+
+/** A query's words as the ranking weighs them: without `NOTE_TAKING` words, unless only those. */
+export const queryTokens = (text: string): string[] => {
+  const tokens = tokenize(text);
+  const about = tokens.filter((token) => !NOTE_TAKING.has(token));
+  return about.length > 0 ? about : tokens;
+};

@@ -2,7 +2,7 @@ import { HASHED_EMBEDDING_MODEL, hashedEmbedding } from '../local/embeddings.js'
 import { loadSentenceEncoder } from '../local/use/encoder.js';
 import { DEFAULT_USE_MODEL_DIR, USE_MODEL } from '../local/use/model-dir.js';
 import { chunkNote } from '../local/chunks.js';
-import { tokenize } from '../local/text.js';
+import { queryTokens, tokenize } from '../local/text.js';
 import { rankNotes, retrieveNotes, type Ranker } from './hybrid.js';
 import { UserIndex } from './user-index.js';
 
@@ -108,7 +108,7 @@ export const evaluateRetrieval = (
       ]),
     );
     for (const [i, { question, relevant, group }] of questions.entries()) {
-      const query = { tokens: tokenize(question), vector: vectors[i] };
+      const query = { tokens: queryTokens(question), vector: vectors[i] };
       const ranked = (
         ranker === 'retrieved'
           ? retrieveNotes(index, query, model, { limit: 10 })

@@ -5,7 +5,7 @@ import type { notesV1 } from '@noted/proto';
 import { excludedTagsOf, isExcluded, noteForAi, type AiContext } from '../context.js';
 import { indexRepository } from '../index/repository.js';
 import { keywords } from '../local/keywords.js';
-import { tokenize } from '../local/text.js';
+import { queryTokens, tokenize } from '../local/text.js';
 import { normalize } from '../local/embeddings.js';
 import { chatText } from '../providers/port.js';
 import { plainText } from '@noted/kit';
@@ -27,10 +27,10 @@ const withoutTitle = (chunk: string, title: string) => {
     : chunk;
 };
 
-/** The query's vector, with its tokens; usage is counted against the user. */
+/** The query's vector, with its words (`queryTokens`); usage is counted against the user. */
 export const queryOf = async (ctx: AiContext, userId: string, text: string, purpose: string) => {
   const { vectors, model } = await ctx.provider.embed([text], { userId, purpose });
-  return { tokens: tokenize(text), vector: vectors[0], model };
+  return { tokens: queryTokens(text), vector: vectors[0], model };
 };
 
 /** How long the chat model may take to reword a question before it is searched as asked. */
@@ -98,7 +98,7 @@ const questionOf = async (
   });
   const [asked, rewritten] = vectors;
   return {
-    tokens: tokenize(question),
+    tokens: queryTokens(question),
     vector: asked && rewritten ? normalize(asked.map((value, i) => value + rewritten[i]!)) : asked,
     model,
   };
