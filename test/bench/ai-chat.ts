@@ -3,7 +3,8 @@
  * (services/ai/src/test/retrieval-corpus.ts), each question is answered as the chat answers it
  * without a chat model (hybrid retrieval of 8 passages, then the extractive answer) and its
  * citations are compared with the notes known to answer it. Printed for each of the local
- * provider's embeddings (the sentence encoder, the default, and the hashed vectors), for the
+ * provider's embeddings (the sentence encoder fused with e5, the default; the sentence encoder
+ * alone; the hashed vectors), for the
  * answer's former scoring (word overlap and hashed vectors, any 4 sentences) and its scoring now.
  *
  *   npm run eval:chat
@@ -15,6 +16,7 @@ import {
   type Answerer,
 } from '../../services/ai/src/chat/evaluate.js';
 import { indexOfNotes, localEmbeddings } from '../../services/ai/src/retrieval/evaluate.js';
+import { fusedModel } from '../../services/ai/src/retrieval/hybrid.js';
 import { corpusNotes, corpusQuestions } from '../../services/ai/src/test/retrieval-corpus.js';
 
 const embeddings = localEmbeddings();
@@ -27,14 +29,16 @@ console.log(
     'answered = cites at least one answering note; precise = cites answering notes only; ' +
     'honest = of the questions no note answers, the share answered with no citation',
 );
-for (const [model, embed] of embeddings) {
+for (const [model, embed, retrieval] of embeddings) {
   const started = performance.now();
-  const index = indexOfNotes(corpusNotes, embed);
+  const index = indexOfNotes(corpusNotes, embed, retrieval);
   const scorings: [string, Answerer][] = [
     ['before (words + hashed, top 4)', wordOverlapAnswerer],
     ['after (embeddings, relative)', extractiveAnswerer(embed)],
   ];
-  console.log(`\nembeddings: ${model}`);
+  console.log(
+    `\nembeddings: ${retrieval ? `${fusedModel(model, retrieval.model)} (the default)` : model}`,
+  );
   console.log(
     'scoring                          recall@5  retrieved  answered  precise  notes cited  honest',
   );
@@ -46,6 +50,7 @@ for (const [model, embed] of embeddings) {
       embed,
       model,
       answer,
+      retrieval,
     );
     console.log(
       `${name.padEnd(32)} ${quality.recallAt5.toFixed(3).padStart(8)}  ` +

@@ -3,8 +3,9 @@
  * (meaning first, words as evidence; retrieval/hybrid.ts) and its relevant notes, which AI
  * search and knowledge chat are given (`retrieveNotes`), over the fixture corpus
  * (services/ai/src/test/retrieval-corpus.ts), as the ai service ranks a user's chunks, with
- * each of the local provider's embeddings: the sentence encoder (the default) and the hashed
- * vectors. One table per embedding model, a row per question group (the number of questions in
+ * each of the local provider's embeddings: the sentence encoder fused with e5 (the default;
+ * e5's vectors are kept under the cache folder after the first run, see `e5Encoder`), the
+ * sentence encoder alone and the hashed vectors. One table per embedding model, a row per question group (the number of questions in
  * brackets) and for all; for questions no note answers, the share for which nothing is found.
  *
  *   npm run eval:ai
@@ -15,6 +16,7 @@ import {
   indexOfNotes,
   localEmbeddings,
 } from '../../services/ai/src/retrieval/evaluate.js';
+import { fusedModel } from '../../services/ai/src/retrieval/hybrid.js';
 import { corpusNotes, corpusQuestions } from '../../services/ai/src/test/retrieval-corpus.js';
 
 const embeddings = localEmbeddings();
@@ -34,19 +36,21 @@ const row = (label: string, cells: string[]): string =>
 const headings = rankers.map(([, heading]) => heading);
 const subheadings = rankers.map(() => `${'R@5'.padEnd(9)}MRR`);
 
-for (const [model, embed] of embeddings) {
+for (const [model, embed, retrieval] of embeddings) {
   const started = performance.now();
-  const index = indexOfNotes(corpusNotes, embed);
+  const index = indexOfNotes(corpusNotes, embed, retrieval);
   const quality = evaluateRetrieval(
     index,
     corpusQuestions,
     rankers.map(([ranker]) => ranker),
     embed,
     model,
+    retrieval,
   );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const name = retrieval ? fusedModel(model, retrieval.model) : model;
   console.log(
-    `\nembeddings: ${model} (${seconds} s); corpus: ${corpusNotes.length} notes ` +
+    `\nembeddings: ${name}${retrieval ? ' (the default)' : ''} (${seconds} s); corpus: ${corpusNotes.length} notes ` +
       `(${index.chunkCount} chunks), ${corpusQuestions.length} questions`,
   );
   console.log(row('group', headings));

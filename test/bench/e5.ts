@@ -18,8 +18,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_E5_MODEL_DIR, loadE5Encoder } from '../../services/ai/src/local/e5/encoder.js';
-import { E5_MODEL_FILE } from '../../services/ai/src/local/e5/model.js';
+import { loadE5Encoder } from '../../services/ai/src/local/e5/encoder.js';
+import { DEFAULT_E5_MODEL_DIR, E5_MODEL_FILE } from '../../services/ai/src/local/e5/model-dir.js';
 import { corpusNotes, corpusQuestions } from '../../services/ai/src/test/retrieval-corpus.js';
 import { mb, statusKb } from './proc.js';
 

@@ -8,7 +8,7 @@
  *
  * Figures, not assertions. The hashed vectors (the test double) in the same run for scale.
  */
-import { createUseEmbedder } from '../../services/ai/src/local/use/embedder.js';
+import { createLocalEmbedder } from '../../services/ai/src/local/host/embedder.js';
 import { loadSentenceEncoder } from '../../services/ai/src/local/use/encoder.js';
 import { DEFAULT_USE_MODEL_DIR } from '../../services/ai/src/local/use/model-dir.js';
 import { hashedEmbedding } from '../../services/ai/src/local/embeddings.js';
@@ -42,7 +42,7 @@ gc();
 const idleRss = rss();
 row('RSS, model not loaded', idleRss, 'MB');
 
-const embedder = createUseEmbedder({ modelDir: DEFAULT_USE_MODEL_DIR, idleMs: IDLE_MS });
+const embedder = createLocalEmbedder({ use: { modelDir: DEFAULT_USE_MODEL_DIR }, idleMs: IDLE_MS });
 let start = performance.now();
 await embedder.embed([query]);
 row('own process: start, load and first query', (performance.now() - start).toFixed(0), 'ms');

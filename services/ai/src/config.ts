@@ -4,6 +4,7 @@ import { allowedAddressesSetting } from '@noted/kit';
 import { DEFAULT_SANDBOX, type SandboxSettings } from '@noted/sandbox';
 import type { ServiceSettings } from '@noted/service';
 import { DEFAULT_USE_MODEL_DIR, missingModelFiles } from './local/use/model-dir.js';
+import { DEFAULT_E5_MODEL_DIR, E5_MODEL_FILE, hasE5Model } from './local/e5/model-dir.js';
 
 const optionalText = z
   .string()
@@ -39,14 +40,18 @@ export const aiConfigSchema = z.object({
   OPENAI_STREAM_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(600),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   /**
-   * The local provider's embeddings, used when no OPENAI_EMBEDDING_MODEL is set: `use`, the
-   * Universal Sentence Encoder multilingual v3 vendored in services/ai/models (loaded in a
-   * process of its own on the first embed), or `hashed`, word-hashing vectors that know no meaning
-   * (a test double and a last resort for very small machines).
+   * The local provider's embeddings, used when no OPENAI_EMBEDDING_MODEL is set: `use+e5`, the
+   * Universal Sentence Encoder multilingual v3 and multilingual-e5-small, both vendored in
+   * services/ai/models (loaded in a process of their own on the first embed) and fused by
+   * search; `use`, the sentence encoder alone (lighter: e5 takes about 100 MB more and a core
+   * while it embeds new notes in the background); or `hashed`, word-hashing vectors that know
+   * no meaning (a test double and a last resort for very small machines).
    */
-  AI_LOCAL_EMBEDDINGS: z.enum(['use', 'hashed']).default('use'),
+  AI_LOCAL_EMBEDDINGS: z.enum(['use+e5', 'use', 'hashed']).default('use+e5'),
   /** Where the local model's weights.npz and sp.model are; the vendored copy unless set. */
   AI_LOCAL_MODEL_DIR: optionalText,
+  /** Where e5's model file (e5-small-q4.bin) is; the vendored copy unless set. */
+  AI_LOCAL_E5_MODEL_DIR: optionalText,
   /**
    * Threads the local embedding model runs on, each with its own copy of the model once
    * loaded: two (or one on a single core) so indexing uses both cores of a small machine.
@@ -89,9 +94,10 @@ export interface OpenAiSettings {
   maxRetries: number;
 }
 
-/** The local provider's embeddings: the sentence encoder, or hashed vectors. */
+/** The local provider's embeddings: the sentence encoder (and e5 beside it), or hashed vectors. */
 export type LocalEmbeddingsSettings =
-  { kind: 'use'; modelDir: string; threads: number } | { kind: 'hashed' };
+  | { kind: 'use'; modelDir: string; threads: number; e5ModelDir?: string | undefined }
+  | { kind: 'hashed' };
 
 export interface AiConfig extends ServiceSettings {
   notesGrpcAddress: string;
@@ -139,7 +145,15 @@ const localEmbeddingsFrom = (env: AiEnv, openai?: OpenAiSettings): LocalEmbeddin
       `AI_LOCAL_MODEL_DIR: ${modelDir} lacks ${missing.join(' and ')} (or set AI_LOCAL_EMBEDDINGS=hashed)`,
     );
   }
-  return { kind: 'use', modelDir, threads: env.AI_LOCAL_EMBEDDING_THREADS };
+  const use = { kind: 'use' as const, modelDir, threads: env.AI_LOCAL_EMBEDDING_THREADS };
+  if (env.AI_LOCAL_EMBEDDINGS === 'use' || openai?.models.embeddings) return use;
+  const e5ModelDir = env.AI_LOCAL_E5_MODEL_DIR ?? DEFAULT_E5_MODEL_DIR;
+  if (!hasE5Model(e5ModelDir)) {
+    throw new Error(
+      `AI_LOCAL_E5_MODEL_DIR: ${e5ModelDir} lacks ${E5_MODEL_FILE} (or set AI_LOCAL_EMBEDDINGS=use)`,
+    );
+  }
+  return { ...use, e5ModelDir };
 };
 
 export const aiConfigFrom = (

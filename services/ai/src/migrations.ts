@@ -120,4 +120,21 @@ export const aiMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '20261204_004_ai_chunk_retrieval_vectors',
+    up: async (knex: Knex) => {
+      // Each chunk's vector by the retrieval encoder (e5), written in the background after
+      // the chunk is indexed (null until then): search fuses it with the embedding's.
+      await knex.schema.alterTable('chunks', (t) => {
+        t.text('retrieval_model');
+        t.binary('retrieval_embedding');
+      });
+    },
+    down: async (knex: Knex) => {
+      await knex.schema.alterTable('chunks', (t) => {
+        t.dropColumn('retrieval_embedding');
+        t.dropColumn('retrieval_model');
+      });
+    },
+  },
 ];

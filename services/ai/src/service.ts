@@ -88,7 +88,7 @@ export const startAi = async (config: AiConfig, deps: ServiceDeps & { provider?:
         indexes: createIndexCache({
           knex,
           maxBytes: config.indexCacheBytes,
-          model: () => provider.models.embeddings,
+          models: () => provider.models,
         }),
         logger,
         streams: createStreamLimiter(),

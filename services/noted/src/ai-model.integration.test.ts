@@ -7,13 +7,20 @@ import { createApiClient, type ApiClient, type Note } from '@noted/api';
 import { indexed } from './test/ai.js';
 import { getTestApp, infraLabel, testInfra, type TestApp } from './test/app.js';
 
-describe(`ai search with the default local embedding model (${infraLabel})`, () => {
+/** A counter or gauge of the app's metrics, 0 when not reported yet. */
+const metric = async (app: TestApp, name: string) => {
+  const text = await (await fetch(app.noted.metricsUrl ?? '')).text();
+  const line = text.split('\n').find((row) => row.startsWith(`${name} `));
+  return Number(line?.split(' ')[1] ?? 0);
+};
+
+describe(`ai search with the default local embedding models (${infraLabel})`, () => {
   let app: TestApp;
   let client: ApiClient;
   const notes: Record<string, Note> = {};
 
   beforeAll(async () => {
-    app = await getTestApp({ env: { AI_LOCAL_EMBEDDINGS: 'use' } });
+    app = await getTestApp({ env: { AI_LOCAL_EMBEDDINGS: 'use+e5' } });
     const token = await app.tokenFor(`model-${randomUUID()}@example.com`);
     client = createApiClient({ baseUrl: app.url, getToken: async () => token });
     notes.car = await client.notes.create({
@@ -27,7 +34,13 @@ describe(`ai search with the default local embedding model (${infraLabel})`, () 
     notes.rent = await client.notes.create({ title: '房租', note: '房租每月五号交，4500元' });
     // The model loads on the first embed, in a worker thread: more time than the hashed vectors.
     await indexed(client, 3, 60_000);
-  }, 120_000);
+    // Then e5 embeds the three chunks in the background.
+    const deadline = Date.now() + 60_000;
+    while ((await metric(app, 'noted_ai_index_retrieval_chunks_total')) < 3) {
+      if (Date.now() > deadline) throw new Error('e5 did not embed the chunks within a minute');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }, 180_000);
 
   afterAll(async () => {
     await app?.stop();
@@ -37,6 +50,11 @@ describe(`ai search with the default local embedding model (${infraLabel})`, () 
     const settings = await client.ai.settings();
     expect(settings.models.embeddings).toBe('use-multilingual-v3');
     expect(settings.features).toMatchObject({ search: 'model', related: 'model' });
+  });
+
+  it('gives every chunk a vector by e5 in the background, then has none left to embed', async () => {
+    expect(await metric(app, 'noted_ai_index_retrieval_chunks_total')).toBe(3);
+    expect(await metric(app, 'noted_ai_index_retrieval_pending_chunks')).toBe(0);
   });
 
   it('finds notes for questions that share no word with them, across languages', async () => {

@@ -7,6 +7,7 @@ import type {
   EmbedTexts as EmbedTextsSync,
   EvaluatedNote,
   EvaluatedQuestion,
+  RetrievalEncoder,
 } from '../retrieval/evaluate.js';
 import type { UserIndex } from '../retrieval/user-index.js';
 import { retrieveNotes } from '../retrieval/hybrid.js';
@@ -61,10 +62,13 @@ export const passagesFor = (
   index: UserIndex,
   texts: ReturnType<typeof chunkTextsOf>,
   question: string,
-  vector: Float32Array | undefined,
+  vectors: { vector: Float32Array | undefined; retrievalVector?: Float32Array | undefined },
   model: string,
+  retrievalModel?: string,
 ): Passage[] =>
-  passageChunks(retrieveNotes(index, { tokens: queryTokens(question), vector }, model))
+  passageChunks(
+    retrieveNotes(index, { tokens: queryTokens(question), ...vectors }, model, { retrievalModel }),
+  )
     .flatMap((hit) => {
       const chunk = texts.get(`${hit.noteId}:${hit.index}`);
       return chunk ? [{ note: chunk.note, text: chunk.text, chunk: chunk.index }] : [];
@@ -84,14 +88,24 @@ export const evaluateChatCitations = async (
   embed: EmbedTextsSync,
   model: string,
   answer: Answerer,
+  retrieval?: RetrievalEncoder,
 ): Promise<ChatCitationQuality> => {
   const texts = chunkTextsOf(notes);
-  const vectors = embed(questions.map(({ question }) => question));
+  const asked = questions.map(({ question }) => question);
+  const vectors = embed(asked);
+  const retrievalVectors = retrieval?.embed(asked, 'query');
   let [answerable, recall, retrieved, answered, precise, cited] = [0, 0, 0, 0, 0, 0];
   let [unanswerable, honest] = [0, 0];
   for (const [i, { question, relevant }] of questions.entries()) {
     const wanted = new Set(relevant);
-    const passages = passagesFor(index, texts, question, vectors[i], model);
+    const passages = passagesFor(
+      index,
+      texts,
+      question,
+      { vector: vectors[i], retrievalVector: retrievalVectors?.[i] },
+      model,
+      retrieval?.model,
+    );
     const { citations } =
       passages.length > 0 ? await answer(question, passages) : { citations: [] };
     if (wanted.size === 0) {

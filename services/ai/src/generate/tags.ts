@@ -35,7 +35,8 @@ export const tagContext = async (
   if (existingTags.length === 0 || !text.trim()) return { existingTags, neighbourTags: [] };
   const [index, query] = await Promise.all([
     ctx.indexes.get(userId),
-    queryOf(ctx, userId, text.slice(0, QUERY_CHARS), 'tags'),
+    // By the first model alone: e5 would take a second or more over a capture's text.
+    queryOf(ctx, userId, text.slice(0, QUERY_CHARS), 'tags', false),
   ]);
   const nearest = retrieveNotes(index, query, query.model, {
     limit: NEIGHBOURS,

@@ -323,7 +323,11 @@ describe('the AI index', () => {
       provider: recordingProvider().provider,
       notes: noneLeft,
     });
-    const cache = createIndexCache({ knex: db.knex, maxBytes: 10_000_000, model: indexer.model });
+    const cache = createIndexCache({
+      knex: db.knex,
+      maxBytes: 10_000_000,
+      models: () => ({ embeddings: indexer.model(), retrieval: null }),
+    });
     const notes = Array.from({ length: 4 }, (_, n) =>
       noteOf({ userId, title: `Trip ${n}`, body: `Packing for the trip number ${n}.` }),
     );
@@ -349,6 +353,71 @@ describe('the AI index', () => {
     loads.mockRestore();
   });
 
+  it('gives chunks vectors by the retrieval encoder in the background, kept while their text is', async () => {
+    const { provider: base } = recordingProvider();
+    const retrieved: string[] = [];
+    const provider: AiProvider = {
+      ...base,
+      models: { ...base.models, retrieval: 'test-retrieval' },
+      embedForRetrieval: async (texts) => {
+        retrieved.push(...texts);
+        return { vectors: texts.map((text) => hashedEmbedding(`r ${text}`)), model: 'r' };
+      },
+    };
+    const indexer = createIndexer({ knex: db.knex, provider, notes: noneLeft });
+    const repair = startIndexRepair({
+      knex: db.knex,
+      notes: { many: async () => [] } as unknown as NotesClient,
+      indexer,
+      logger,
+      intervalMs: 60_000,
+    });
+    const cache = createIndexCache({
+      knex: db.knex,
+      maxBytes: 10_000_000,
+      models: () => ({ embeddings: indexer.model(), retrieval: 'test-retrieval' }),
+    });
+    const userId = randomUUID();
+    const [kept, edited] = [
+      noteOf({ userId, title: 'Kept', body: 'The spare key is under the blue flower pot.' }),
+      noteOf({ userId, title: 'Edited', body: 'Dentist on Thursday at three.' }),
+    ] as [NoteForIndex, NoteForIndex];
+    const withVectors = async () =>
+      (
+        await db
+          .knex('chunks')
+          .where({ user_id: userId, retrieval_model: 'test-retrieval' })
+          .select('note_id')
+      ).length;
+    try {
+      await indexer.index([kept, edited]);
+      // Woken by the indexing, not the interval.
+      await eventually(async () => (await withVectors()) === 2);
+      expect((await cache.get(userId)).hasRetrievalVectors).toBe(true);
+      const later = new Date('2027-02-01');
+      await indexer.index([
+        { ...kept, tags: ['home'], updatedAt: later },
+        { ...edited, body: 'Dentist moved to Friday at four.', updatedAt: later },
+      ]);
+      await eventually(async () => (await withVectors()) === 2);
+      // The kept chunk's text was embedded once; the edited note's each time it changed (the
+      // repair also embedded the chunks other tests left in the database).
+      const times = (words: string) => retrieved.filter((text) => text.includes(words)).length;
+      expect(times('spare key is under the blue')).toBe(1);
+      expect(times('Dentist on Thursday at three')).toBe(1);
+      expect(times('Dentist moved to Friday at four')).toBe(1);
+      const index = await cache.get(userId);
+      const text = retrieved.at(-1) ?? '';
+      const query = {
+        vector: hashedEmbedding(text),
+        retrievalVector: hashedEmbedding(`r ${text}`),
+      };
+      expect(index.meaning(query).nearest(1)[0]?.noteId).toBe(edited.id);
+    } finally {
+      await repair.stop();
+    }
+  });
+
   it('re-embeds with a new embedding model in the background, searchable by words meanwhile', async () => {
     const userId = randomUUID();
     const old = createIndexer({
@@ -367,7 +436,11 @@ describe('the AI index', () => {
 
     const next = recordingProvider('hashed-next');
     const indexer = createIndexer({ knex: db.knex, provider: next.provider, notes: noneLeft });
-    const cache = createIndexCache({ knex: db.knex, maxBytes: 10_000_000, model: indexer.model });
+    const cache = createIndexCache({
+      knex: db.knex,
+      maxBytes: 10_000_000,
+      models: () => ({ embeddings: indexer.model(), retrieval: null }),
+    });
     // Before the migration: every note found by words, none by meaning (other model's vectors).
     const before = await cache.get(userId);
     expect(before.lexical(tokenize('budget review'), 10)).toHaveLength(5);

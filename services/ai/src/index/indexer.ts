@@ -15,7 +15,12 @@ import {
   vectorToBytes,
   type ChunkRow,
   type IndexedNoteRow,
+  type RetrievalVectorColumns,
+  type UnembeddedChunk,
 } from './repository.js';
+
+/** A chunk planned from a note's text, not yet embedded. */
+type PlannedChunk = Omit<ChunkRow, 'embedding' | keyof RetrievalVectorColumns>;
 
 /** A note as the index needs it. */
 export interface NoteForIndex {
@@ -48,6 +53,12 @@ export interface IndexOutcome {
 
 /** Texts a background embedding asks for at once: what a note event may wait behind. */
 const BACKGROUND_SLICE = 16;
+/**
+ * Chunks the retrieval encoder embeds per round, and per call: e5 takes about 0.3 s a chunk
+ * on one core, so a note event waits behind a second or so of it at most.
+ */
+const RETRIEVAL_BATCH = 64;
+const RETRIEVAL_SLICE = 4;
 
 /** Failures of the provider that pass: the notes wait for it instead of being given up. */
 const PROVIDER_OUTAGES = new Set(['AI_PROVIDER_FAILED', 'TIMEOUT', 'RATE_LIMITED', 'UNAVAILABLE']);
@@ -145,7 +156,7 @@ export const createIndexer = (deps: {
   };
 
   /** The chunks the chunker makes of each note now, tokenized, not yet embedded. */
-  const chunksOf = (notes: NoteForIndex[]): Omit<ChunkRow, 'embedding'>[] =>
+  const chunksOf = (notes: NoteForIndex[]): PlannedChunk[] =>
     notes.flatMap((note) =>
       chunkNote({ title: note.title, body: note.body }).map((chunk) => ({
         note_id: note.id,
@@ -193,21 +204,33 @@ export const createIndexer = (deps: {
 
   /**
    * Vectors for `rows`. A chunk whose text was already embedded with the configured model
-   * (`known`, by text) keeps that vector: a vector is a function of model and text. The rest
+   * (`known`, by text) keeps that vector: a vector is a function of model and text; so does
+   * its retrieval vector (`knownForRetrieval`), which the background makes otherwise. The rest
    * are embedded with one provider call per user (so token usage is counted against whom it
    * served); in the background, BACKGROUND_SLICE texts at a time, each slice only once no
    * foreground embedding is in flight, so a note event waits behind one slice at most.
    */
   const embedChunks = async (
-    rows: Omit<ChunkRow, 'embedding'>[],
+    rows: PlannedChunk[],
     known: Map<string, Buffer>,
+    knownForRetrieval: Map<string, Buffer>,
     options: { signal?: AbortSignal; background?: boolean },
   ): Promise<ChunkRow[]> => {
+    const retrievalModel = provider.models.retrieval;
+    const withRetrieval = (row: PlannedChunk, embedding: Buffer): ChunkRow => {
+      const retrieval = retrievalModel ? knownForRetrieval.get(row.text) : undefined;
+      return {
+        ...row,
+        embedding,
+        retrieval_model: retrieval ? retrievalModel : null,
+        retrieval_embedding: retrieval ?? null,
+      };
+    };
     const embedded: ChunkRow[] = [];
-    const missing: Omit<ChunkRow, 'embedding'>[] = [];
+    const missing: PlannedChunk[] = [];
     for (const row of rows) {
       const vector = known.get(row.text);
-      if (vector) embedded.push({ ...row, embedding: vector });
+      if (vector) embedded.push(withRetrieval(row, vector));
       else missing.push(row);
     }
     const signal = options.signal ? { signal: options.signal } : {};
@@ -231,7 +254,7 @@ export const createIndexer = (deps: {
         }
         part.forEach((row, position) => {
           const vector = vectors[position];
-          if (vector) embedded.push({ ...row, embedding: vectorToBytes(vector) });
+          if (vector) embedded.push(withRetrieval(row, vectorToBytes(vector)));
         });
       }
     }
@@ -247,8 +270,8 @@ export const createIndexer = (deps: {
     note: NoteForIndex,
     row: IndexedNoteRow | undefined,
     excluded: boolean,
-    indexed: Omit<ChunkRow, 'embedding'>[],
-    planned: Omit<ChunkRow, 'embedding'>[],
+    indexed: PlannedChunk[],
+    planned: PlannedChunk[],
   ) => {
     if (!row || row.deleted || row.excluded !== excluded) return false;
     if (
@@ -339,6 +362,13 @@ export const createIndexer = (deps: {
         .filter((chunk) => chunk.model === model())
         .map((chunk) => [chunk.text, chunk.embedding]),
     );
+    const retrievalVectorsByText = new Map(
+      indexedChunks.flatMap((chunk) =>
+        chunk.retrieval_embedding && chunk.retrieval_model === provider.models.retrieval
+          ? [[chunk.text, chunk.retrieval_embedding] as const]
+          : [],
+      ),
+    );
     // Embedding may take long (a remote model): done before the transaction, not inside it.
     let chunks: ChunkRow[] = [];
     let pending = false;
@@ -346,6 +376,7 @@ export const createIndexer = (deps: {
       chunks = await embedChunks(
         planned.filter((chunk) => workIds.has(chunk.note_id)),
         vectorsByText,
+        retrievalVectorsByText,
         options,
       );
     } catch (error) {
@@ -417,6 +448,8 @@ export const createIndexer = (deps: {
       if (pending) outcome.pending += winners.length - excluded;
       else outcome.indexed += winners.length - excluded;
     });
+    if (outcome.indexed > 0 && provider.models.retrieval)
+      for (const listener of changed) listener();
     indexMetrics.notesIndexed.inc({ outcome: 'indexed' }, outcome.indexed);
     indexMetrics.notesIndexed.inc({ outcome: 'excluded' }, outcome.excluded);
     indexMetrics.notesIndexed.inc({ outcome: 'skipped' }, outcome.skipped);
@@ -505,7 +538,76 @@ export const createIndexer = (deps: {
     });
   };
 
-  return { index, remove, exclude, model };
+  const changed = new Set<() => void>();
+  /**
+   * Calls `listener` whenever notes have been indexed, when there is a retrieval encoder: its
+   * cue to embed their new chunks.
+   */
+  const onIndexed = (listener: () => void) => {
+    changed.add(listener);
+    return () => changed.delete(listener);
+  };
+
+  /**
+   * Gives up to `limit` chunks without one a vector by the retrieval encoder, in the
+   * background (each slice once no note event is being embedded), and writes them where the
+   * chunk still holds the text embedded; the owners' index versions move on, so every
+   * replica's cache reads those notes again. Answers the chunks it embedded: 0 when none was
+   * left (or there is no retrieval encoder).
+   */
+  const fillRetrievalVectors = async (
+    options: { limit?: number; signal?: AbortSignal } = {},
+  ): Promise<number> => {
+    const retrievalModel = provider.models.retrieval;
+    if (!retrievalModel) return 0;
+    const chunks = await indexRepository.chunksWithoutRetrievalVectors(
+      knex,
+      retrievalModel,
+      options.limit ?? RETRIEVAL_BATCH,
+    );
+    if (chunks.length === 0) {
+      indexMetrics.retrievalPending.set(0);
+      return 0;
+    }
+    const vectors: (UnembeddedChunk & { embedding: Buffer })[] = [];
+    for (let start = 0; start < chunks.length; start += RETRIEVAL_SLICE) {
+      const slice = chunks.slice(start, start + RETRIEVAL_SLICE);
+      options.signal?.throwIfAborted();
+      await quiet(options.signal);
+      // One call per user in the slice, so usage is counted against whom it served.
+      for (const userId of new Set(slice.map((chunk) => chunk.user_id))) {
+        const ofUser = slice.filter((chunk) => chunk.user_id === userId);
+        const { vectors: embedded } = await provider.embedForRetrieval(
+          ofUser.map((chunk) => chunk.text),
+          'passage',
+          { userId, purpose: 'index', ...(options.signal ? { signal: options.signal } : {}) },
+        );
+        ofUser.forEach((chunk, at) => {
+          const vector = embedded[at];
+          if (vector) vectors.push({ ...chunk, embedding: vectorToBytes(vector) });
+        });
+      }
+    }
+    await knex.transaction(async (trx) => {
+      await indexRepository.lockNoteIds(trx, [...new Set(vectors.map((chunk) => chunk.note_id))]);
+      const written = await indexRepository.setRetrievalVectors(trx, retrievalModel, vectors);
+      const owners = [
+        ...new Set(vectors.filter((c) => written.includes(c.note_id)).map((c) => c.user_id)),
+      ];
+      await indexRepository.stampNotes(
+        trx,
+        await indexRepository.bumpVersions(trx, owners),
+        written,
+      );
+    });
+    indexMetrics.retrievalChunks.inc(vectors.length);
+    indexMetrics.retrievalPending.set(
+      await indexRepository.countWithoutRetrievalVectors(knex, retrievalModel),
+    );
+    return chunks.length;
+  };
+
+  return { index, remove, exclude, model, onIndexed, fillRetrievalVectors };
 };
 
 export type Indexer = ReturnType<typeof createIndexer>;

@@ -25,4 +25,14 @@ export const indexMetrics = {
     help: 'Notes whose chunks are of another embedding model than the configured one',
     registers: [registry],
   }),
+  retrievalChunks: new Counter({
+    name: 'noted_ai_index_retrieval_chunks_total',
+    help: 'Chunks given a vector by the retrieval encoder (e5) in the background',
+    registers: [registry],
+  }),
+  retrievalPending: new Gauge({
+    name: 'noted_ai_index_retrieval_pending_chunks',
+    help: 'Chunks of live notes still without a vector by the retrieval encoder (e5)',
+    registers: [registry],
+  }),
 };

@@ -142,8 +142,10 @@ export type Reindexer = ReturnType<typeof createReindexer>;
 /**
  * Repairs the index in the background: notes whose chunks are of another embedding model
  * (after the model changed) and notes left waiting while the provider was down are embedded
- * again, a batch at a time, then again every `intervalMs`. Search keeps working meanwhile:
- * words (BM25) find every note, meaning finds those already embedded with the current model.
+ * again, a batch at a time, then chunks without a vector of the retrieval encoder are given
+ * one; then again every `intervalMs`, or as soon as notes are indexed. Search keeps working
+ * meanwhile: words (BM25) find every note, meaning finds those already embedded with the
+ * current model, and a chunk still without a retrieval vector is ranked by the first alone.
  */
 export const startIndexRepair = (deps: {
   knex: Knex;
@@ -156,12 +158,18 @@ export const startIndexRepair = (deps: {
   const batch = deps.batch ?? 100;
   let stopped = false;
   let wake: (() => void) | undefined;
+  // Notes indexed since the last look: the retrieval encoder has chunks to embed.
+  let dirty = false;
+  const unsubscribe = deps.indexer.onIndexed(() => {
+    dirty = true;
+    wake?.();
+  });
   // A stop does not wait for a batch being embedded (a hundred long notes take a while): it is
   // dropped between the model's batches, and embedded again at the next start.
   const stopping = new AbortController();
 
   /** Embeds waiting notes until none are left or the provider still cannot embed them. */
-  const drain = async () => {
+  const repairStale = async () => {
     while (!stopped) {
       const stale = await indexRepository.staleNotes(deps.knex, deps.indexer.model(), batch);
       indexMetrics.pendingNotes.set(stale.length);
@@ -179,14 +187,31 @@ export const startIndexRepair = (deps: {
     }
   };
 
+  /** Gives chunks their retrieval vectors until none is left without one. */
+  const fillRetrieval = async () => {
+    while (!stopped) {
+      dirty = false;
+      if ((await deps.indexer.fillRetrievalVectors({ signal: stopping.signal })) === 0) return;
+    }
+  };
+
+  const drain = async () => {
+    await repairStale();
+    await fillRetrieval();
+  };
+
   const done = (async () => {
     while (!stopped) {
       await drain().catch((error: unknown) => {
         if (stopped) return;
+        // Tried again after the interval, not at the next note indexed.
+        dirty = false;
         deps.logger.error({ err: error }, 'repairing the AI index failed; trying again later');
       });
-      // Checked again: a stop that came while draining must not wait out the interval.
+      // Checked again: a stop that came while draining must not wait out the interval, nor
+      // notes indexed since the retrieval encoder last looked.
       if (stopped) return;
+      if (dirty) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, deps.intervalMs ?? 60_000);
         wake = () => {
@@ -199,6 +224,7 @@ export const startIndexRepair = (deps: {
   return {
     stop: async () => {
       stopped = true;
+      unsubscribe();
       stopping.abort();
       wake?.();
       await done;

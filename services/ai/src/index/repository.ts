@@ -19,7 +19,13 @@ export interface IndexedNoteRow {
   version?: number | string;
 }
 
-export interface ChunkRow {
+/** A chunk's vector by the retrieval encoder: none until the background has embedded it. */
+export interface RetrievalVectorColumns {
+  retrieval_model: string | null;
+  retrieval_embedding: Buffer | null;
+}
+
+export interface ChunkRow extends RetrievalVectorColumns {
   note_id: string;
   chunk_index: number;
   user_id: string;
@@ -30,12 +36,20 @@ export interface ChunkRow {
 }
 
 /** A chunk as the search index loads it: no text (read only for the passages shown). */
-export interface LoadedChunkRow {
+export interface LoadedChunkRow extends RetrievalVectorColumns {
   note_id: string;
   chunk_index: number;
   model: string;
   tokens: string;
   embedding: Buffer;
+}
+
+/** A chunk the retrieval encoder has not embedded (`chunksWithoutRetrievalVectors`). */
+export interface UnembeddedChunk {
+  note_id: string;
+  chunk_index: number;
+  user_id: string;
+  text: string;
 }
 
 export const vectorToBytes = (vector: Float32Array): Buffer =>
@@ -146,7 +160,17 @@ export const indexRepository = {
     if (noteIds.length === 0) return [];
     return db<ChunkRow>('chunks')
       .whereIn('note_id', noteIds)
-      .select('note_id', 'chunk_index', 'user_id', 'model', 'text', 'tokens', 'embedding');
+      .select(
+        'note_id',
+        'chunk_index',
+        'user_id',
+        'model',
+        'text',
+        'tokens',
+        'embedding',
+        'retrieval_model',
+        'retrieval_embedding',
+      );
   },
 
   /** The user's chunks (or those of some of their notes), as the search index loads them. */
@@ -157,7 +181,65 @@ export const indexRepository = {
       .modify((query) => {
         if (noteIds) query.whereIn('c.note_id', noteIds);
       })
-      .select<LoadedChunkRow[]>('c.note_id', 'c.chunk_index', 'c.model', 'c.tokens', 'c.embedding'),
+      .select<LoadedChunkRow[]>(
+        'c.note_id',
+        'c.chunk_index',
+        'c.model',
+        'c.tokens',
+        'c.embedding',
+        'c.retrieval_model',
+        'c.retrieval_embedding',
+      ),
+
+  /**
+   * Chunks of live notes that have no vector of the retrieval encoder `model` (new, or of
+   * another model), in note order: what the background embeds next.
+   */
+  chunksWithoutRetrievalVectors: async (
+    db: Db,
+    model: string,
+    limit: number,
+  ): Promise<UnembeddedChunk[]> =>
+    db('chunks as c')
+      .join('indexed_notes as n', 'n.note_id', 'c.note_id')
+      .where({ 'n.deleted': false, 'n.excluded': false })
+      .andWhere((stale) =>
+        stale.whereNull('c.retrieval_model').orWhereNot('c.retrieval_model', model),
+      )
+      .orderBy(['c.note_id', 'c.chunk_index'])
+      .limit(limit)
+      .select<UnembeddedChunk[]>('c.note_id', 'c.chunk_index', 'c.user_id', 'c.text'),
+
+  /** How many chunks of live notes have no vector of the retrieval encoder `model`. */
+  countWithoutRetrievalVectors: async (db: Db, model: string): Promise<number> => {
+    const [row] = await db('chunks as c')
+      .join('indexed_notes as n', 'n.note_id', 'c.note_id')
+      .where({ 'n.deleted': false, 'n.excluded': false })
+      .andWhere((stale) =>
+        stale.whereNull('c.retrieval_model').orWhereNot('c.retrieval_model', model),
+      )
+      .count<{ count: string }[]>('* as count');
+    return Number(row?.count ?? 0);
+  },
+
+  /**
+   * Writes retrieval vectors to the chunks that still hold the text each was made from (a
+   * chunk changed meanwhile keeps none); answers the notes written to.
+   */
+  setRetrievalVectors: async (
+    trx: Knex.Transaction,
+    model: string,
+    vectors: (UnembeddedChunk & { embedding: Buffer })[],
+  ): Promise<string[]> => {
+    const written = new Set<string>();
+    for (const chunk of vectors) {
+      const updated = await trx('chunks')
+        .where({ note_id: chunk.note_id, chunk_index: chunk.chunk_index, text: chunk.text })
+        .update({ retrieval_model: model, retrieval_embedding: chunk.embedding });
+      if (updated > 0) written.add(chunk.note_id);
+    }
+    return [...written];
+  },
 
   chunkTexts: async (
     db: Db,

@@ -8,14 +8,18 @@ const ctx = { userId: 'user-1', purpose: 'test' };
 const HASHED = { kind: 'hashed' } as const;
 
 describe('local provider', () => {
-  it('offers hashed embeddings and no chat, transcription or vision model', () => {
+  it('offers hashed embeddings and no chat, transcription, vision or retrieval model', async () => {
     const provider = createLocalProvider(HASHED);
     expect(provider.name).toBe('local');
     expect(provider.models).toEqual({
       chat: null,
       embeddings: HASHED_EMBEDDING_MODEL,
+      retrieval: null,
       transcription: null,
       vision: null,
+    });
+    await expect(provider.embedForRetrieval(['x'], 'query', ctx)).rejects.toMatchObject({
+      code: 'AI_MODEL_REQUIRED',
     });
   });
 

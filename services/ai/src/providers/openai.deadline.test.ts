@@ -12,9 +12,16 @@ const notUsed = (): never => {
 
 const noFallback: AiProvider = {
   name: 'local',
-  models: { chat: null, embeddings: 'local-hashed', transcription: null, vision: null },
+  models: {
+    chat: null,
+    embeddings: 'local-hashed',
+    retrieval: null,
+    transcription: null,
+    vision: null,
+  },
   chat: notUsed,
   embed: notUsed,
+  embedForRetrieval: notUsed,
   transcribe: notUsed,
   close: async () => {},
 };

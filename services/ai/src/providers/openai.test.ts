@@ -20,8 +20,17 @@ const fallbackEmbeddings = (): AiProvider & { embedded: string[][] } => {
   return {
     name: 'local',
     embedded,
-    models: { chat: null, embeddings: 'local-hashed', transcription: null, vision: null },
+    models: {
+      chat: null,
+      embeddings: 'local-hashed',
+      retrieval: null,
+      transcription: null,
+      vision: null,
+    },
     chat: () => {
+      throw new Error('not used');
+    },
+    embedForRetrieval: () => {
       throw new Error('not used');
     },
     embed: async (texts) => {

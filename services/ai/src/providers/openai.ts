@@ -133,6 +133,9 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
   const models = {
     chat: configured.chat || null,
     embeddings: configured.embeddings || options.fallbackEmbeddings.models.embeddings,
+    // The local retrieval encoder goes with the local embeddings: fused with another model's
+    // vectors it was never measured.
+    retrieval: configured.embeddings ? null : options.fallbackEmbeddings.models.retrieval,
     transcription: configured.transcription || null,
     vision: configured.vision || null,
   };
@@ -361,6 +364,15 @@ export const createOpenAiProvider = (options: OpenAiProviderOptions): AiProvider
     name: 'openai',
     models,
     chat,
+
+    embedForRetrieval(texts, kind, ctx) {
+      if (models.retrieval === null) {
+        return Promise.reject(
+          new AppError('AI_MODEL_REQUIRED', 'No retrieval encoder goes with this embedding model'),
+        );
+      }
+      return options.fallbackEmbeddings.embedForRetrieval(texts, kind, ctx);
+    },
 
     async embed(texts: string[], ctx: CallContext): Promise<Embeddings> {
       if (!configured.embeddings) return options.fallbackEmbeddings.embed(texts, ctx);

@@ -9,6 +9,12 @@ export interface ProviderModels {
   chat: string | null;
   /** Always set: the local provider's hashed embeddings when no embedding model is configured. */
   embeddings: string;
+  /**
+   * A second encoder search fuses with the first, one that embeds a question unlike the
+   * passage answering it (the local e5); null when there is none (with a configured embedding
+   * model, or the hashed vectors).
+   */
+  retrieval: string | null;
   transcription: string | null;
   vision: string | null;
 }
@@ -66,6 +72,15 @@ export interface AiProvider {
   ): AsyncIterable<ChatChunk>;
   /** Embeds texts with `models.embeddings`; vectors have unit length. */
   embed(texts: string[], ctx: CallContext): Promise<Embeddings>;
+  /**
+   * Embeds texts with `models.retrieval`, as queries or as passages; unit length. Throws
+   * AI_MODEL_REQUIRED when it is null.
+   */
+  embedForRetrieval(
+    texts: string[],
+    kind: 'query' | 'passage',
+    ctx: CallContext,
+  ): Promise<Embeddings>;
   /** Transcribes audio; throws AI_MODEL_REQUIRED without a transcription model. */
   transcribe(
     audio: { data: Uint8Array; fileName: string; mimeType: string },

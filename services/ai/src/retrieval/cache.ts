@@ -6,12 +6,21 @@ import { UserIndex, type IndexedChunk } from './user-index.js';
 /** More changed notes than this since the cached version: the index is read whole instead. */
 const REFRESH_AT_MOST = 500;
 
+/** The models whose vectors an index holds: the embedding model's and the retrieval encoder's. */
+export interface IndexModels {
+  embeddings: string;
+  retrieval: string | null;
+}
+
 interface Cached {
   /** The user's index version the cached index holds. */
   version: number;
-  model: string;
+  models: IndexModels;
   index: UserIndex;
 }
+
+const sameModels = (a: IndexModels, b: IndexModels) =>
+  a.embeddings === b.embeddings && a.retrieval === b.retrieval;
 
 /**
  * Users' indexes kept in memory within a byte budget, least recently used dropped first.
@@ -21,7 +30,7 @@ interface Cached {
 export const createIndexCache = (options: {
   knex: Knex;
   maxBytes: number;
-  model: () => string;
+  models: () => IndexModels;
 }) => {
   const cache = new LRUCache<string, Cached>({
     maxSize: options.maxBytes,
@@ -29,17 +38,21 @@ export const createIndexCache = (options: {
   });
   const loading = new Map<string, Promise<Cached>>();
 
-  const chunksOf = (rows: LoadedChunkRow[], model: string): IndexedChunk[] =>
+  const chunksOf = (rows: LoadedChunkRow[], models: IndexModels): IndexedChunk[] =>
     rows.map((row) => ({
       noteId: row.note_id,
       index: row.chunk_index,
       tokens: row.tokens ? row.tokens.split(' ') : [],
-      vector: row.model === model ? bytesToVector(row.embedding) : null,
+      vector: row.model === models.embeddings ? bytesToVector(row.embedding) : null,
+      retrievalVector:
+        row.retrieval_embedding && row.retrieval_model === models.retrieval
+          ? bytesToVector(row.retrieval_embedding)
+          : null,
     }));
 
-  const load = async (userId: string, version: number, model: string): Promise<Cached> => {
+  const load = async (userId: string, version: number, models: IndexModels): Promise<Cached> => {
     const rows = await indexRepository.loadChunks(options.knex, userId);
-    return { version, model, index: new UserIndex(chunksOf(rows, model)) };
+    return { version, models, index: new UserIndex(chunksOf(rows, models)) };
   };
 
   /**
@@ -49,10 +62,10 @@ export const createIndexCache = (options: {
    */
   const catchUp = async (cached: Cached, userId: string, version: number): Promise<Cached> => {
     const changed = await indexRepository.changedSince(options.knex, userId, cached.version);
-    if (changed.length > REFRESH_AT_MOST) return load(userId, version, cached.model);
+    if (changed.length > REFRESH_AT_MOST) return load(userId, version, cached.models);
     const rows = await indexRepository.loadChunks(options.knex, userId, changed);
     cached.index.removeNotes(changed);
-    cached.index.addChunks(chunksOf(rows, cached.model));
+    cached.index.addChunks(chunksOf(rows, cached.models));
     cached.version = version;
     return cached;
   };
@@ -60,15 +73,14 @@ export const createIndexCache = (options: {
   return {
     get: async (userId: string): Promise<UserIndex> => {
       const version = await indexRepository.version(options.knex, userId);
-      const model = options.model();
+      const models = options.models();
       const cached = cache.get(userId);
-      if (cached && cached.version === version && cached.model === model) return cached.index;
+      const current = cached && sameModels(cached.models, models);
+      if (current && cached.version === version) return cached.index;
       let pending = loading.get(userId);
       if (!pending) {
         pending = (
-          cached && cached.model === model
-            ? catchUp(cached, userId, version)
-            : load(userId, version, model)
+          current ? catchUp(cached, userId, version) : load(userId, version, models)
         ).finally(() => loading.delete(userId));
         loading.set(userId, pending);
       }

@@ -1,3 +1,9 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { loadE5Encoder, type E5Encoder } from '../local/e5/encoder.js';
+import { DEFAULT_E5_MODEL_DIR, E5_MODEL, E5_MODEL_FILE } from '../local/e5/model-dir.js';
 import { HASHED_EMBEDDING_MODEL, hashedEmbedding } from '../local/embeddings.js';
 import { loadSentenceEncoder } from '../local/use/encoder.js';
 import { DEFAULT_USE_MODEL_DIR, USE_MODEL } from '../local/use/model-dir.js';
@@ -55,13 +61,61 @@ export interface RetrievalQuality extends RetrievalScores {
 /** Vectors for texts, in order: the local model's, or the hashed ones. */
 export type EmbedTexts = (texts: string[]) => Float32Array[];
 
+/** A retrieval encoder, which embeds a query unlike a passage (e5), by name. */
+export interface RetrievalEncoder {
+  model: string;
+  embed: (texts: string[], kind: 'query' | 'passage') => Float32Array[];
+}
+
 export const hashedEmbeddings: EmbedTexts = (texts) => texts.map((text) => hashedEmbedding(text));
 
-/** The local provider's embeddings by name: the sentence encoder (loaded here) and the hashed vectors. */
-export const localEmbeddings = (): [model: string, embed: EmbedTexts][] => {
+/**
+ * e5 as the local provider runs it (loaded here on first use), its vectors kept in a file
+ * under the cache folder (`NOTED_CACHE_DIR`, else ~/.cache/noted) by model, kind and text: a
+ * vector is a function of them, and the corpus takes e5 two minutes on one core, which each
+ * evaluation would otherwise spend again.
+ */
+export const e5Encoder = (): RetrievalEncoder => {
+  const file = join(
+    process.env.NOTED_CACHE_DIR ?? join(homedir(), '.cache', 'noted'),
+    'eval',
+    `${E5_MODEL}-${statSync(join(DEFAULT_E5_MODEL_DIR, E5_MODEL_FILE)).size}.json`,
+  );
+  const known = new Map<string, number[]>(
+    existsSync(file) ? Object.entries(JSON.parse(readFileSync(file, 'utf8')) as object) : [],
+  );
+  let encoder: E5Encoder | undefined;
+  const keyOf = (kind: string, text: string) =>
+    createHash('sha256').update(`${kind}\0${text}`).digest('base64url');
+  return {
+    model: E5_MODEL,
+    embed: (texts, kind) => {
+      const missing = [...new Set(texts.filter((text) => !known.has(keyOf(kind, text))))];
+      if (missing.length > 0) {
+        encoder ??= loadE5Encoder(DEFAULT_E5_MODEL_DIR);
+        const vectors = encoder.embed(missing, kind);
+        missing.forEach((text, at) => known.set(keyOf(kind, text), Array.from(vectors[at]!)));
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, JSON.stringify(Object.fromEntries(known)));
+      }
+      return texts.map((text) => Float32Array.from(known.get(keyOf(kind, text))!));
+    },
+  };
+};
+
+/** One of the local provider's embeddings: a model's name, its vectors, and e5's beside them. */
+export type LocalEmbeddings = [model: string, embed: EmbedTexts, retrieval?: RetrievalEncoder];
+
+/**
+ * The local provider's embeddings by name: the sentence encoder (loaded here) with e5, as the
+ * default fuses them; the sentence encoder alone; and the hashed vectors.
+ */
+export const localEmbeddings = (): LocalEmbeddings[] => {
   const encoder = loadSentenceEncoder(DEFAULT_USE_MODEL_DIR);
+  const embed: EmbedTexts = (texts) => encoder.embed(texts);
   return [
-    [USE_MODEL, (texts) => encoder.embed(texts)],
+    [USE_MODEL, embed, e5Encoder()],
+    [USE_MODEL, embed],
     [HASHED_EMBEDDING_MODEL, hashedEmbeddings],
   ];
 };
@@ -70,17 +124,21 @@ export const localEmbeddings = (): [model: string, embed: EmbedTexts][] => {
 export const indexOfNotes = (
   notes: EvaluatedNote[],
   embed: EmbedTexts = hashedEmbeddings,
+  retrieval?: RetrievalEncoder,
 ): UserIndex => {
   const chunks = notes.flatMap((note) =>
     chunkNote({ title: note.title, body: note.body }).map((chunk) => ({ note, chunk })),
   );
-  const vectors = embed(chunks.map(({ chunk }) => chunk.text));
+  const texts = chunks.map(({ chunk }) => chunk.text);
+  const vectors = embed(texts);
+  const retrievalVectors = retrieval?.embed(texts, 'passage');
   return new UserIndex(
     chunks.map(({ note, chunk }, i) => ({
       noteId: note.id,
       index: chunk.index,
       tokens: tokenize(chunk.text),
       vector: vectors[i]!,
+      retrievalVector: retrievalVectors?.[i] ?? null,
     })),
   );
 };
@@ -95,8 +153,13 @@ export const evaluateRetrieval = (
   rankers: EvaluatedRanker[] = ['bm25', 'semantic', 'hybrid', 'retrieved'],
   embed: EmbedTexts = hashedEmbeddings,
   model = HASHED_EMBEDDING_MODEL,
+  retrieval?: RetrievalEncoder,
 ): RetrievalQuality[] => {
   const vectors = embed(questions.map(({ question }) => question));
+  const retrievalVectors = retrieval?.embed(
+    questions.map(({ question }) => question),
+    'query',
+  );
   const groups = [
     ...new Set(questions.flatMap(({ group }) => (group === undefined ? [] : [group]))),
   ].filter((group) => group !== ALL_QUESTIONS);
@@ -108,10 +171,14 @@ export const evaluateRetrieval = (
       ]),
     );
     for (const [i, { question, relevant, group }] of questions.entries()) {
-      const query = { tokens: queryTokens(question), vector: vectors[i] };
+      const query = {
+        tokens: queryTokens(question),
+        vector: vectors[i],
+        retrievalVector: retrievalVectors?.[i],
+      };
       const ranked = (
         ranker === 'retrieved'
-          ? retrieveNotes(index, query, model, { limit: 10 })
+          ? retrieveNotes(index, query, model, { limit: 10, retrievalModel: retrieval?.model })
           : rankNotes(index, query, ranker, 10)
       ).map((hit) => hit.noteId);
       const wanted = new Set(relevant);

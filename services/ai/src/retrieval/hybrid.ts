@@ -1,5 +1,6 @@
+import { E5_MODEL } from '../local/e5/model-dir.js';
 import { USE_MODEL } from '../local/use/model-dir.js';
-import type { ChunkHit, UserIndex } from './user-index.js';
+import type { ChunkHit, Meaning, QueryVectors, UserIndex } from './user-index.js';
 
 /** How many candidates each ranking brings to the fusion. */
 export const CANDIDATES = 50;
@@ -21,6 +22,11 @@ const MIN_SPREAD = 0.02;
 const lift = (coverage: number) => Math.max(0, 2 * coverage - 1);
 
 export type Ranker = 'bm25' | 'semantic' | 'hybrid';
+
+/** A query as ranked: its words (for BM25) and its vectors (for meaning). */
+export interface SearchQuery extends QueryVectors {
+  tokens: string[];
+}
 
 export interface FusedHit {
   key: string;
@@ -57,12 +63,7 @@ const hitOf = (
  * evaluation's reworded questions it found the answer in the first five for 15% of them,
  * against 68% by meaning alone (npm run eval:ai).
  */
-const fused = (
-  index: UserIndex,
-  vector: Float32Array,
-  lexical: ChunkHit[],
-  semantic: ChunkHit[],
-): FusedHit[] => {
+const fused = (meaningOf: Meaning, lexical: ChunkHit[], semantic: ChunkHit[]): FusedHit[] => {
   const byMeaning = new Map(semantic.map((hit) => [hit.key, hit.score]));
   const best = semantic[0]?.score ?? 0;
   const last = semantic.at(-1)?.score ?? 0;
@@ -75,7 +76,7 @@ const fused = (
     .map((hit) => {
       // A lexical candidate beyond the semantic list is scored by its own cosine; one without
       // a vector of the query's model (mid re-embedding) as the last semantic candidate.
-      const meaning = byMeaning.get(hit.key) ?? index.similarity(hit.key, vector) ?? last;
+      const meaning = byMeaning.get(hit.key) ?? meaningOf.of(hit.key) ?? last;
       const evidence = lift(coverage.get(hit.key) ?? 0);
       return hitOf(
         { ...hit, score: meaning + LEXICAL_WEIGHT * spread * evidence },
@@ -91,16 +92,15 @@ const fused = (
  */
 export const rankChunks = (
   index: UserIndex,
-  query: { tokens: string[]; vector: Float32Array | undefined },
+  query: SearchQuery,
   ranker: Ranker,
   limit: number,
   skip?: (noteId: string) => boolean,
 ): FusedHit[] => {
-  const semantic = () =>
-    query.vector ? index.semantic(query.vector, CANDIDATES, skip) : ([] as ChunkHit[]);
   if (ranker === 'semantic') {
-    return semantic()
-      .slice(0, limit)
+    return index
+      .meaning(query)
+      .nearest(limit, skip)
       .map((hit) => hitOf(hit, { lexical: false, semantic: true, meaning: hit.score }));
   }
   const lexical = index
@@ -110,7 +110,8 @@ export const rankChunks = (
   if (ranker === 'bm25' || !query.vector) {
     return lexical.slice(0, limit).map((hit) => hitOf(hit, { lexical: true, semantic: false }));
   }
-  return fused(index, query.vector, lexical, semantic()).slice(0, limit);
+  const meaning = index.meaning(query);
+  return fused(meaning, lexical, meaning.nearest(CANDIDATES, skip)).slice(0, limit);
 };
 
 /** A note of a ranking: its best chunk's hit, and the note's chunks in the ranking, best first. */
@@ -121,7 +122,7 @@ export interface NoteHit extends FusedHit {
 /** The notes a ranking of chunks points to, best chunk of each first, best note first. */
 export const rankNotes = (
   index: UserIndex,
-  query: { tokens: string[]; vector: Float32Array | undefined },
+  query: SearchQuery,
   ranker: Ranker,
   limit: number,
   skip?: (noteId: string) => boolean,
@@ -136,26 +137,30 @@ export const rankNotes = (
 };
 
 /**
- * How close in meaning a note found by meaning alone must be, as a share of the best note's
- * cosine: the tail of a ranking is what is left, not what is relevant. With the cosine floors
- * below, on the evaluation corpus (246 notes, 168 questions) the notes listed fall from 10 to
- * 4.8 on average and from 10 to 2.8 for questions the notes do not answer, while the answer
- * is still among the first five for 83.8% of the questions, against 84.4% with no cut.
+ * Where a ranking by meaning stops being about the query, per vector space: a cosine `floor`
+ * below which a chunk is not about it at all, and a `relative` share of the best note's score
+ * below which a note found by meaning alone is what is left, not what is relevant.
+ *
+ * For the sentence encoder, measured on the evaluation corpus (246 notes, 168 questions): the
+ * lowest tenth of the answers' cosines starts at 0.16 and the best chunk of an unrelated
+ * question is often below 0.15; with the relative share of 0.7 the notes listed fell from 10
+ * to 4.8 on average and from 10 to 2.8 for questions the notes do not answer, the answer still
+ * among the first five for 83.8% of the questions, against 84.4% with no cut. For the sentence
+ * encoder and e5 fused (`UserIndex.meaning`, on the first's scale), 0.12 and 0.6 keep every
+ * answer the fused ranking has in its first five (357 notes, 239 answerable questions: 0.7
+ * and 0.15 lost five of them). The hashed vectors and a configured model are cut by the
+ * relative share alone.
  */
+const MEANING_CUTS: Record<string, { floor: number; relative: number }> = {
+  [USE_MODEL]: { floor: 0.15, relative: 0.7 },
+  [fusedModel(USE_MODEL, E5_MODEL)]: { floor: 0.12, relative: 0.6 },
+};
 const RELATIVE_MEANING = 0.7;
 
 /**
- * The cosine below which a chunk is not about the query at all, per embedding model: measured
- * for the sentence encoder (the lowest tenth of the answers' cosines starts at 0.16; the best
- * chunk of an unrelated question is often below 0.15). The hashed vectors and a configured
- * model are cut by the relative share alone.
- */
-const MEANING_FLOORS: Record<string, number> = { [USE_MODEL]: 0.15 };
-
-/**
  * The hits that are relevant to the query: those holding most of its words (`evidence`), and
- * those close enough in meaning (`RELATIVE_MEANING`, `MEANING_FLOORS`). A ranking by words
- * alone is kept as it is, and so is a note `kept` says was found otherwise.
+ * those close enough in meaning (`MEANING_CUTS`). A ranking by words alone is kept as it is,
+ * and so is a note `kept` says was found otherwise.
  */
 export const relevantHits = <Hit extends FusedHit>(
   hits: Hit[],
@@ -163,7 +168,8 @@ export const relevantHits = <Hit extends FusedHit>(
   kept: (noteId: string) => boolean = () => false,
 ): Hit[] => {
   const best = Math.max(0, ...hits.map((hit) => hit.meaning ?? 0));
-  const cut = Math.max(MEANING_FLOORS[model] ?? 0, RELATIVE_MEANING * best);
+  const { floor, relative } = MEANING_CUTS[model] ?? { floor: 0, relative: RELATIVE_MEANING };
+  const cut = Math.max(floor, relative * best);
   return hits.filter(
     (hit) =>
       hit.meaning === undefined ||
@@ -173,23 +179,32 @@ export const relevantHits = <Hit extends FusedHit>(
   );
 };
 
+/** The name of the space two models' vectors are fused in, as `UserIndex.meaning` fuses them. */
+export function fusedModel(model: string, retrievalModel: string): string {
+  return `${model}+${retrievalModel}`;
+}
+
 /**
  * The notes a query finds, as AI search, knowledge chat and tag suggestions all take them: the
  * hybrid ranking's notes, less those that are not relevant (`relevantHits`), best first. One
- * ranking for all of them, so the chat reads the notes search would show.
+ * ranking for all of them, so the chat reads the notes search would show. `model` names the
+ * query's vectors, `retrievalModel` its retrieval vector's when it has one.
  */
 export const retrieveNotes = (
   index: UserIndex,
-  query: { tokens: string[]; vector: Float32Array | undefined },
+  query: SearchQuery,
   model: string,
   options: {
     limit?: number;
     skip?: (noteId: string) => boolean;
     kept?: (noteId: string) => boolean;
+    retrievalModel?: string | undefined;
   } = {},
-): NoteHit[] =>
-  relevantHits(
+): NoteHit[] => {
+  const fused = query.retrievalVector && index.hasRetrievalVectors && options.retrievalModel;
+  return relevantHits(
     rankNotes(index, query, 'hybrid', CANDIDATES, options.skip),
-    model,
+    fused ? fusedModel(model, fused) : model,
     options.kept,
   ).slice(0, options.limit ?? CANDIDATES);
+};

@@ -67,3 +67,43 @@ describe('UserIndex', () => {
     expect(withVectors.size - without.size).toBe(1_000 * (dimensions + 4));
   });
 });
+
+describe('UserIndex with a retrieval encoder beside the embedding model', () => {
+  /** A second space where the query's words are not its meaning: each text's vector by other words. */
+  const other = (text: string) => hashedEmbedding(`other ${text.split(' ').reverse().join(' ')}`);
+  const withRetrieval = (noteId: string, text: string, retrieval = true): IndexedChunk => ({
+    ...chunkOf(noteId, text),
+    retrievalVector: retrieval ? other(text) : null,
+  });
+
+  it('fuses both cosines as z-scores on the first model’s scale, and ranks by either when the other is silent', () => {
+    const index = new UserIndex(texts.map((text, i) => withRetrieval(`n${i}`, text)));
+    expect(index.hasRetrievalVectors).toBe(true);
+    // The first space knows nothing of the query (a vector of no text); the second finds n3.
+    const query = { vector: hashedEmbedding('zzz qqq'), retrievalVector: other(texts[3]!) };
+    const [best] = index.meaning(query).nearest(5);
+    expect(best?.noteId).toBe('n3');
+    // By the first model alone, the same query finds nothing in particular.
+    expect(index.meaning({ vector: query.vector }).nearest(1)[0]?.noteId).not.toBe('n3');
+    expect(index.meaning(query).of('n3:0')).toBe(best?.score);
+  });
+
+  it('scores a chunk without a retrieval vector by the first model alone', () => {
+    const index = new UserIndex([
+      withRetrieval('n0', texts[0]!),
+      withRetrieval('n1', texts[1]!, false),
+      withRetrieval('n2', texts[2]!),
+    ]);
+    const query = { vector: hashedEmbedding(texts[1]!), retrievalVector: other(texts[1]!) };
+    const first = index.similarity('n1:0', query.vector);
+    expect(index.meaning(query).of('n1:0')).toBeCloseTo(first!, 5);
+  });
+
+  it('counts the retrieval vectors for the cache budget too', () => {
+    const chunks = texts.map((text, i) => withRetrieval(`n${i}`, text));
+    const both = new UserIndex(chunks);
+    const first = new UserIndex(chunks.map((chunk) => ({ ...chunk, retrievalVector: null })));
+    // Rows are reserved 16 at a time.
+    expect(both.size - first.size).toBe(16 * (hashedEmbedding('x').length + 4));
+  });
+});

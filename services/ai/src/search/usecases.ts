@@ -27,10 +27,59 @@ const withoutTitle = (chunk: string, title: string) => {
     : chunk;
 };
 
-/** The query's vector, with its words (`queryTokens`); usage is counted against the user. */
-export const queryOf = async (ctx: AiContext, userId: string, text: string, purpose: string) => {
-  const { vectors, model } = await ctx.provider.embed([text], { userId, purpose });
-  return { tokens: queryTokens(text), vector: vectors[0], model };
+/**
+ * A text's vector by the retrieval encoder, as a query, when the provider has one and
+ * `wanted`; undefined otherwise, or when it fails (search then ranks by the first model alone).
+ */
+const retrievalVectorOf = async (
+  ctx: AiContext,
+  userId: string,
+  texts: string[],
+  purpose: string,
+  wanted: boolean,
+): Promise<Float32Array | undefined> => {
+  if (!wanted || !ctx.provider.models.retrieval) return undefined;
+  try {
+    const { vectors } = await ctx.provider.embedForRetrieval(texts, 'query', { userId, purpose });
+    return meanOf(vectors);
+  } catch (error) {
+    ctx.logger.warn(
+      { err: error },
+      'searched by the first model alone: the retrieval encoder failed',
+    );
+    return undefined;
+  }
+};
+
+/** The mean of unit vectors, unit length; the one vector when there is one. */
+const meanOf = (vectors: Float32Array[]): Float32Array | undefined => {
+  const [first, ...rest] = vectors;
+  if (!first || rest.length === 0) return first;
+  return normalize(first.map((value, i) => rest.reduce((sum, v) => sum + v[i]!, value)));
+};
+
+/**
+ * The query's vectors (the embedding model's, and the retrieval encoder's unless `retrieval`
+ * is false), with its words (`queryTokens`); usage is counted against the user.
+ */
+export const queryOf = async (
+  ctx: AiContext,
+  userId: string,
+  text: string,
+  purpose: string,
+  retrieval = true,
+) => {
+  const [{ vectors, model }, retrievalVector] = await Promise.all([
+    ctx.provider.embed([text], { userId, purpose }),
+    retrievalVectorOf(ctx, userId, [text], purpose, retrieval),
+  ]);
+  return {
+    tokens: queryTokens(text),
+    vector: vectors[0],
+    model,
+    retrievalVector,
+    retrievalModel: ctx.provider.models.retrieval ?? undefined,
+  };
 };
 
 /** How long the chat model may take to reword a question before it is searched as asked. */
@@ -92,15 +141,17 @@ const questionOf = async (
 ) => {
   const rewording = await reworded(ctx, userId, question, signal);
   if (rewording === undefined) return queryOf(ctx, userId, question, 'chat');
-  const { vectors, model } = await ctx.provider.embed([question, rewording], {
-    userId,
-    purpose: 'chat',
-  });
-  const [asked, rewritten] = vectors;
+  const texts = [question, rewording];
+  const [{ vectors, model }, retrievalVector] = await Promise.all([
+    ctx.provider.embed(texts, { userId, purpose: 'chat' }),
+    retrievalVectorOf(ctx, userId, texts, 'chat', true),
+  ]);
   return {
     tokens: queryTokens(question),
-    vector: asked && rewritten ? normalize(asked.map((value, i) => value + rewritten[i]!)) : asked,
+    vector: meanOf(vectors),
     model,
+    retrievalVector,
+    retrievalModel: ctx.provider.models.retrieval ?? undefined,
   };
 };
 
@@ -204,7 +255,10 @@ export const findNotes = async (
   );
   const foundByWords = new Set(purpose === 'search' ? byWords : []);
   const ranked = rankedNotes(
-    retrieveNotes(index, vectorQuery, vectorQuery.model, { kept: (id) => foundByWords.has(id) }),
+    retrieveNotes(index, vectorQuery, vectorQuery.model, {
+      kept: (id) => foundByWords.has(id),
+      retrievalModel: vectorQuery.retrievalModel,
+    }),
     foundByWords,
   );
   byWords.forEach((noteId, rank) => {

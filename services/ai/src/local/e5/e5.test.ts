@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dot } from '../embeddings.js';
-import { createE5Encoder, DEFAULT_E5_MODEL_DIR, E5_DIMENSIONS } from './encoder.js';
-import { E5_MODEL_FILE, readE5Model } from './model.js';
+import { createLocalEmbedder } from '../host/embedder.js';
+import { DEFAULT_USE_MODEL_DIR } from '../use/model-dir.js';
+import { createE5Encoder } from './encoder.js';
+import { DEFAULT_E5_MODEL_DIR, E5_DIMENSIONS, E5_MODEL_FILE } from './model-dir.js';
+import { readE5Model } from './model.js';
 import { createE5Tokenizer, type E5Kind } from './tokenizer.js';
 
 interface Reference {
@@ -81,5 +84,28 @@ describe('the multilingual-e5-small port', () => {
     );
     const [question] = encoder.embed(['How much did fixing the car cost?'], 'query');
     expect(dot(question!, note!)).toBeGreaterThan(dot(question!, other!));
+  });
+});
+
+describe("e5 in the local models' process", () => {
+  const embedder = createLocalEmbedder({
+    use: { modelDir: DEFAULT_USE_MODEL_DIR },
+    e5: { modelDir: DEFAULT_E5_MODEL_DIR },
+  });
+  afterAll(() => embedder.close());
+
+  it('embeds queries and passages on its own thread as the encoder does on this one', async () => {
+    const texts = reference.texts.slice(0, 12).map((entry) => entry.text);
+    for (const kind of KINDS) {
+      const vectors = await embedder.embedForRetrieval(texts, kind);
+      const direct = encoder.embed(texts, kind);
+      texts.forEach((text, i) =>
+        expect(dot(vectors[i]!, direct[i]!), `${kind}: ${text.slice(0, 40)}`).toBeGreaterThan(
+          0.99999,
+        ),
+      );
+    }
+    // The sentence encoder beside it, in the same process.
+    expect((await embedder.embed(['a note']))[0]).toHaveLength(512);
   });
 });

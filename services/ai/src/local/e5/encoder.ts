@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   createQ4Kernel,
   halfToFloat,
@@ -8,7 +7,8 @@ import {
   type Q4Kernel,
   type Q4Matrix,
 } from './kernel/kernel.js';
-import { E5_MODEL_FILE, readE5Model, type E5Model } from './model.js';
+import { E5_DIMENSIONS, E5_MODEL_FILE } from './model-dir.js';
+import { readE5Model, type E5Model } from './model.js';
 import { createE5Tokenizer, type E5Kind } from './tokenizer.js';
 
 /**
@@ -30,18 +30,6 @@ export interface E5Encoder {
   /** The tokens the model reads for `text`, `<s>` and `</s>` included, before windowing. */
   tokenCount(text: string, kind: E5Kind): number;
 }
-
-export const E5_DIMENSIONS = 384;
-export const E5_MODEL = 'multilingual-e5-small-q4';
-
-/**
- * The model file vendored with the service, `services/ai/models/multilingual-e5-small`: this
- * module is three folders below `services/ai` both in `src` and in `dist`, and the image keeps
- * `models` beside `dist`.
- */
-export const DEFAULT_E5_MODEL_DIR = fileURLToPath(
-  new URL('../../../models/multilingual-e5-small', import.meta.url),
-);
 
 /**
  * Tokens run through the network together at most: windows of consecutive texts share each

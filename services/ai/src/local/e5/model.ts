@@ -1,9 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Q4_BLOCK, Q4_BLOCK_BYTES } from './kernel/kernel.js';
 
-/** The model's file in its folder (models/multilingual-e5-small). */
-export const E5_MODEL_FILE = 'e5-small-q4.bin';
-
 /** The shape of the network, from the file's header. */
 export interface E5Config {
   hidden: number;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dot } from '../embeddings.js';
-import { createUseEmbedder } from './embedder.js';
+import { createLocalEmbedder } from '../host/embedder.js';
 import { loadSentenceEncoder, USE_DIMENSIONS } from './encoder.js';
 import { DEFAULT_USE_MODEL_DIR, missingModelFiles } from './model-dir.js';
 
@@ -60,7 +60,7 @@ describe('the Universal Sentence Encoder multilingual v3 port', () => {
 });
 
 describe('the local embedding model in worker threads', () => {
-  const embedder = createUseEmbedder({ modelDir: DEFAULT_USE_MODEL_DIR, threads: 2 });
+  const embedder = createLocalEmbedder({ use: { modelDir: DEFAULT_USE_MODEL_DIR, threads: 2 } });
   afterAll(() => embedder.close());
 
   it('embeds in batches on both threads, in order, as the encoder does on this thread', async () => {
@@ -75,7 +75,7 @@ describe('the local embedding model in worker threads', () => {
   });
 
   it('fails as a provider failure when the model cannot be read', async () => {
-    const broken = createUseEmbedder({ modelDir: '/nonexistent/model' });
+    const broken = createLocalEmbedder({ use: { modelDir: '/nonexistent/model' } });
     await expect(broken.embed(['anything'])).rejects.toMatchObject({ code: 'AI_PROVIDER_FAILED' });
     await broken.close();
   });

@@ -3,14 +3,17 @@ import { fileURLToPath } from 'node:url';
 import { AppError } from '@noted/api';
 import { workerThread } from './threads.js';
 import type { HostReply, HostRequest } from './embed.host.js';
+import type { EmbedKind, EmbedModel } from './embed.worker.js';
 
 /**
- * Texts and characters per task: a search query waits behind at most one such batch of an
- * indexing run per thread (a second or so: the model takes about 0.2 ms a token, 3 to 4
- * characters of English or one of Chinese).
+ * Texts and characters per task, per model: a search query waits behind at most one such
+ * batch of an indexing run per thread, a second or so. The sentence encoder takes about 0.2 ms
+ * a token (3 to 4 characters of English or one of Chinese), e5 about 2.5 ms.
  */
-const BATCH_TEXTS = 32;
-const BATCH_CHARS = 8_000;
+const BATCH_LIMITS: Record<EmbedModel, { texts: number; chars: number }> = {
+  use: { texts: 32, chars: 8_000 },
+  e5: { texts: 8, chars: 800 },
+};
 /** One batch, the model's first load (about a second) included. */
 const BATCH_TIMEOUT_MS = 120_000;
 /** A process that has not answered by then is ended: its own threads' time limit failed. */
@@ -19,9 +22,21 @@ const HOST_TIMEOUT_MS = BATCH_TIMEOUT_MS + 15_000;
 const IDLE_MS = 5 * 60_000;
 
 export interface TextEmbedder {
-  /** One unit vector per text, in order. */
+  /** One unit vector per text by the sentence encoder, in order. */
   embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
+  /** One unit vector per text by e5, as queries or passages, in order (when it runs e5). */
+  embedForRetrieval(
+    texts: string[],
+    kind: EmbedKind,
+    signal?: AbortSignal,
+  ): Promise<Float32Array[]>;
   close(): Promise<void>;
+}
+
+/** The models a process runs: their folders, and the sentence encoder's threads (e5 has one). */
+interface HostModels {
+  use: { modelDir: string; threads: number };
+  e5?: { modelDir: string } | undefined;
 }
 
 /**
@@ -30,10 +45,10 @@ export interface TextEmbedder {
  * middle falls in, so 16 chunks for two threads make two batches of about half the characters
  * each (not two just under half and a third with the rest, which leaves one thread idle).
  */
-const batches = (texts: string[], lanes: number): string[][] => {
+const batches = (texts: string[], lanes: number, model: EmbedModel): string[][] => {
   const total = texts.reduce((sum, text) => sum + text.length, 0);
-  const maxTexts = Math.min(BATCH_TEXTS, Math.ceil(texts.length / lanes));
-  const maxChars = Math.min(BATCH_CHARS, Math.ceil(total / lanes));
+  const maxTexts = Math.min(BATCH_LIMITS[model].texts, Math.ceil(texts.length / lanes));
+  const maxChars = Math.min(BATCH_LIMITS[model].chars, Math.ceil(total / lanes));
   const all: string[][] = [];
   let batch: string[] = [];
   let chars = 0;
@@ -55,7 +70,7 @@ const failed = (cause: string) =>
   new AppError('AI_PROVIDER_FAILED', 'The local embedding model failed', { cause });
 
 interface Host {
-  run(texts: string[]): Promise<Float32Array[]>;
+  run(model: EmbedModel, texts: string[], kind?: EmbedKind): Promise<Float32Array[]>;
   /** Batches sent and not answered. */
   readonly busy: number;
   /** Still able to take batches. */
@@ -64,12 +79,16 @@ interface Host {
   end(): Promise<void>;
 }
 
-/** The model's process (`embed.host.ts`), with this process's node options but the baseline-only one. */
-const startHost = (modelDir: string, threads: number): Host => {
+/** The models' process (`embed.host.ts`), with this process's node options but the baseline-only one. */
+const startHost = (models: HostModels): Host => {
   const { filename, execArgv = process.execArgv } = workerThread(import.meta.url, 'embed.host');
   const child = fork(
     fileURLToPath(filename),
-    [modelDir, String(threads), String(BATCH_TIMEOUT_MS)],
+    [
+      String(BATCH_TIMEOUT_MS),
+      ...['use', models.use.modelDir, String(models.use.threads)],
+      ...(models.e5 ? ['e5', models.e5.modelDir, '1'] : []),
+    ],
     {
       execArgv: execArgv.filter((arg) => arg !== '--liftoff-only'),
       serialization: 'advanced',
@@ -110,7 +129,7 @@ const startHost = (modelDir: string, threads: number): Host => {
     else waiting.resolve(reply.vectors);
   });
   return {
-    run: (texts) =>
+    run: (model, texts, kind) =>
       new Promise((resolve, reject) => {
         if (ended) return reject(ended);
         const id = next++;
@@ -119,7 +138,7 @@ const startHost = (modelDir: string, threads: number): Host => {
           child.kill('SIGKILL');
         }, HOST_TIMEOUT_MS);
         pending.set(id, { resolve, reject, timer });
-        child.send({ id, texts } satisfies HostRequest);
+        child.send({ id, model, texts, ...(kind ? { kind } : {}) } satisfies HostRequest);
       }),
     get busy() {
       return pending.size;
@@ -136,29 +155,40 @@ const startHost = (modelDir: string, threads: number): Host => {
 };
 
 /**
- * The Universal Sentence Encoder from `modelDir`, in a process of its own (`embed.host.ts`)
- * with `threads` worker threads (one unless said), started and loaded by the first embed and
- * ended, its memory all given back, after `idleMs` without one. Texts go in small batches, at
- * most one per thread at a time, so queries interleave with a long indexing run.
+ * The local models, in a process of their own (`embed.host.ts`): the Universal Sentence
+ * Encoder from `use.modelDir` on `use.threads` worker threads (one unless said), and e5 from
+ * `e5.modelDir` on one more when given. The process is started and a model loaded by its first
+ * embed, and ended, its memory all given back, after `idleMs` without one. Texts go in small
+ * batches, at most one per thread at a time, so queries interleave with a long indexing run.
  */
-export const createUseEmbedder = (options: {
-  modelDir: string;
-  threads?: number;
+export const createLocalEmbedder = (options: {
+  use: { modelDir: string; threads?: number };
+  e5?: { modelDir: string } | undefined;
   idleMs?: number;
 }): TextEmbedder => {
-  const threads = Math.max(1, Math.floor(options.threads ?? 1));
+  const models: HostModels = {
+    use: {
+      modelDir: options.use.modelDir,
+      threads: Math.max(1, Math.floor(options.use.threads ?? 1)),
+    },
+    e5: options.e5,
+  };
   const idleMs = options.idleMs ?? IDLE_MS;
   let host: Host | undefined;
   let idle: NodeJS.Timeout | undefined;
   let closed = false;
 
-  const run = async (texts: string[]): Promise<Float32Array[]> => {
+  const run = async (
+    model: EmbedModel,
+    texts: string[],
+    kind?: EmbedKind,
+  ): Promise<Float32Array[]> => {
     if (closed) throw closedError();
     clearTimeout(idle);
-    if (!host?.alive) host = startHost(options.modelDir, threads);
+    if (!host?.alive) host = startHost(models);
     const current = host;
     try {
-      return await current.run(texts);
+      return await current.run(model, texts, kind);
     } finally {
       if (current.busy === 0 && host === current && !closed) {
         idle = setTimeout(() => {
@@ -171,31 +201,43 @@ export const createUseEmbedder = (options: {
     }
   };
 
-  return {
-    async embed(texts, signal) {
-      const queue = batches(texts, threads);
-      const results: Float32Array[][] = [];
-      let next = 0;
-      let stop = false;
-      // One lane per thread, each taking the next batch when its last is done: a long text
-      // list keeps every thread busy, yet never queues more than one batch per thread ahead
-      // of a query that comes meanwhile.
-      const lane = async () => {
-        while (next < queue.length && !stop) {
-          const at = next++;
-          try {
-            // The caller's signal is heard between batches only: aborting a running task
-            // would end its thread, and the next embed would load the model again.
-            signal?.throwIfAborted();
-            results[at] = await run(queue[at]!);
-          } catch (error) {
-            stop = true;
-            throw error;
-          }
+  const embedWith = async (
+    model: EmbedModel,
+    texts: string[],
+    kind: EmbedKind | undefined,
+    signal?: AbortSignal,
+  ) => {
+    const threads = model === 'use' ? models.use.threads : 1;
+    const queue = batches(texts, threads, model);
+    const results: Float32Array[][] = [];
+    let next = 0;
+    let stop = false;
+    // One lane per thread, each taking the next batch when its last is done: a long text
+    // list keeps every thread busy, yet never queues more than one batch per thread ahead
+    // of a query that comes meanwhile.
+    const lane = async () => {
+      while (next < queue.length && !stop) {
+        const at = next++;
+        try {
+          // The caller's signal is heard between batches only: aborting a running task
+          // would end its thread, and the next embed would load the model again.
+          signal?.throwIfAborted();
+          results[at] = await run(model, queue[at]!, kind);
+        } catch (error) {
+          stop = true;
+          throw error;
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(threads, queue.length) }, lane));
-      return results.flat();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(threads, queue.length) }, lane));
+    return results.flat();
+  };
+
+  return {
+    embed: (texts, signal) => embedWith('use', texts, undefined, signal),
+    embedForRetrieval: (texts, kind, signal) => {
+      if (!models.e5) return Promise.reject(new Error('This embedder runs no e5 model'));
+      return embedWith('e5', texts, kind, signal);
     },
     async close() {
       closed = true;
