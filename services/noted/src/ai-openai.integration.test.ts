@@ -205,6 +205,26 @@ describe(`ai with an OpenAI-compatible provider (${infraLabel})`, () => {
     expect(events.at(-1)).toMatchObject({ type: 'done', method: 'model' });
   });
 
+  it('says the notes do not say, citing nothing, when the model finds no answer in the passages', async () => {
+    fake.reply((request) => {
+      chats.push(request);
+      return isAnswer(request) ? 'NOT_IN_NOTES.' : 'The launch date of the Atlas project.';
+    });
+    const events = await streamed((onEvent) =>
+      ada.knowledge.answer({ question: 'Who catered the Atlas launch party?' }, { onEvent }),
+    );
+    expect(contentOf(chats.find(isAnswer)?.messages[0])).toContain(
+      'reply with exactly NOT_IN_NOTES',
+    );
+    // The marker is never shown: the chat's own words are.
+    expect(textOf(events)).toBe('Your notes do not seem to say anything about this.');
+    expect(events.filter((event) => event.type === 'citations').at(-1)).toEqual({
+      type: 'citations',
+      notes: [],
+    });
+    expect(events.at(-1)).toMatchObject({ type: 'done', method: 'model' });
+  });
+
   it('searches for a question also by its rewording, as a note would say it, and by the question alone when rewording fails', async () => {
     fake.reply((request) => {
       chats.push(request);

@@ -87,12 +87,19 @@ const uniqueNotes = (passages: Passage[]): NoteRef[] => {
   return [...seen.values()];
 };
 
+/**
+ * What the model answers when the passages do not answer the question: a fixed word rather
+ * than its own sentence, so the chat can say so itself and cite nothing (an answer that names
+ * no passage otherwise cites them all). Held back while the stream could still be it.
+ */
+const NOT_IN_NOTES = 'NOT_IN_NOTES';
+
 const systemPrompt = (passages: Passage[]) =>
   "You are the knowledge assistant of Noted, a note-taking app. Answer the user's question " +
-  'from their own notes, given below as numbered passages. Use only what the passages say; ' +
-  'if they do not answer the question, say that the notes do not say. Cite the passages you ' +
-  'use as [1], [2] after the sentence they support. Answer in the language of the question, ' +
-  'concisely, in Markdown.\n\n' +
+  'from their own notes, given below as numbered passages. Use only what the passages say. ' +
+  `If they do not answer the question, reply with exactly ${NOT_IN_NOTES} and nothing else. ` +
+  'Cite the passages you use as [1], [2] after the sentence they support. Answer in the ' +
+  'language of the question, concisely, in Markdown.\n\n' +
   passages
     .map((passage) => `[${passage.number}] ${passage.note.title || '(untitled)'}\n${passage.text}`)
     .join('\n\n');
@@ -159,6 +166,8 @@ export const chatAnswer = async (
       answer = NOTHING_FOUND;
       send({ type: 'token', text: answer });
     } else if (model) {
+      // Nothing is sent while the answer could still be NOT_IN_NOTES.
+      let holding = true;
       for await (const chunk of ctx.provider.chat(
         [
           { role: 'system', content: systemPrompt(passages) },
@@ -170,10 +179,18 @@ export const chatAnswer = async (
       )) {
         if (chunk.type === 'text') {
           answer += chunk.text;
-          send({ type: 'token', text: chunk.text });
+          if (!holding) send({ type: 'token', text: chunk.text });
+          else if (!NOT_IN_NOTES.startsWith(answer.trim().replace(/[.!。]+$/u, ''))) {
+            holding = false;
+            send({ type: 'token', text: answer });
+          }
         } else usage = chunk.usage;
       }
-      citations = citedBy(answer, passages);
+      if (holding) {
+        // The model said the passages do not answer (or said nothing): nothing is cited.
+        answer = NOTHING_FOUND;
+        send({ type: 'token', text: answer });
+      } else citations = citedBy(answer, passages);
     } else {
       const extractive = await extractiveAnswer(
         question,
