@@ -90,6 +90,17 @@ export class VectorRows {
     const { matrix, scales } = this;
     const scores = new Float32Array(count);
     const rows = Math.min(count, scales.length);
+    if (dims.length === d) {
+      // A model's vector has no zeros: a straight loop, twice as fast as through `dims`.
+      for (let row = 0, base = 0; row < rows; row += 1, base += d) {
+        let score = 0;
+        for (let i = 0; i < d; i += 1) {
+          score += (vector[i] as number) * (matrix[base + i] as number);
+        }
+        scores[row] = score * (scales[row] as number);
+      }
+      return scores;
+    }
     for (let row = 0, base = 0; row < rows; row += 1, base += d) {
       let score = 0;
       for (let k = 0; k < dims.length; k += 1) {
