@@ -151,7 +151,13 @@ export interface PlayedStream {
 /** The AI settings of a service without a language model (the built-in provider). */
 export const localAiSettings = (): AiSettings => ({
   provider: 'local',
-  models: { chat: null, embeddings: 'local-hash-256', transcription: null, vision: null },
+  models: {
+    chat: null,
+    embeddings: 'local-hash-256',
+    retrieval: null,
+    transcription: null,
+    vision: null,
+  },
   features: {
     writer: 'unavailable',
     askai: 'unavailable',
@@ -165,7 +171,7 @@ export const localAiSettings = (): AiSettings => ({
   },
   excludedTags: [],
   usage: { month: '2026-01', promptTokens: 0, completionTokens: 0 },
-  index: { notes: 0, pending: 0 },
+  index: { notes: 0, pending: 0, retrievalPending: 0 },
 });
 
 export const makeChat = (overrides: Partial<Chat> = {}): Chat => {

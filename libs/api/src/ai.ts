@@ -351,6 +351,10 @@ export const AiSettings = z
     models: z.object({
       chat: z.string().nullable(),
       embeddings: z.string(),
+      retrieval: z.string().nullable().meta({
+        description:
+          'A second model search fuses with the first (the built-in e5); null when there is none',
+      }),
       transcription: z.string().nullable(),
       vision: z.string().nullable(),
     }),
@@ -368,6 +372,10 @@ export const AiSettings = z
     index: z.object({
       notes: z.number().int().meta({ description: 'Notes of the user in the AI index' }),
       pending: z.number().int().meta({ description: 'Notes waiting to be indexed again' }),
+      retrievalPending: z.number().int().meta({
+        description:
+          "Chunks of the user's notes the retrieval model has not embedded yet (search ranks them by the embedding model meanwhile)",
+      }),
     }),
   })
   .meta({ id: 'AiSettings' });

@@ -55,6 +55,9 @@ describe(`ai search with the default local embedding models (${infraLabel})`, ()
   it('gives every chunk a vector by e5 in the background, then has none left to embed', async () => {
     expect(await metric(app, 'noted_ai_index_retrieval_chunks_total')).toBe(3);
     expect(await metric(app, 'noted_ai_index_retrieval_pending_chunks')).toBe(0);
+    const settings = await client.ai.settings();
+    expect(settings.models.retrieval).toBe('multilingual-e5-small-q4');
+    expect(settings.index.retrievalPending).toBe(0);
   });
 
   it('finds notes for questions that share no word with them, across languages', async () => {

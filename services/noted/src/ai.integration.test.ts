@@ -72,6 +72,7 @@ describe(`ai with the built-in local provider (${infraLabel})`, () => {
     expect(settings.models).toEqual({
       chat: null,
       embeddings: 'local-hashed-v1',
+      retrieval: null,
       transcription: null,
       vision: null,
     });
@@ -81,7 +82,7 @@ describe(`ai with the built-in local provider (${infraLabel})`, () => {
       summaries: 'extractive',
       imageAnalysis: 'unavailable',
     });
-    expect(settings.index).toEqual({ notes: 3, pending: 0 });
+    expect(settings.index).toEqual({ notes: 3, pending: 0, retrievalPending: 0 });
   });
 
   it('searches by words and by meaning, and never across users', async () => {

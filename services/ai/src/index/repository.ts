@@ -210,11 +210,14 @@ export const indexRepository = {
       .limit(limit)
       .select<UnembeddedChunk[]>('c.note_id', 'c.chunk_index', 'c.user_id', 'c.text'),
 
-  /** How many chunks of live notes have no vector of the retrieval encoder `model`. */
-  countWithoutRetrievalVectors: async (db: Db, model: string): Promise<number> => {
+  /** How many chunks of live notes (of every user, or of one) have no vector of `model`. */
+  countWithoutRetrievalVectors: async (db: Db, model: string, userId?: string): Promise<number> => {
     const [row] = await db('chunks as c')
       .join('indexed_notes as n', 'n.note_id', 'c.note_id')
       .where({ 'n.deleted': false, 'n.excluded': false })
+      .modify((query) => {
+        if (userId) query.where('c.user_id', userId);
+      })
       .andWhere((stale) =>
         stale.whereNull('c.retrieval_model').orWhereNot('c.retrieval_model', model),
       )

@@ -28,23 +28,27 @@ export const featureModes = (models: AiContext['provider']['models']): Record<Ai
 export const aiSettingsGet = async (ctx: AiContext, userId: string): Promise<AiSettings> => {
   const month = monthOf(new Date());
   const { models, name } = ctx.provider;
-  const [excludedTags, usage, index] = await Promise.all([
+  const [excludedTags, usage, index, retrievalPending] = await Promise.all([
     settingsRepository.excludedTags(ctx.knex, userId),
     settingsRepository.usage(ctx.knex, userId, month),
     indexRepository.counts(ctx.knex, userId, models.embeddings),
+    models.retrieval
+      ? indexRepository.countWithoutRetrievalVectors(ctx.knex, models.retrieval, userId)
+      : 0,
   ]);
   return {
     provider: name,
     models: {
       chat: models.chat,
       embeddings: models.embeddings,
+      retrieval: models.retrieval,
       transcription: models.transcription,
       vision: models.vision,
     },
     features: featureModes(models),
     excludedTags,
     usage: { month, ...usage },
-    index,
+    index: { ...index, retrievalPending },
   };
 };
 

@@ -19,7 +19,10 @@ const definition = (region: HTMLElement, term: string) =>
 describe('the AI settings page', () => {
   it('says in plain words that no model is configured, how to add one, and what works without', async () => {
     const fake = fakeApi([], {
-      aiSettings: { index: { notes: 42, pending: 3 } },
+      aiSettings: {
+        models: { ...localAiSettings().models, retrieval: 'multilingual-e5-small-q4' },
+        index: { notes: 42, pending: 3, retrievalPending: 7 },
+      },
     });
     const provider = await openSettings(fake);
 
@@ -27,6 +30,7 @@ describe('the AI settings page', () => {
     expect(provider.textContent).toContain('OPENAI_BASE_URL');
     expect(definition(provider, 'Writing and answers')).toBe('Not configured');
     expect(definition(provider, 'Meaning (embeddings)')).toBe('local-hash-256');
+    expect(definition(provider, 'Meaning, second model (search)')).toBe('multilingual-e5-small-q4');
     const features = screen.getByRole('region', { name: 'What each feature does here' });
     expect(definition(features, 'AI writer')).toBe(
       'Not available: it needs a model that is not configured',
@@ -37,6 +41,9 @@ describe('the AI settings page', () => {
     const usage = screen.getByRole('region', { name: 'Use this month' });
     expect(usage.textContent).toContain('42 notes are indexed for search by meaning.');
     expect(usage.textContent).toContain('3 are waiting to be indexed again.');
+    expect(usage.textContent).toContain(
+      '7 passages are still waiting for the second model (multilingual-e5-small-q4); search finds them by the first meanwhile.',
+    );
   });
 
   it('names the models of an OpenAI-compatible provider and this month’s tokens', async () => {
@@ -47,10 +54,16 @@ describe('the AI settings page', () => {
         models: {
           chat: 'gpt-4o-mini',
           embeddings: 'text-embedding-3-small',
+          retrieval: null,
           transcription: null,
           vision: 'gpt-4o',
         },
-        features: { ...localAiSettings().features, writer: 'model', chat: 'model' },
+        features: {
+          ...localAiSettings().features,
+          writer: 'model',
+          chat: 'model',
+          search: 'model',
+        },
         usage: { month: '2026-01', promptTokens: 12345, completionTokens: 678 },
       },
     });
@@ -61,6 +74,9 @@ describe('the AI settings page', () => {
     expect(definition(provider, 'Transcription')).toBe('Not configured');
     const features = screen.getByRole('region', { name: 'What each feature does here' });
     expect(definition(features, 'AI writer')).toBe('Works with the language model');
+    expect(definition(features, 'Search by meaning')).toBe(
+      'Works by meaning, with the embedding models above',
+    );
     expect(screen.getByRole('region', { name: 'Use this month' }).textContent).toContain(
       'In 2026-01: 12,345 tokens sent to the model, 678 tokens written by it.',
     );

@@ -27,7 +27,9 @@ export interface AiSettingsPageProps {
   api: Pick<NotesApi, 'ai' | 'tags'>;
 }
 
-const MODELS = ['chat', 'embeddings', 'transcription', 'vision'] as const;
+const MODELS = ['chat', 'embeddings', 'retrieval', 'transcription', 'vision'] as const;
+/** Features whose model is the embedding models, not a language model. */
+const BY_MEANING: ReadonlySet<string> = new Set(['search', 'related']);
 
 /** One group of settings: a card with an icon, a heading and what it holds. */
 function SettingsCard({
@@ -108,7 +110,9 @@ function ModelsAndFeatures({ settings }: { settings: AiSettings }) {
                 <div key={feature}>
                   <dt>{t(`settings.features.name.${feature}`)}</dt>
                   <dd className="ai-settings-mode" data-mode={mode}>
-                    {t(`settings.features.mode.${mode}`)}
+                    {t(
+                      `settings.features.mode.${mode === 'model' && BY_MEANING.has(feature) ? 'meaning' : mode}`,
+                    )}
                   </dd>
                 </div>
               );
@@ -130,6 +134,14 @@ function ModelsAndFeatures({ settings }: { settings: AiSettings }) {
             ? t('settings.index.pending', { count: settings.index.pending })
             : t('settings.index.upToDate')}
         </p>
+        {settings.index.retrievalPending > 0 ? (
+          <p className="ai-settings-line">
+            {t('settings.index.retrievalPending', {
+              count: settings.index.retrievalPending,
+              model: settings.models.retrieval,
+            })}
+          </p>
+        ) : null}
       </SettingsCard>
     </>
   );
