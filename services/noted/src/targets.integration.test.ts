@@ -70,6 +70,8 @@ describe.runIf(databaseUrl && natsUrl)(
         NOTED_BIND_HOST: '127.0.0.1',
         // Each process serves its metrics on a port of its own.
         NOTED_METRICS_PORT: '0',
+        // Not e5: on the suites' shared Postgres it would set out to embed every suite's chunks.
+        AI_LOCAL_EMBEDDINGS: 'use',
         PORT: String(port),
         IDENTITY_PORT: String(identityPort),
         IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
