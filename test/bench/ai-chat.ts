@@ -17,9 +17,10 @@ import {
 } from '../../services/ai/src/chat/evaluate.js';
 import { indexOfNotes, localEmbeddings } from '../../services/ai/src/retrieval/evaluate.js';
 import { fusedModel } from '../../services/ai/src/retrieval/hybrid.js';
+import { cacheDir } from './cache-dir.js';
 import { corpusNotes, corpusQuestions } from '../../services/ai/src/test/retrieval-corpus.js';
 
-const embeddings = localEmbeddings();
+const embeddings = localEmbeddings(cacheDir);
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`.padStart(7);
 

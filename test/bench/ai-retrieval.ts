@@ -17,9 +17,10 @@ import {
   localEmbeddings,
 } from '../../services/ai/src/retrieval/evaluate.js';
 import { fusedModel } from '../../services/ai/src/retrieval/hybrid.js';
+import { cacheDir } from './cache-dir.js';
 import { corpusNotes, corpusQuestions } from '../../services/ai/src/test/retrieval-corpus.js';
 
-const embeddings = localEmbeddings();
+const embeddings = localEmbeddings(cacheDir);
 
 // Column headings for the rankers, in the order evaluateRetrieval reports them.
 const rankers: [EvaluatedRanker, string][] = [

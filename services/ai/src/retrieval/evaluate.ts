@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { loadE5Encoder, type E5Encoder } from '../local/e5/encoder.js';
 import { DEFAULT_E5_MODEL_DIR, E5_MODEL, E5_MODEL_FILE } from '../local/e5/model-dir.js';
@@ -71,13 +70,12 @@ export const hashedEmbeddings: EmbedTexts = (texts) => texts.map((text) => hashe
 
 /**
  * e5 as the local provider runs it (loaded here on first use), its vectors kept in a file
- * under the cache folder (`NOTED_CACHE_DIR`, else ~/.cache/noted) by model, kind and text: a
- * vector is a function of them, and the corpus takes e5 two minutes on one core, which each
- * evaluation would otherwise spend again.
+ * under `cacheDir` by model, kind and text: a vector is a function of them, and the corpus
+ * takes e5 two minutes on one core, which each evaluation would otherwise spend again.
  */
-export const e5Encoder = (): RetrievalEncoder => {
+export const e5Encoder = (cacheDir: string): RetrievalEncoder => {
   const file = join(
-    process.env.NOTED_CACHE_DIR ?? join(homedir(), '.cache', 'noted'),
+    cacheDir,
     'eval',
     `${E5_MODEL}-${statSync(join(DEFAULT_E5_MODEL_DIR, E5_MODEL_FILE)).size}.json`,
   );
@@ -108,13 +106,14 @@ export type LocalEmbeddings = [model: string, embed: EmbedTexts, retrieval?: Ret
 
 /**
  * The local provider's embeddings by name: the sentence encoder (loaded here) with e5, as the
- * default fuses them; the sentence encoder alone; and the hashed vectors.
+ * default fuses them (e5's vectors kept under `cacheDir`, see `e5Encoder`); the sentence
+ * encoder alone; and the hashed vectors.
  */
-export const localEmbeddings = (): LocalEmbeddings[] => {
+export const localEmbeddings = (cacheDir: string): LocalEmbeddings[] => {
   const encoder = loadSentenceEncoder(DEFAULT_USE_MODEL_DIR);
   const embed: EmbedTexts = (texts) => encoder.embed(texts);
   return [
-    [USE_MODEL, embed, e5Encoder()],
+    [USE_MODEL, embed, e5Encoder(cacheDir)],
     [USE_MODEL, embed],
     [HASHED_EMBEDDING_MODEL, hashedEmbeddings],
   ];

@@ -64,7 +64,7 @@ describe('hybrid ranking: meaning first, words as evidence', () => {
     const hits = rankChunks(index, query, 'hybrid', 100);
     const words = hits.find((hit) => hit.noteId === 'words');
     expect(words).toMatchObject({ lexical: true, semantic: false });
-    expect(words!.score).toBeGreaterThan(index.similarity('words:0', query.vector)!);
+    expect(words!.score).toBeGreaterThan(index.meaning(query).of('words:0')!);
   });
 
   it('is BM25 when the query has no vector (the provider is down)', () => {

@@ -74,7 +74,7 @@ const fused = (meaningOf: Meaning, lexical: ChunkHit[], semantic: ChunkHit[]): F
     if (!candidates.has(hit.key)) candidates.set(hit.key, hit);
   return [...candidates.values()]
     .map((hit) => {
-      // A lexical candidate beyond the semantic list is scored by its own cosine; one without
+      // A lexical candidate beyond the semantic list is scored by its own meaning; one without
       // a vector of the query's model (mid re-embedding) as the last semantic candidate.
       const meaning = byMeaning.get(hit.key) ?? meaningOf.of(hit.key) ?? last;
       const evidence = lift(coverage.get(hit.key) ?? 0);

@@ -95,7 +95,7 @@ describe('UserIndex with a retrieval encoder beside the embedding model', () => 
       withRetrieval('n2', texts[2]!),
     ]);
     const query = { vector: hashedEmbedding(texts[1]!), retrievalVector: other(texts[1]!) };
-    const first = index.similarity('n1:0', query.vector);
+    const first = index.meaning({ vector: query.vector }).of('n1:0');
     expect(index.meaning(query).of('n1:0')).toBeCloseTo(first!, 5);
   });
 

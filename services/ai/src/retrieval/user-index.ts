@@ -275,12 +275,6 @@ export class UserIndex {
     return this.meaning({ vector }).nearest(limit, skip);
   }
 
-  /** The cosine of one chunk's vector with `vector` (unit length); undefined without one. */
-  similarity(key: string, vector: Float32Array): number | undefined {
-    const row = this.byKey.get(key)?.row;
-    return row === undefined ? undefined : this.vectors.similarity(row, vector);
-  }
-
   /** Whether any chunk of the note is held. */
   hasNote(noteId: string): boolean {
     return this.byNote.has(noteId);

@@ -60,17 +60,6 @@ export class VectorRows {
     return (this.scales[row] ?? 0) > 0;
   }
 
-  /** The cosine of `row`'s vector with `vector` (unit length); undefined without one. */
-  similarity(row: number, vector: Float32Array): number | undefined {
-    const d = this.dimensions;
-    if (!this.has(row) || vector.length !== d) return undefined;
-    let score = 0;
-    for (let i = 0, base = row * d; i < d; i += 1) {
-      score += (vector[i] as number) * (this.matrix[base + i] as number);
-    }
-    return score * (this.scales[row] as number);
-  }
-
   /**
    * The cosine of each of the first `count` rows with `vector` (unit length; 0 for a row
    * without one), or undefined when `vector` is of another model. Only the query's non-zero
