@@ -71,7 +71,9 @@ export const passagesFor = (
   )
     .flatMap((hit) => {
       const chunk = texts.get(`${hit.noteId}:${hit.index}`);
-      return chunk ? [{ note: chunk.note, text: chunk.text, chunk: chunk.index }] : [];
+      return chunk
+        ? [{ note: chunk.note, text: chunk.text, chunk: chunk.index, score: hit.score }]
+        : [];
     })
     .map((passage, position) => ({ ...passage, number: position + 1 }));
 

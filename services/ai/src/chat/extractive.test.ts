@@ -10,6 +10,7 @@ import {
   passageChunks,
   quotables,
   QUOTED,
+  quotedNotes,
   type EmbedTexts,
   type Passage,
 } from './extractive.js';
@@ -20,6 +21,9 @@ const passage = (number: number, id: string, title: string, body: string, chunk 
   text: `${title}\n${body}`,
   chunk,
 });
+
+/** A passage as retrieval gives it, with its note's score in the ranking. */
+const scored = (at: Passage, score: number): Passage => ({ ...at, score });
 
 /** The hashed vectors, as a provider without a model would give them. */
 const hashed: EmbedTexts = (texts) => Promise.resolve(texts.map((text) => hashedEmbedding(text)));
@@ -173,6 +177,32 @@ describe('extractiveAnswer', () => {
     ).rejects.toThrow();
   });
 
+  it('quotes and cites each note retrieval scored alike, and no note scored well below', async () => {
+    const answer = await extractiveAnswer(
+      'At what temperature do I bake the sourdough?',
+      [scored(groceries, 0.3), scored(holiday, 0.28), scored(sourdough, 0.2)],
+      hashed,
+    );
+    // Retrieval could not tell the first two apart; the third, far below, is left out however
+    // close its sentences are to the question.
+    expect(answer.citations.map((note) => note.id).sort()).toEqual(['groceries', 'holiday']);
+    expect(answer.text).toContain('Lisbon');
+    expect(answer.text).not.toContain('250 °C');
+  });
+
+  it('does not cite a note scored alike whose best sentence another note already quotes', async () => {
+    const sentence = 'The boiler pressure should stay between 1 and 1.5 bar when cold.';
+    const manual = scored(passage(1, 'manual', 'Boiler manual', sentence), 0.4);
+    const copy = scored(passage(2, 'copy', 'Boiler (copy)', sentence), 0.4);
+    const answer = await extractiveAnswer(
+      'What pressure should the boiler have?',
+      [manual, copy],
+      hashed,
+    );
+    expect(answer.text.split('1.5 bar')).toHaveLength(2);
+    expect(answer.citations).toHaveLength(1);
+  });
+
   it('gives nothing for passages with nothing to quote', async () => {
     const empty = passage(1, 'empty', 'Only a title', '');
     await expect(extractiveAnswer('Anything?', [empty], hashed)).resolves.toMatchObject({
@@ -230,16 +260,35 @@ describe('quotables', () => {
   });
 });
 
+describe('quotedNotes', () => {
+  const notes = ['a', 'b', 'c', 'd', 'e'].map((id, i) =>
+    passage(i + 1, id, `Note ${id}`, `Something about ${id}.`),
+  );
+
+  it('takes the first note and those scored within a tenth of it, at most three', () => {
+    const scores = [0.5, 0.46, 0.44, 0.3, 0.29];
+    expect(quotedNotes(notes.map((at, i) => scored(at, scores[i]!)))).toEqual(['a', 'b']);
+    expect(quotedNotes(notes.map((at) => scored(at, 0.5)))).toEqual(['a', 'b', 'c']);
+  });
+
+  it('counts a note retrieval did not score as close, and leaves the choice to the sentences without any score', () => {
+    const [a, b, c] = notes as [Passage, Passage, Passage];
+    expect(quotedNotes([scored(a, 0.5), b, scored(c, 0.2)])).toEqual(['a', 'b']);
+    expect(quotedNotes([a, b, c])).toBeUndefined();
+  });
+});
+
 describe('passageChunks', () => {
-  it('reads the notes search finds first, at most two chunks of each', () => {
+  it('reads the notes search finds first, at most two chunks of each, with their scores', () => {
     const notes = Array.from({ length: 7 }, (_, n) => ({
       noteId: `n${n}`,
       chunks: n === 0 ? [3, 0, 1] : [n],
+      score: n === 0 ? 0.7 : 0.6 - n / 10,
     }));
     expect(passageChunks(notes)).toEqual([
-      { noteId: 'n0', index: 3 },
-      { noteId: 'n0', index: 0 },
-      ...[1, 2, 3, 4].map((n) => ({ noteId: `n${n}`, index: n })),
+      { noteId: 'n0', index: 3, score: 0.7 },
+      { noteId: 'n0', index: 0, score: 0.7 },
+      ...[1, 2, 3, 4].map((n) => ({ noteId: `n${n}`, index: n, score: 0.6 - n / 10 })),
     ]);
     expect(new Set(passageChunks(notes).map((chunk) => chunk.noteId)).size).toBe(PASSAGE_NOTES);
   });

@@ -68,12 +68,15 @@ export const retrievePassages = async (
       if (!note) return [];
       const ref = { id: note.id, title: note.title };
       if (ranked.length === 0) {
+        // Not indexed yet: retrieval did not score it (its 0 is a placeholder, not a score).
         const chunk = bestChunk(note, tokens);
         return chunk ? [{ note: ref, text: chunk.text, chunk: chunk.index }] : [];
       }
       return chunks.flatMap((chunk) => {
         const text = chunk.noteId === noteId ? texts.get(`${noteId}:${chunk.index}`) : undefined;
-        return text === undefined ? [] : [{ note: ref, text, chunk: chunk.index }];
+        return text === undefined
+          ? []
+          : [{ note: ref, text, chunk: chunk.index, score: chunk.score }];
       });
     })
     .map((passage, position) => ({ ...passage, number: position + 1 }));
