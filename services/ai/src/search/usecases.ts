@@ -7,7 +7,7 @@ import { indexRepository } from '../index/repository.js';
 import { keywords } from '../local/keywords.js';
 import { queryTokens, tokenize } from '../local/text.js';
 import { normalize } from '../local/embeddings.js';
-import { chatText } from '../providers/port.js';
+import { chatText, RetrievalEncoderBusy } from '../providers/port.js';
 import { plainText } from '@noted/kit';
 import { CANDIDATES, rankNotes, retrieveNotes, type NoteHit } from '../retrieval/hybrid.js';
 
@@ -29,7 +29,8 @@ const withoutTitle = (chunk: string, title: string) => {
 
 /**
  * A text's vector by the retrieval encoder, as a query, when the provider has one and
- * `wanted`; undefined otherwise, or when it fails (search then ranks by the first model alone).
+ * `wanted`; undefined otherwise, when it fails, or when it is busy (search then ranks by the
+ * first model alone).
  */
 const retrievalVectorOf = async (
   ctx: AiContext,
@@ -43,6 +44,10 @@ const retrievalVectorOf = async (
     const { vectors } = await ctx.provider.embedForRetrieval(texts, 'query', { userId, purpose });
     return meanOf(vectors);
   } catch (error) {
+    if (error instanceof RetrievalEncoderBusy) {
+      ctx.logger.debug('searched by the first model alone: the retrieval encoder is busy');
+      return undefined;
+    }
     ctx.logger.warn(
       { err: error },
       'searched by the first model alone: the retrieval encoder failed',

@@ -4,8 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dot } from '../embeddings.js';
 import { createLocalEmbedder } from '../host/embedder.js';
 import { DEFAULT_USE_MODEL_DIR } from '../use/model-dir.js';
+import { createLocalProvider } from '../../providers/local.js';
+import { RetrievalEncoderBusy } from '../../providers/port.js';
 import { createE5Encoder } from './encoder.js';
-import { DEFAULT_E5_MODEL_DIR, E5_DIMENSIONS, E5_MODEL_FILE } from './model-dir.js';
+import { DEFAULT_E5_MODEL_DIR, E5_DIMENSIONS, E5_MODEL, E5_MODEL_FILE } from './model-dir.js';
 import { readE5Model } from './model.js';
 import { createE5Tokenizer, type E5Kind } from './tokenizer.js';
 
@@ -107,5 +109,28 @@ describe("e5 in the local models' process", () => {
     }
     // The sentence encoder beside it, in the same process.
     expect((await embedder.embed(['a note']))[0]).toHaveLength(512);
+  });
+});
+
+describe('the local provider with e5', () => {
+  const provider = createLocalProvider({
+    kind: 'use',
+    modelDir: DEFAULT_USE_MODEL_DIR,
+    threads: 1,
+    e5ModelDir: DEFAULT_E5_MODEL_DIR,
+  });
+  afterAll(() => provider.close());
+  const ctx = { userId: 'user-1', purpose: 'test' };
+
+  it('turns a query away while passages are being embedded, rather than queue it behind them', async () => {
+    const passages = reference.texts.slice(0, 8).map((entry) => entry.text);
+    const embedding = provider.embedForRetrieval(passages, 'passage', ctx);
+    await expect(provider.embedForRetrieval(['a question'], 'query', ctx)).rejects.toBeInstanceOf(
+      RetrievalEncoderBusy,
+    );
+    expect((await embedding).vectors).toHaveLength(8);
+    const { vectors, model } = await provider.embedForRetrieval(['a question'], 'query', ctx);
+    expect(vectors).toHaveLength(1);
+    expect(model).toBe(E5_MODEL);
   });
 });

@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   createQ4Kernel,
@@ -8,6 +9,7 @@ import {
   type Q4Matrix,
 } from './kernel/kernel.js';
 import { E5_DIMENSIONS, E5_MODEL_FILE } from './model-dir.js';
+import { readAt } from '../read-at.js';
 import { readE5Model, type E5Model } from './model.js';
 import { createE5Tokenizer, type E5Kind } from './tokenizer.js';
 
@@ -57,8 +59,8 @@ const tensor = <T>(tensors: Map<string, T>, name: string): T => {
 };
 
 /**
- * The weights the forward pass keeps: the word embeddings' blocks as they are, the rest copied
- * into the kernel. (A function of its own, so that no closure of the encoder holds the model.)
+ * The weights the forward pass keeps, copied into the kernel. (A function of its own, so that no
+ * closure of the encoder holds the model.)
  */
 const prepare = ({ config, floats, blocks }: E5Model, kernel: Q4Kernel) => {
   const { hidden: H, intermediate: FF, layers, maxPositions } = config;
@@ -71,7 +73,6 @@ const prepare = ({ config, floats, blocks }: E5Model, kernel: Q4Kernel) => {
   const matrix = (name: string, rows: number, columns: number) =>
     kernel.matrix(tensor(blocks, `${name}.w`), rows, columns, tensor(floats, `${name}.b`));
   return {
-    word: tensor(blocks, 'emb.word'),
     position,
     type: tensor(floats, 'emb.type').subarray(0, H),
     embeddingNorm: norm('emb.ln'),
@@ -88,8 +89,10 @@ const prepare = ({ config, floats, blocks }: E5Model, kernel: Q4Kernel) => {
   };
 };
 
-/** The encoder over a model already read (`readE5Model`); it keeps none of the model's arrays
- * but the word embeddings and the tokenizer's. */
+/**
+ * The encoder over a model already read (`readE5Model`); it keeps none of the model's arrays but
+ * the tokenizer's, and reads the word embeddings of a batch's tokens from the model's file.
+ */
 export const createE5Encoder = (model: E5Model): E5Encoder => {
   const { hidden: H, intermediate: FF, heads, maxPositions, epsilon } = model.config;
   if (H !== E5_DIMENSIONS || H / heads !== 32) {
@@ -99,8 +102,11 @@ export const createE5Encoder = (model: E5Model): E5Encoder => {
   }
   const tokenizer = createE5Tokenizer(model.vocabulary);
   const kernel = createQ4Kernel({ tokens: TOKEN_BUDGET, width: FF });
-  const { word, position, type, embeddingNorm, stack } = prepare(model, kernel);
+  const { position, type, embeddingNorm, stack } = prepare(model, kernel);
   const wordBlocks = H / Q4_BLOCK;
+  const { word: table } = model;
+  /** The word embeddings of the batch's tokens, a row per token, as the file holds them. */
+  const word = new Uint8Array(TOKEN_BUDGET * table.rowBytes);
   const [xAt, qAt, kAt, vAt, ctxAt, sumAt] = Array.from({ length: 6 }, () =>
     kernel.floats(TOKEN_BUDGET * H),
   ) as [number, number, number, number, number, number];
@@ -108,12 +114,37 @@ export const createE5Encoder = (model: E5Model): E5Encoder => {
   // No allocation follows, so the memory keeps its buffer and this view stays valid.
   const x = kernel.view(xAt, TOKEN_BUDGET * H);
 
-  /** Word (dequantized) + position + type 0 embeddings of `id` at `p`, into x's row `t`. */
-  const embedToken = (id: number, p: number, t: number) => {
+  /**
+   * Reads the word embeddings of the batch's tokens (row `t` of `word` for token `t`): a read
+   * of 216 bytes a token, from the page cache once the model has been used.
+   */
+  const readWords = (windows: Int32Array[]) => {
+    const fd = openSync(table.path, 'r');
+    try {
+      let t = 0;
+      for (const ids of windows) {
+        for (const id of ids) {
+          if (id < 0 || id >= table.rows) throw new Error(`e5: token ${id} is out of range`);
+          const at = t++ * table.rowBytes;
+          readAt(
+            fd,
+            table.offset + id * table.rowBytes,
+            table.rowBytes,
+            word.subarray(at, at + table.rowBytes),
+          );
+        }
+      }
+    } finally {
+      closeSync(fd);
+    }
+  };
+
+  /** Word (dequantized) + position + type 0 embeddings of row `t` of `word` at `p`, into x's row `t`. */
+  const embedToken = (p: number, t: number) => {
     const row = t * H;
     const positionRow = p * H;
     for (let b = 0; b < wordBlocks; b++) {
-      const at = (id * wordBlocks + b) * Q4_BLOCK_BYTES;
+      const at = t * table.rowBytes + b * Q4_BLOCK_BYTES;
       const scale = halfToFloat(word[at]! | (word[at + 1]! << 8));
       const o = row + b * Q4_BLOCK;
       for (let j = 0; j < 16; j++) {
@@ -131,9 +162,10 @@ export const createE5Encoder = (model: E5Model): E5Encoder => {
 
   /** The mean of each window's final hidden states (windows with their <s> and </s>). */
   const forward = (windows: Int32Array[]): Float32Array[] => {
+    readWords(windows);
     let T = 0;
     for (const ids of windows) {
-      ids.forEach((id, p) => embedToken(id, p, T + p));
+      for (let p = 0; p < ids.length; p++) embedToken(p, T + p);
       T += ids.length;
     }
     kernel.layerNorm(xAt, null, ...embeddingNorm, T, H, epsilon);
@@ -227,9 +259,10 @@ export const createE5Encoder = (model: E5Model): E5Encoder => {
 };
 
 /**
- * Loads the encoder from `dir` (`e5-small-q4.bin`, in half a second): about 85 MB resident, the
- * 4-bit word embeddings (54 MB, dequantized a token at a time), the other weights packed for
- * the kernel (13 MB), the tokenizer's tables (7 MB) and the activations of one batch (10 MB).
+ * Loads the encoder from `dir` (`e5-small-q4.bin`, in half a second): about 30 MB resident, the
+ * weights packed for the kernel (13 MB), the tokenizer's tables (7 MB) and the activations of
+ * one batch (10 MB); the 4-bit word embeddings (54 MB) are read from the file a batch's tokens
+ * at a time, and dequantized a token at a time.
  */
 export const loadE5Encoder = (dir: string): E5Encoder =>
   createE5Encoder(readE5Model(join(dir, E5_MODEL_FILE)));

@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
+import { readAt } from '../read-at.js';
 import { Q4_BLOCK, Q4_BLOCK_BYTES } from './kernel/kernel.js';
 
 /** The shape of the network, from the file's header. */
@@ -30,28 +31,33 @@ export interface E5Vocabulary {
   normalizeTo: Uint32Array;
 }
 
+/**
+ * Where the word embeddings (`emb.word`, 250,037 × 384 in Q4_0: 54 MB) lie in the file: the
+ * encoder reads the rows of a batch's tokens from there, so the table stays in the page cache
+ * rather than in the process (`encoder.ts`).
+ */
+export interface E5WordTable {
+  path: string;
+  /** Byte offset of row 0; row `id` is `rowBytes` long, at `offset + id · rowBytes`. */
+  offset: number;
+  rowBytes: number;
+  rows: number;
+}
+
 export interface E5Model {
   config: E5Config;
   vocabulary: E5Vocabulary;
   /** The float32 tensors by name (`emb.pos`, `l0.q.b`, ...). */
   floats: Map<string, Float32Array>;
-  /** The Q4_0 tensors by name (`emb.word`, `l0.q.w`, ...), the file's blocks as they are. */
+  /** The Q4_0 tensors by name (`l0.q.w`, ...), the file's blocks as they are. */
   blocks: Map<string, Uint8Array>;
+  word: E5WordTable;
 }
 
 const MAGIC = 'E5S1';
 const F32 = 0;
 const Q4_0 = 1;
-
-/** Reads `length` bytes at `position` of `fd` into `into` (a fresh array by default). */
-const readAt = (fd: number, position: number, length: number, into = new Uint8Array(length)) => {
-  for (let done = 0; done < length;) {
-    const read = readSync(fd, into, done, length - done, position + done);
-    if (read === 0) throw new Error(`e5 model: the file ends before byte ${position + length}`);
-    done += read;
-  }
-  return into;
-};
+const WORD = 'emb.word';
 
 /** A little-endian cursor over the head of the file, read as far as it is needed. */
 const cursor = (fd: number, size: number) => {
@@ -75,8 +81,8 @@ const cursor = (fd: number, size: number) => {
 
 /**
  * Reads the model file at `path` as e5.c's loader does ("E5S1": header, tokenizer, normalizer
- * map, tensor directory, tensors), with positioned reads so that only what is kept is held: the
- * word embeddings (250,037 × 384 in Q4_0, 54 MB) stay in their 4-bit blocks.
+ * map, tensor directory, tensors), with positioned reads so that only what is kept is held: all
+ * but the word embeddings, whose place in the file is noted (`E5WordTable`).
  */
 export const readE5Model = (path: string): E5Model => {
   const fd = openSync(path, 'r');
@@ -131,6 +137,7 @@ export const readE5Model = (path: string): E5Model => {
 
     const floats = new Map<string, Float32Array>();
     const blocks = new Map<string, Uint8Array>();
+    let word: E5WordTable | undefined;
     const directory = read.i32();
     for (let i = 0; i < directory; i++) {
       const name = new TextDecoder().decode(read.bytes(read.u16()));
@@ -142,7 +149,12 @@ export const readE5Model = (path: string): E5Model => {
       if ((dtype !== F32 && dtype !== Q4_0) || bytes !== expected || offset + bytes > size) {
         throw new Error(`e5 model: tensor ${name} (type ${dtype}, ${bytes} bytes) is malformed`);
       }
-      if (dtype === F32) {
+      if (name === WORD) {
+        if (dtype !== Q4_0 || elements !== vocabulary * hidden) {
+          throw new Error(`e5 model: ${WORD} is not ${vocabulary} × ${hidden} in Q4_0`);
+        }
+        word = { path, offset, rowBytes: (hidden / Q4_BLOCK) * Q4_BLOCK_BYTES, rows: vocabulary };
+      } else if (dtype === F32) {
         const values = new Float32Array(elements);
         readAt(fd, offset, bytes, new Uint8Array(values.buffer));
         floats.set(name, values);
@@ -151,6 +163,7 @@ export const readE5Model = (path: string): E5Model => {
       }
     }
 
+    if (!word) throw new Error(`e5 model: ${WORD} is missing`);
     return {
       config: { hidden, layers, heads, intermediate, vocabulary, maxPositions, epsilon },
       vocabulary: {
@@ -167,6 +180,7 @@ export const readE5Model = (path: string): E5Model => {
       },
       floats,
       blocks,
+      word,
     };
   } finally {
     closeSync(fd);

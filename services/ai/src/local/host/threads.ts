@@ -61,6 +61,8 @@ export const createBoundedPool = <T, R>(options: {
   failed: (cause: string) => Error;
   /** Says in words why a thread failed, when its error says more than its message. */
   describe?: (error: unknown) => string | undefined;
+  /** Given to each thread (piscina's `workerData`): SharedArrayBuffers in it are shared, not copied. */
+  workerData?: unknown;
 }): BoundedPool<T, R> => {
   const size = Math.max(1, Math.floor(options.threads));
   const slots = createSlots(size);
@@ -74,6 +76,7 @@ export const createBoundedPool = <T, R>(options: {
       minThreads: 0,
       maxThreads: size,
       idleTimeout: options.idleMs ?? IDLE_MS,
+      ...(options.workerData === undefined ? {} : { workerData: options.workerData }),
       resourceLimits: {
         maxOldGenerationSizeMb: options.memoryMb,
         ...(options.youngMb ? { maxYoungGenerationSizeMb: options.youngMb } : {}),

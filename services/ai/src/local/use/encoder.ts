@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { readNpz, type NpyArray } from './npz.js';
 import { createMatmulKernel, type KernelWeights, type MatmulKernel } from './kernel/kernel.js';
 import { loadSentencePiece, type SentencePiece } from './sentencepiece.js';
+import { rowsInMemory, TABLE_BLOCKS, type EmbeddingRows } from './table.js';
 
 /**
  * Google's Universal Sentence Encoder multilingual v3 (a DAN over SentencePiece embeddings
@@ -22,8 +23,6 @@ export const USE_DIMENSIONS = 512;
 
 const EMBEDDING = USE_DIMENSIONS;
 const CNN = 256;
-/** The embedding table is stored as 17 uint8 blocks: piece `id` is row `id / 17` of block `id % 17`. */
-const TABLE_BLOCKS = 17;
 /** The n-gram branches: (order, tokens of left context). */
 const BRANCHES: ReadonlyArray<readonly [order: number, left: number]> = [
   [2, 0],
@@ -113,21 +112,57 @@ const concat = (parts: Float32Array[]): Float32Array => {
   return out;
 };
 
+/** The encoder's weights as `weights.npz` holds them, by name. */
+export type SentenceEncoderWeights = Map<string, NpyArray>;
+
 /**
- * Loads the encoder from `dir` (`weights.npz`, `sp.model`): about 75 MB, most of it the
- * 128k × 512 embedding table, kept quantized (6-bit levels in uint8, a scale and an offset
- * per block) and dequantized a token at a time.
+ * Reads the weights in `dir` (those `only` picks): 80 MB, most of it the 128k × 512 embedding
+ * table, quantized (6-bit levels in uint8, a scale and an offset per block). `shared` reads them
+ * into SharedArrayBuffers, for a process to read them once and hand them to each of its threads.
  */
-export const loadSentenceEncoder = (dir: string): SentenceEncoder => {
-  const tokenizer = loadSentencePiece(join(dir, 'sp.model'));
-  const arrays = readNpz(join(dir, 'weights.npz'));
-  const table = Array.from({ length: TABLE_BLOCKS }, (_, block) => {
-    const { data, shape } = array(arrays, `q${block + 1}`);
-    if (!(data instanceof Uint8Array) || shape[1] !== EMBEDDING) {
-      throw new Error(`USE weights: q${block + 1} is not a uint8 table of width ${EMBEDDING}`);
-    }
-    return data;
-  });
+export const readSentenceEncoderWeights = (
+  dir: string,
+  options: { shared?: boolean; only?: (name: string) => boolean } = {},
+): SentenceEncoderWeights => readNpz(sentenceEncoderWeightsPath(dir), options);
+
+export const sentenceEncoderWeightsPath = (dir: string): string => join(dir, 'weights.npz');
+
+/** The network alone, for a thread that is handed texts already tokenized. */
+export interface SentenceNetwork {
+  /** One unit vector per text, given as its pieces' ids (`SentencePiece.encode`), in order. */
+  embedTokens(encoded: readonly (readonly number[])[]): Float32Array[];
+}
+
+/** The tokenizer of the model in `dir` (`sp.model`): 20 MB of heap, its 128k pieces. */
+export const loadSentenceTokenizer = (dir: string): SentencePiece =>
+  loadSentencePiece(join(dir, 'sp.model'));
+
+/**
+ * Loads the encoder from `dir` (`sp.model`, and `weights.npz` unless `weights` were read
+ * already).
+ */
+export const loadSentenceEncoder = (
+  dir: string,
+  weights: SentenceEncoderWeights = readSentenceEncoderWeights(dir),
+): SentenceEncoder => {
+  const tokenizer = loadSentenceTokenizer(dir);
+  const network = createSentenceNetwork(weights);
+  return {
+    dimensions: USE_DIMENSIONS,
+    tokenizer,
+    embed: (texts) => network.embedTokens(texts.map((text) => tokenizer.encode(text))),
+  };
+};
+
+/**
+ * The network over `arrays`, its embedding table read from `table` (by default the blocks in
+ * `arrays`) quantized, a batch's pieces at a time, and dequantized a token at a time; the other
+ * matrices (14 MB) are copied into the kernel, packed.
+ */
+export const createSentenceNetwork = (
+  arrays: SentenceEncoderWeights,
+  table: EmbeddingRows = rowsInMemory(arrays),
+): SentenceNetwork => {
   const tableScale = floats(arrays, 'scale');
   const tableLow = floats(arrays, 'lo');
 
@@ -187,13 +222,11 @@ export const loadSentenceEncoder = (dir: string): SentenceEncoder => {
     // Features per token: [embedding | order-2 branch | order-3 | order-5].
     const features = new Float32Array(n * FEATURES);
     const embedded = new Float32Array(n * EMBEDDING);
+    const rows = new Uint8Array(n * EMBEDDING);
+    table.read(ids, rows);
     for (let t = 0; t < n; t++) {
-      const id = ids[t]!;
-      const block = id % TABLE_BLOCKS;
-      const row = table[block]!.subarray(
-        Math.floor(id / TABLE_BLOCKS) * EMBEDDING,
-        (Math.floor(id / TABLE_BLOCKS) + 1) * EMBEDDING,
-      );
+      const block = ids[t]! % TABLE_BLOCKS;
+      const row = rows.subarray(t * EMBEDDING, (t + 1) * EMBEDDING);
       const scale = tableScale[block]!;
       const low = tableLow[block]!;
       const o = t * EMBEDDING;
@@ -278,18 +311,13 @@ export const loadSentenceEncoder = (dir: string): SentenceEncoder => {
   };
 
   return {
-    dimensions: USE_DIMENSIONS,
-    tokenizer,
-    embed(texts) {
+    embedTokens(encoded) {
       const vectors: Float32Array[] = [];
       let ids: number[] = [];
       let lengths: number[] = [];
-      for (const text of texts) {
-        const encoded = tokenizer.encode(text);
+      for (const all of encoded) {
         const pieces =
-          encoded.length <= MAX_TOKENS
-            ? encoded
-            : [...encoded.slice(0, MAX_TOKENS - 1), encoded[encoded.length - 1]!];
+          all.length <= MAX_TOKENS ? all : [...all.slice(0, MAX_TOKENS - 1), all[all.length - 1]!];
         if (lengths.length > 0 && ids.length + pieces.length > TOKEN_BUDGET) {
           vectors.push(...forward(ids, lengths));
           ids = [];

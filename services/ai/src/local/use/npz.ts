@@ -1,5 +1,6 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import { inflateRawSync } from 'node:zlib';
+import { readAt } from '../read-at.js';
 
 /** One array of a NumPy `.npz` file, C order, of the dtypes the model's weights use. */
 export interface NpyArray {
@@ -30,21 +31,24 @@ const DTYPES: Record<
   '|i1': Int8Array,
 };
 
-const readAt = (fd: number, position: number, length: number): Buffer => {
-  const buffer = Buffer.allocUnsafe(length);
-  let read = 0;
-  while (read < length) {
-    const count = readSync(fd, buffer, read, length - read, position + read);
-    if (count === 0) throw new Error('npz: the file ends early');
-    read += count;
-  }
-  return buffer;
-};
+const readBuffer = (fd: number, position: number, length: number): Buffer =>
+  readAt(fd, position, length, Buffer.allocUnsafe(length));
 
-/** An array over `bytes` (a view when aligned, else a copy): the inflated buffer is not kept twice. */
-const typedArray = (dtype: string, bytes: Buffer, count: number): NpyArray['data'] => {
+const typedArray = (
+  dtype: string,
+  bytes: Buffer,
+  count: number,
+  shared: boolean,
+): NpyArray['data'] => {
   const type = DTYPES[dtype];
   if (!type) throw new Error(`npz: unsupported dtype ${dtype}`);
+  if (shared) {
+    // The typed arrays' constructors take a SharedArrayBuffer as well; their union's type does not say so.
+    const buffer = new SharedArrayBuffer(count * type.BYTES_PER_ELEMENT) as unknown as ArrayBuffer;
+    const array = new type(buffer);
+    new Uint8Array(array.buffer).set(bytes.subarray(0, array.byteLength));
+    return array;
+  }
   if (bytes.byteOffset % type.BYTES_PER_ELEMENT === 0) {
     return new type(bytes.buffer as ArrayBuffer, bytes.byteOffset, count);
   }
@@ -56,7 +60,7 @@ const typedArray = (dtype: string, bytes: Buffer, count: number): NpyArray['data
 };
 
 /** Parses one `.npy` (format 1, 2 or 3). */
-const parseNpy = (npy: Buffer): NpyArray => {
+const parseNpy = (npy: Buffer, shared: boolean): NpyArray => {
   if (npy.readUInt32BE(0) !== 0x934e554d || npy.toString('latin1', 4, 6) !== 'PY') {
     throw new Error('npz: an entry is not an .npy array');
   }
@@ -73,20 +77,28 @@ const parseNpy = (npy: Buffer): NpyArray => {
     .filter(Boolean)
     .map(Number);
   const count = shape.reduce((product, size) => product * size, 1);
-  return { shape, data: typedArray(dtype, npy.subarray(headerStart + headerLength), count) };
+  return {
+    shape,
+    data: typedArray(dtype, npy.subarray(headerStart + headerLength), count, shared),
+  };
 };
 
 /**
  * Reads the arrays of the NumPy `.npz` (a zip of `.npy` files, stored or deflated) at `path`,
  * by name without `.npy`. Entries are read one at a time from the file, so the compressed
- * archive is never held whole next to the arrays.
+ * archive is never held whole next to the arrays; `only` picks the arrays read, by name.
+ * `shared` puts each array in a SharedArrayBuffer of its own, so that worker threads can be
+ * handed the arrays without a copy.
  */
-export const readNpz = (path: string): Map<string, NpyArray> => {
+export const readNpz = (
+  path: string,
+  { shared = false, only }: { shared?: boolean; only?: (name: string) => boolean } = {},
+): Map<string, NpyArray> => {
   const fd = openSync(path, 'r');
   try {
     const size = fstatSync(fd).size;
     const tailStart = Math.max(0, size - ZIP_TAIL);
-    const tail = readAt(fd, tailStart, size - tailStart);
+    const tail = readBuffer(fd, tailStart, size - tailStart);
     let end = -1;
     for (let i = tail.length - 22; i >= 0; i--) {
       if (tail.readUInt32LE(i) === ZIP_END) {
@@ -101,7 +113,7 @@ export const readNpz = (path: string): Map<string, NpyArray> => {
     if (entries === 0xffff || directoryStart === 0xffffffff) {
       throw new Error('npz: zip64 unsupported');
     }
-    const directory = readAt(fd, directoryStart, directorySize);
+    const directory = readBuffer(fd, directoryStart, directorySize);
     const arrays = new Map<string, NpyArray>();
     let at = 0;
     for (let n = 0; n < entries; n++) {
@@ -114,17 +126,18 @@ export const readNpz = (path: string): Map<string, NpyArray> => {
       const localHeader = directory.readUInt32LE(at + 42);
       const name = directory.toString('utf8', at + 46, at + 46 + nameLength);
       at += 46 + nameLength + extraLength + commentLength;
+      if (only && !only(name.replace(/\.npy$/, ''))) continue;
 
-      const local = readAt(fd, localHeader, 30);
+      const local = readBuffer(fd, localHeader, 30);
       if (local.readUInt32LE(0) !== ZIP_LOCAL) throw new Error('npz: bad local header');
       const dataStart = localHeader + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-      const raw = readAt(fd, dataStart, compressedSize);
+      const raw = readBuffer(fd, dataStart, compressedSize);
       if (method !== ZIP_STORED && method !== ZIP_DEFLATED) {
         throw new Error(`npz: compression method ${method} unsupported`);
       }
       arrays.set(
         name.replace(/\.npy$/, ''),
-        parseNpy(method === ZIP_STORED ? raw : inflateRawSync(raw)),
+        parseNpy(method === ZIP_STORED ? raw : inflateRawSync(raw), shared),
       );
     }
     return arrays;
