@@ -139,7 +139,7 @@ export const createE5Encoder = (model: E5Model): E5Encoder => {
     }
   };
 
-  /** Word (dequantized) + position + type 0 embeddings of row `t` of `word` at `p`, into x's row `t`. */
+  /** Word (row `t` of `word`, dequantized) + position `p` + type 0 embeddings, into x's row `t`. */
   const embedToken = (p: number, t: number) => {
     const row = t * H;
     const positionRow = p * H;

@@ -105,7 +105,10 @@ const serveE5 = (modelDir: string, threads: string): Served => ({
   task: (texts, kind) => ({ model: 'e5', modelDir, texts, kind }),
 });
 
-/** Each model is loaded by its first request, so that a model that fails to load says so in a reply. */
+/**
+ * Each model loads with its first request, so that a model that fails to load says so in a
+ * reply.
+ */
 const starters = new Map<string, () => Served>();
 for (let at = 0; at + 2 < models.length; at += 3) {
   const [model, modelDir, threads] = models.slice(at, at + 3) as [EmbedModel, string, string];

@@ -61,7 +61,7 @@ export const createBoundedPool = <T, R>(options: {
   failed: (cause: string) => Error;
   /** Says in words why a thread failed, when its error says more than its message. */
   describe?: (error: unknown) => string | undefined;
-  /** Given to each thread (piscina's `workerData`): SharedArrayBuffers in it are shared, not copied. */
+  /** Given to each thread (piscina's `workerData`); SharedArrayBuffers are shared, not copied. */
   workerData?: unknown;
 }): BoundedPool<T, R> => {
   const size = Math.max(1, Math.floor(options.threads));

@@ -43,7 +43,7 @@ const typedArray = (
   const type = DTYPES[dtype];
   if (!type) throw new Error(`npz: unsupported dtype ${dtype}`);
   if (shared) {
-    // The typed arrays' constructors take a SharedArrayBuffer as well; their union's type does not say so.
+    // The typed arrays' constructors take a SharedArrayBuffer too; their union's type says not.
     const buffer = new SharedArrayBuffer(count * type.BYTES_PER_ELEMENT) as unknown as ArrayBuffer;
     const array = new type(buffer);
     new Uint8Array(array.buffer).set(bytes.subarray(0, array.byteLength));
