@@ -99,6 +99,26 @@ describe('UserIndex with a retrieval encoder beside the embedding model', () => 
     expect(index.meaning(query).of('n1:0')).toBeCloseTo(first!, 5);
   });
 
+  it('takes up the first model’s scores scanned beforehand, unless the index changed since', () => {
+    const index = new UserIndex(texts.map((text, i) => withRetrieval(`n${i}`, text)));
+    const vector = hashedEmbedding('mountain hut packing list');
+    const query = { vector, retrievalVector: other('mountain hut packing list') };
+    const ranked = (scanned?: ReturnType<UserIndex['vectorScores']>) =>
+      index.meaning({ ...query, vectorScores: scanned }).nearest(5);
+    const before = ranked();
+    expect(ranked(index.vectorScores(vector))).toEqual(before);
+    // A note that changes after the scan: the scan is not read, the change is.
+    const stale = index.vectorScores(vector);
+    index.removeNotes(['n0']);
+    index.addChunks([withRetrieval('n0', 'a packing list for the mountain hut weekend')]);
+    const after = ranked(stale);
+    expect(after[0]?.noteId).toBe('n0');
+    expect(after).toEqual(ranked());
+    // Another index's scan is never read.
+    const elsewhere = new UserIndex([withRetrieval('x', 'unrelated words entirely')]);
+    expect(ranked(elsewhere.vectorScores(vector))).toEqual(ranked());
+  });
+
   it('counts the retrieval vectors for the cache budget too', () => {
     const chunks = texts.map((text, i) => withRetrieval(`n${i}`, text));
     const both = new UserIndex(chunks);

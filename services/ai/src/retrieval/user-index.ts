@@ -22,6 +22,18 @@ export interface IndexedChunk {
 export interface QueryVectors {
   vector: Float32Array | undefined;
   retrievalVector?: Float32Array | undefined;
+  /**
+   * `vector`'s cosines with an index's chunks (`UserIndex.vectorScores`), scanned while the
+   * retrieval vector was still being embedded; used by that index while it is unchanged.
+   */
+  vectorScores?: VectorScores | undefined;
+}
+
+/** A query vector's cosines with every chunk of one index as it stood (`UserIndex.vectorScores`). */
+export interface VectorScores {
+  readonly index: UserIndex;
+  readonly revision: number;
+  readonly scores: Float32Array;
 }
 
 export interface ChunkHit {
@@ -106,6 +118,8 @@ export class UserIndex {
   private readonly rows: (HeldChunk | undefined)[] = [];
   private readonly freeRows: number[] = [];
   private capacity = 0;
+  /** Moves on with every change to the chunks, so that scores scanned before it are not read. */
+  private revision = 0;
 
   constructor(chunks: IndexedChunk[]) {
     this.addChunks(chunks);
@@ -137,6 +151,7 @@ export class UserIndex {
       if (retrievalVector) this.retrievalVectors.accepts(retrievalVector);
     }
     this.reserveRows(chunks.length);
+    this.revision += 1;
     for (const { noteId, index, tokens, vector, retrievalVector } of chunks) {
       const key = chunkKey(noteId, index);
       if (this.byKey.has(key)) this.removeChunk(key);
@@ -166,6 +181,7 @@ export class UserIndex {
   private removeChunk(key: string) {
     const chunk = this.byKey.get(key);
     if (!chunk) return;
+    this.revision += 1;
     this.byKey.delete(key);
     const siblings = (this.byNote.get(chunk.noteId) ?? []).filter((other) => other !== chunk);
     if (siblings.length > 0) this.byNote.set(chunk.noteId, siblings);
@@ -206,9 +222,23 @@ export class UserIndex {
    * words' lift) means what it did. A chunk still without a retrieval vector (embedded in the
    * background after it is indexed) is scored by the embedding model alone.
    */
+  /**
+   * The cosines of `vector` (the embedding model's) with every chunk, for `meaning` to take up
+   * later: search scans them while the query's retrieval vector is still on its way.
+   */
+  vectorScores(vector: Float32Array): VectorScores | undefined {
+    const scores = this.vectors.scores(vector, this.rows.length);
+    return scores && { index: this, revision: this.revision, scores };
+  }
+
   meaning(query: QueryVectors): Meaning {
     const count = this.rows.length;
-    const first = query.vector && this.vectors.scores(query.vector, count);
+    const scanned = query.vectorScores;
+    const first =
+      query.vector &&
+      (scanned?.index === this && scanned.revision === this.revision
+        ? scanned.scores
+        : this.vectors.scores(query.vector, count));
     const second =
       query.retrievalVector && this.retrievalVectors.scores(query.retrievalVector, count);
     let scores: Float32Array;
