@@ -73,7 +73,7 @@ const poolOf = (threads: string, workerData?: EmbedThreadData) =>
 const tableFile = (modelDir: string): string | undefined => {
   try {
     const path = rowsFilePath(sentenceEncoderWeightsPath(modelDir), join(tmpdir(), 'noted'));
-    writeRowsFile(path, readSentenceEncoderWeights(modelDir, { only: isTableBlock }));
+    writeRowsFile(path, () => readSentenceEncoderWeights(modelDir, { only: isTableBlock }));
     return path;
   } catch {
     return undefined;

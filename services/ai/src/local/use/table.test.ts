@@ -20,7 +20,7 @@ const path = rowsFilePath(sentenceEncoderWeightsPath(DEFAULT_USE_MODEL_DIR), dir
 
 describe("the sentence encoder's embedding table in a file", () => {
   it('holds the rows of the blocks in piece order, read a batch at a time', () => {
-    writeRowsFile(path, blocks);
+    writeRowsFile(path, () => blocks);
     const memory = rowsInMemory(blocks);
     const file = rowsInFile(path);
     expect(file.rows).toBe(128_010);
@@ -42,12 +42,12 @@ describe("the sentence encoder's embedding table in a file", () => {
   });
 
   it('is written once, and never left half written', () => {
-    writeRowsFile(path, blocks);
+    writeRowsFile(path, () => blocks);
     expect(readdirSync(dir)).toEqual([path.slice(dir.length + 1)]);
     // A table that cannot be written leaves nothing behind.
     const blocked = join(dir, 'blocked');
     writeFileSync(blocked, 'a file where the folder should be');
-    expect(() => writeRowsFile(join(blocked, 'table.bin'), blocks)).toThrow();
+    expect(() => writeRowsFile(join(blocked, 'table.bin'), () => blocks)).toThrow();
     expect(existsSync(join(blocked, 'table.bin'))).toBe(false);
   });
 });

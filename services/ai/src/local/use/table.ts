@@ -92,15 +92,15 @@ export const rowsFilePath = (weightsPath: string, dir: string): string => {
 const WRITE_ROWS = 8_192;
 
 /**
- * Writes the table of `arrays` (its blocks, as `readNpz` read them) to `path` in piece order,
- * unless it is there: through a file of this process's own, renamed into place, so that a
- * reader never sees half a table and two processes writing at once both end with a whole one.
+ * Writes the table of the arrays `read` gives (its blocks, as `readNpz` reads them) to `path`
+ * in piece order, unless it is there, in which case nothing is read: through a file of this
+ * process's own, renamed into place, so that a reader never sees half a table and two
+ * processes writing at once both end with a whole one.
  */
-export const writeRowsFile = (path: string, arrays: Map<string, NpyArray>): void => {
+export const writeRowsFile = (path: string, read: () => Map<string, NpyArray>): void => {
   if (existsSync(path)) return;
-  const blocks = blocksOf(arrays);
-  const rows = rowCount(blocks);
-  const table = rowsInMemory(arrays);
+  const table = rowsInMemory(read());
+  const { rows } = table;
   mkdirSync(join(path, '..'), { recursive: true });
   const partial = `${path}.${process.pid}.partial`;
   try {
