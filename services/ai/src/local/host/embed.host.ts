@@ -8,6 +8,7 @@
  * when the models have been idle, and it ends itself when the parent goes. Argv: a batch's
  * time limit, then per model its name, folder and thread count.
  */
+import { mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -68,11 +69,17 @@ const poolOf = (threads: string, workerData?: EmbedThreadData) =>
  * The sentence encoder's embedding table (65 MB) as a file of rows in the system's temporary
  * folder, written once from `weights.npz`: its threads read a batch's rows from there, so the
  * table stays in the page cache rather than in this process. Undefined when the file cannot be
- * written (a full or read-only disk): the threads then share the table in memory.
+ * written (a full or read-only disk) or its folder is not this user's alone: the threads then
+ * share the table in memory.
  */
 const tableFile = (modelDir: string): string | undefined => {
   try {
-    const path = rowsFilePath(sentenceEncoderWeightsPath(modelDir), join(tmpdir(), 'noted'));
+    const dir = join(tmpdir(), 'noted');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // A folder another user owns or can write to could hold a table of their making.
+    const { uid, mode } = statSync(dir);
+    if (uid !== process.getuid?.() || (mode & 0o022) !== 0) return undefined;
+    const path = rowsFilePath(sentenceEncoderWeightsPath(modelDir), dir);
     writeRowsFile(path, () => readSentenceEncoderWeights(modelDir, { only: isTableBlock }));
     return path;
   } catch {
