@@ -322,10 +322,13 @@ export const shots: Shot[] = [
     },
   },
   {
-    name: 'notes-meaning-none',
+    name: 'notes-meaning-nearest',
     path: at('/?q=quantum%20chromodynamics%20lattice&meaning=1'),
     act: async (page) => {
-      await page.getByRole('region', { name: 'Found by meaning' }).waitFor();
+      await page
+        .getByRole('region', { name: 'Found by meaning' })
+        .getByText(/is clearly about/)
+        .waitFor();
     },
   },
   {

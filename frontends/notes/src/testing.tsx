@@ -388,6 +388,7 @@ export const fakeApi = (initial: Note[] = [], options: FakeAiOptions = {}) => {
       updatedAt: note.updatedAt,
     },
     score: 1,
+    nearest: false,
     sources,
   });
   const ai = {

@@ -206,13 +206,17 @@ export const AiHit = z
     sources: z
       .array(z.enum(['fulltext', 'semantic']))
       .meta({ description: 'Which rankings found the note' }),
+    nearest: z.boolean().meta({
+      description:
+        'True when no note is clearly about the query: a search lists the few nearest in meaning instead of nothing',
+    }),
   })
   .meta({ id: 'AiHit' });
 export type AiHit = z.infer<typeof AiHit>;
 
 export const AiHitList = listOf(AiHit).meta({
   id: 'AiHitList',
-  description: 'Best first; search fuses full-text ranking and meaning (reciprocal-rank fusion)',
+  description: 'Best first; search ranks by meaning, with the query words as evidence',
 });
 export type AiHitList = z.infer<typeof AiHitList>;
 

@@ -76,6 +76,17 @@ describe(`ai search with the default local embedding models (${infraLabel})`, ()
     const rent = await client.ai.search({ query: 'When is the rent due?' });
     expect(rent.items[0]?.note.id).toBe(notes.rent?.id);
   });
+
+  it('lists the notes nearest in meaning, marked, when none is clearly about the query', async () => {
+    const unrelated = await client.ai.search({ query: 'lattice gauge theory in particle physics' });
+    expect(unrelated.items.length).toBeGreaterThan(0);
+    expect(unrelated.items.length).toBeLessThanOrEqual(3);
+    expect(unrelated.items.every((hit) => hit.nearest && hit.sources.includes('semantic'))).toBe(
+      true,
+    );
+    const car = await client.ai.search({ query: 'How much did fixing the car cost?' });
+    expect(car.items.map((hit) => hit.nearest)).not.toContain(true);
+  });
 });
 
 // On the embedded defaults only: the app restarted on the encoder re-embeds every note of its

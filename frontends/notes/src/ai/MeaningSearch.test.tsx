@@ -8,10 +8,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const hit = (note: Note, sources: AiHit['sources'], snippet: string): AiHit => ({
+const hit = (note: Note, sources: AiHit['sources'], snippet: string, nearest = false): AiHit => ({
   note: { id: note.id, title: note.title, snippet, tags: note.tags, updatedAt: note.updatedAt },
   score: 0.5,
   sources,
+  nearest,
 });
 
 describe('search by meaning in the list', () => {
@@ -52,6 +53,21 @@ describe('search by meaning in the list', () => {
     expect(address()).toBe(`/notes/${dog.id}`);
   });
 
+  it('lists the nearest notes, saying none is clearly about the query, rather than nothing', async () => {
+    const groceries = makeNote({ title: 'Groceries', note: '- oat milk\n- eggs' });
+    const fake = fakeApi([groceries, makeNote({ title: 'Taxes' })]);
+    fake.ai.search.mockResolvedValue(listed([hit(groceries, ['semantic'], 'oat milk eggs', true)]));
+    renderNotes(fake.api, '/?q=what+to+buy&meaning=1');
+
+    const results = await screen.findByRole('region', { name: 'Found by meaning' });
+    await within(results).findByText(
+      'Nothing in your notes is clearly about “what to buy”. The nearest in meaning:',
+    );
+    expect(within(results).getByRole('link').textContent).toBe('Groceries');
+    // Listed, not found: the header does not count it as a match.
+    await screen.findByText('No note close in meaning');
+  });
+
   it('keeps the box ticked when it is ticked while the words typed are still being settled', async () => {
     const fake = fakeApi([makeNote({ title: 'Groceries' })]);
     renderNotes(fake.api, '/');
@@ -85,7 +101,7 @@ describe('search by meaning in the list', () => {
         { timeout: 2000 },
       ),
     ).toBeTruthy();
-    await screen.findByText('0 notes close in meaning');
+    await screen.findByText('No note close in meaning');
     // The list's own empty state (words) does not contradict it.
     expect(screen.queryByRole('article', { name: 'Groceries' })).toBeNull();
     expect(screen.getAllByRole('heading', { name: /Nothing|No notes/ })).toHaveLength(1);

@@ -40,7 +40,11 @@ function MeaningResults({ api, query, onCount }: MeaningFoundProps) {
   }, [api, query, key]);
 
   const loading = found?.key !== key;
-  const count = !loading && found && !('error' in found) ? found.hits.items.length : undefined;
+  // Notes listed only as the nearest (none is clearly about the query) are not counted as found.
+  const count =
+    !loading && found && !('error' in found)
+      ? found.hits.items.filter((hit) => !hit.nearest).length
+      : undefined;
   const reported = useRef(onCount);
   useEffect(() => {
     reported.current = onCount;
@@ -61,30 +65,34 @@ function MeaningResults({ api, query, onCount }: MeaningFoundProps) {
       </EmptyState>
     );
   } else {
+    const nearest = found.hits.items.every((hit) => hit.nearest);
     content = (
-      <ol className="ai-hits">
-        {found.hits.items.map(({ note, sources }) => (
-          <li key={note.id} className="ai-hit">
-            <div className="ai-hit-head">
-              <Link to={`/notes/${note.id}`} className="ai-hit-title">
-                {note.title || t('common.untitled')}
-              </Link>
-              <ul className="ai-sources" aria-label={t('meaning.foundBy')}>
-                {sources.map((source) => (
-                  <li
-                    key={source}
-                    className={source === 'semantic' ? 'ui-badge ui-badge-accent' : 'ui-badge'}
-                    data-source={source}
-                  >
-                    {t(`meaning.source.${source}`)}
-                  </li>
-                ))}
-              </ul>
-            </div>
-            {note.snippet ? <p className="ai-hit-snippet">{note.snippet}</p> : null}
-          </li>
-        ))}
-      </ol>
+      <>
+        {nearest ? <p className="ai-nearest">{t('meaning.nearest', { query })}</p> : null}
+        <ol className="ai-hits">
+          {found.hits.items.map(({ note, sources }) => (
+            <li key={note.id} className="ai-hit">
+              <div className="ai-hit-head">
+                <Link to={`/notes/${note.id}`} className="ai-hit-title">
+                  {note.title || t('common.untitled')}
+                </Link>
+                <ul className="ai-sources" aria-label={t('meaning.foundBy')}>
+                  {sources.map((source) => (
+                    <li
+                      key={source}
+                      className={source === 'semantic' ? 'ui-badge ui-badge-accent' : 'ui-badge'}
+                      data-source={source}
+                    >
+                      {t(`meaning.source.${source}`)}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              {note.snippet ? <p className="ai-hit-snippet">{note.snippet}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </>
     );
   }
 

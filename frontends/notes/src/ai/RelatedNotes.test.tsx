@@ -65,6 +65,7 @@ describe('related notes beside a note', () => {
           },
           score: 1,
           sources: ['semantic'],
+          nearest: false,
         },
       ]),
     );

@@ -4,13 +4,7 @@ import { HASHED_EMBEDDING_MODEL, hashedEmbedding } from '../local/embeddings.js'
 import { E5_MODEL } from '../local/e5/model-dir.js';
 import { createLocalEmbedder } from '../local/host/embedder.js';
 import { USE_MODEL } from '../local/use/model-dir.js';
-import {
-  RetrievalEncoderBusy,
-  type AiProvider,
-  type ChatChunk,
-  type Embeddings,
-  type Transcription,
-} from './port.js';
+import type { AiProvider, ChatChunk, Embeddings, Transcription } from './port.js';
 
 interface LocalEmbeddings {
   model: string;
@@ -43,26 +37,11 @@ const localEmbeddings = (settings: LocalEmbeddingsSettings): LocalEmbeddings => 
     use: { modelDir: settings.modelDir, threads: settings.threads },
     e5: settings.e5ModelDir ? { modelDir: settings.e5ModelDir } : undefined,
   });
-  /** e5's passage calls under way: queries are not queued behind them on its one thread. */
-  let passageCalls = 0;
   return {
     model: USE_MODEL,
     retrievalModel: settings.e5ModelDir ? E5_MODEL : null,
     embed: embedder.embed,
-    embedForRetrieval: !settings.e5ModelDir
-      ? noRetrievalEncoder
-      : async (texts, kind, signal) => {
-          if (kind === 'query') {
-            if (passageCalls > 0) throw new RetrievalEncoderBusy();
-            return embedder.embedForRetrieval(texts, kind, signal);
-          }
-          passageCalls += 1;
-          try {
-            return await embedder.embedForRetrieval(texts, kind, signal);
-          } finally {
-            passageCalls -= 1;
-          }
-        },
+    embedForRetrieval: settings.e5ModelDir ? embedder.embedForRetrieval : noRetrievalEncoder,
     close: embedder.close,
   };
 };

@@ -61,18 +61,6 @@ export interface Transcription {
   model: string;
 }
 
-/**
- * A query the retrieval encoder would make wait: the local one embeds new passages in the
- * background, up to half a second a batch, on the thread queries take. The query is then
- * ranked without it, by the embedding model and words.
- */
-export class RetrievalEncoderBusy extends Error {
-  constructor() {
-    super('The retrieval encoder is embedding passages');
-    this.name = 'RetrievalEncoderBusy';
-  }
-}
-
 export interface AiProvider {
   readonly name: 'openai' | 'local';
   readonly models: ProviderModels;
@@ -86,8 +74,7 @@ export interface AiProvider {
   embed(texts: string[], ctx: CallContext): Promise<Embeddings>;
   /**
    * Embeds texts with `models.retrieval`, as queries or as passages; unit length. Throws
-   * AI_MODEL_REQUIRED when it is null, and RetrievalEncoderBusy for queries the encoder would
-   * make wait.
+   * AI_MODEL_REQUIRED when it is null.
    */
   embedForRetrieval(
     texts: string[],

@@ -215,14 +215,6 @@ export class UserIndex {
   }
 
   /**
-   * The query's meaning against every chunk: the cosine of its vector with the chunk's, or,
-   * when both have a vector by the retrieval encoder too, both cosines fused (each as a
-   * z-score over the user's chunks, weighed by RETRIEVAL_WEIGHT) and put back on the scale of
-   * the embedding model's cosines, so that what is read off them (the relevance floors, the
-   * words' lift) means what it did. A chunk still without a retrieval vector (embedded in the
-   * background after it is indexed) is scored by the embedding model alone.
-   */
-  /**
    * The cosines of `vector` (the embedding model's) with every chunk, for `meaning` to take up
    * later: search scans them while the query's retrieval vector is still on its way.
    */
@@ -231,6 +223,14 @@ export class UserIndex {
     return scores && { index: this, revision: this.revision, scores };
   }
 
+  /**
+   * The query's meaning against every chunk: the cosine of its vector with the chunk's, or,
+   * when both have a vector by the retrieval encoder too, both cosines fused (each as a
+   * z-score over the user's chunks, weighed by RETRIEVAL_WEIGHT) and put back on the scale of
+   * the embedding model's cosines, so that what is read off them (the relevance floors, the
+   * words' lift) means what it did. A chunk still without a retrieval vector (embedded in the
+   * background after it is indexed) is scored by the embedding model alone.
+   */
   meaning(query: QueryVectors): Meaning {
     const count = this.rows.length;
     const scanned = query.vectorScores;

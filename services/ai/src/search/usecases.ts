@@ -7,7 +7,7 @@ import { indexRepository } from '../index/repository.js';
 import { keywords } from '../local/keywords.js';
 import { queryTokens, tokenize } from '../local/text.js';
 import { normalize } from '../local/embeddings.js';
-import { chatText, RetrievalEncoderBusy } from '../providers/port.js';
+import { chatText } from '../providers/port.js';
 import { plainText } from '@noted/kit';
 import { CANDIDATES, rankNotes, retrieveNotes, type NoteHit } from '../retrieval/hybrid.js';
 import type { UserIndex } from '../retrieval/user-index.js';
@@ -30,8 +30,7 @@ const withoutTitle = (chunk: string, title: string) => {
 
 /**
  * A text's vector by the retrieval encoder, as a query, when the provider has one and
- * `wanted`; undefined otherwise, when it fails, or when it is busy (search then ranks by the
- * first model alone).
+ * `wanted`; undefined otherwise or when it fails (search then ranks by the first model alone).
  */
 const retrievalVectorOf = async (
   ctx: AiContext,
@@ -45,10 +44,6 @@ const retrievalVectorOf = async (
     const { vectors } = await ctx.provider.embedForRetrieval(texts, 'query', { userId, purpose });
     return meanOf(vectors);
   } catch (error) {
-    if (error instanceof RetrievalEncoderBusy) {
-      ctx.logger.debug('searched by the first model alone: the retrieval encoder is busy');
-      return undefined;
-    }
     ctx.logger.warn(
       { err: error },
       'searched by the first model alone: the retrieval encoder failed',
@@ -174,6 +169,9 @@ const questionOf = async (
   };
 };
 
+/** How many notes a search that finds none lists as the nearest in meaning. */
+const NEAREST = 3;
+
 /**
  * Hits for the notes of a fused ranking, read back from the notes service: a note deleted a
  * moment ago is gone from the answer even before the index has heard of it.
@@ -181,7 +179,13 @@ const questionOf = async (
 const hitsFor = async (
   ctx: AiContext,
   userId: string,
-  ranked: { noteId: string; score: number; sources: AiHit['sources']; chunk?: number }[],
+  ranked: {
+    noteId: string;
+    score: number;
+    sources: AiHit['sources'];
+    chunk?: number;
+    nearest?: boolean;
+  }[],
   limit: number,
 ): Promise<AiHitList> => {
   const top = ranked.slice(0, limit);
@@ -214,6 +218,7 @@ const hitsFor = async (
         },
         score: hit.score,
         sources: hit.sources,
+        nearest: hit.nearest ?? false,
       },
     ];
   });
@@ -251,7 +256,11 @@ const questionWords = (question: string): string =>
  * service's full-text hits bring in, at their own rank, notes written a moment ago that the
  * index does not hold yet (never one with a tag excluded from AI): for a search those holding
  * all its words, which also mark and keep the notes found both ways; for a question those
- * holding any of its key words.
+ * holding any of its key words. A search that finds no note so gets the few nearest in
+ * meaning, marked `nearest`: a short note such as a bare shopping list sits far from any
+ * question in both models' spaces (0.10 to "what do I need to buy at the shop", as far as
+ * unrelated questions), yet it is what was asked for, and an empty page is a dead end. A
+ * question gets none: the chat says the notes do not say.
  */
 export const findNotes = async (
   ctx: AiContext,
@@ -290,7 +299,11 @@ export const findNotes = async (
       chunks: [],
     });
   });
-  return ranked;
+  if (ranked.length > 0 || purpose !== 'search') return ranked;
+  return rankedNotes(rankNotes(index, vectorQuery, 'semantic', NEAREST)).map((note) => ({
+    ...note,
+    nearest: true,
+  }));
 };
 
 /** AI search: the notes `findNotes` finds, read back from the notes service. */

@@ -5,7 +5,6 @@ import { dot } from '../embeddings.js';
 import { createLocalEmbedder } from '../host/embedder.js';
 import { DEFAULT_USE_MODEL_DIR } from '../use/model-dir.js';
 import { createLocalProvider } from '../../providers/local.js';
-import { RetrievalEncoderBusy } from '../../providers/port.js';
 import { createE5Encoder } from './encoder.js';
 import { DEFAULT_E5_MODEL_DIR, E5_DIMENSIONS, E5_MODEL, E5_MODEL_FILE } from './model-dir.js';
 import { readE5Model } from './model.js';
@@ -122,15 +121,19 @@ describe('the local provider with e5', () => {
   afterAll(() => provider.close());
   const ctx = { userId: 'user-1', purpose: 'test' };
 
-  it('turns a query away while passages are being embedded, rather than queue it behind them', async () => {
-    const passages = reference.texts.slice(0, 8).map((entry) => entry.text);
-    const embedding = provider.embedForRetrieval(passages, 'passage', ctx);
-    await expect(provider.embedForRetrieval(['a question'], 'query', ctx)).rejects.toBeInstanceOf(
-      RetrievalEncoderBusy,
-    );
-    expect((await embedding).vectors).toHaveLength(8);
-    const { vectors, model } = await provider.embedForRetrieval(['a question'], 'query', ctx);
+  it('answers a query behind at most one batch of passages, not behind the whole call', async () => {
+    // Six batches: e5's are at most 800 characters.
+    const passages = Array.from({ length: 6 }, (_, n) => `${n} ${'a long paragraph. '.repeat(40)}`);
+    const done: string[] = [];
+    const embedding = provider
+      .embedForRetrieval(passages, 'passage', ctx)
+      .finally(() => done.push('passages'));
+    const { vectors, model } = await provider
+      .embedForRetrieval(['a question'], 'query', ctx)
+      .finally(() => done.push('query'));
     expect(vectors).toHaveLength(1);
     expect(model).toBe(E5_MODEL);
+    expect((await embedding).vectors).toHaveLength(6);
+    expect(done).toEqual(['query', 'passages']);
   });
 });
