@@ -271,7 +271,10 @@ export function NotesPage({ api }: { api: NotesApi }) {
   const counted = state && !('error' in state) ? state.feed : undefined;
   let description = ' ';
   if (meaningResults) {
-    if (meaningCount !== undefined) description = t('list.meaningCount', { count: meaningCount });
+    if (meaningCount === 0) description = t('list.meaningNone');
+    else if (meaningCount !== undefined) {
+      description = t('list.meaningCount', { count: meaningCount });
+    }
   } else if (counted) {
     description = countLabel(t, counted.total, counted.totalExact);
   }
