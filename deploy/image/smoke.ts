@@ -1,11 +1,13 @@
 /**
- * What deploy/image/check.sh asks of a running image, through its public API: a user signs in
- * with the development provider, creates a note, and finds it by full-text and by AI search.
+ * What deploy/image/check.sh and deploy/k8s/e2e.sh ask of a running Noted, through its public
+ * API: a user signs in with the development provider, creates a note, finds it by full-text and
+ * by AI search, and hears of an edit to it on the live connection (`noteUpdated`).
  *
  *   NOTED_URL=http://localhost:18480 node --conditions=@noted/source --import tsx deploy/image/smoke.ts
  */
 import { createApiClient } from '@noted/api';
 import { passwordGrant } from '@noted/testing';
+import { WebSocket } from 'ws';
 
 const base = process.env.NOTED_URL ?? 'http://localhost:18480';
 const token = await passwordGrant({ realmUrl: `${base}/realms/noted`, email: 'ada@noted.dev' });
@@ -24,6 +26,25 @@ for (;;) {
   if (Date.now() > deadline) throw new Error(`note ${note.id} was not found by search in a minute`);
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
+// The live connection: welcomed, then told of the edit.
+const { url } = await client.live.token();
+const socket = new WebSocket(`${base.replace(/^http/, 'ws')}${url}`, { origin: base });
+const heard = (type: string) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} on the live connection`)), 20_000);
+    socket.on('message', (data) => {
+      if ((JSON.parse(String(data)) as { type?: string }).type !== type) return;
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.on('error', reject);
+  });
+await heard('welcome');
+const updated = heard('noteUpdated');
+await client.notes.update(note.id, { note: `A ${word} note, edited.` });
+await updated;
+socket.close();
 console.log(
-  `signed in as ada@noted.dev, created note ${note.id}, found it by words and by meaning`,
+  `signed in as ada@noted.dev, created note ${note.id}, found it by words and by meaning, ` +
+    'heard its edit on the live connection',
 );

