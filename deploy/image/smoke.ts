@@ -1,7 +1,8 @@
 /**
  * What deploy/image/check.sh and deploy/k8s/e2e.sh ask of a running Noted, through its public
  * API: a user signs in with the development provider, creates a note, finds it by full-text and
- * by AI search, and hears of an edit to it on the live connection (`noteUpdated`).
+ * by AI search, and hears of an edit to it on the live connection (`noteUpdated`); it prints
+ * the note's id last. With `--kept ID` it checks only that an earlier run's note is still there.
  *
  *   NOTED_URL=http://localhost:18480 node --conditions=@noted/source --import tsx deploy/image/smoke.ts
  */
@@ -12,6 +13,16 @@ import { WebSocket } from 'ws';
 const base = process.env.NOTED_URL ?? 'http://localhost:18480';
 const token = await passwordGrant({ realmUrl: `${base}/realms/noted`, email: 'ada@noted.dev' });
 const client = createApiClient({ baseUrl: base, getToken: async () => token.accessToken });
+
+// `smoke.ts --kept ID`: only that the note written by an earlier run is still there (after an
+// upgrade, a rollback), as it was left.
+if (process.argv[2] === '--kept') {
+  const kept = await client.notes.get(process.argv[3] ?? '');
+  if (!kept.note.endsWith('note, edited.'))
+    throw new Error(`note ${kept.id} is not as it was left`);
+  console.log(`note ${kept.id} is there as it was left`);
+  process.exit(0);
+}
 
 const word = `container${Date.now()}`;
 const note = await client.notes.create({ title: 'From the image', note: `A ${word} note.` });
@@ -45,6 +56,8 @@ await client.notes.update(note.id, { note: `A ${word} note, edited.` });
 await updated;
 socket.close();
 console.log(
-  `signed in as ada@noted.dev, created note ${note.id}, found it by words and by meaning, ` +
+  'signed in as ada@noted.dev, created a note, found it by words and by meaning, ' +
     'heard its edit on the live connection',
 );
+// Last, for scripts: the note's id.
+console.log(note.id);

@@ -3,8 +3,9 @@
 # here (deploy/image/build.sh): `helm install` of `topology: all`, the pod Ready through its
 # probes, a user signed in through a port-forward who creates a note, finds it and hears its
 # edit on the WebSocket, and the running container checked: uid 10001, read-only root, no
-# capabilities, the Secrets it mounts. Prints a table of what it checked and how long each step
-# took. The split topology, an upgrade under load and a rollback are not checked yet.
+# capabilities, the Secrets it mounts; then `helm upgrade` to a second tag and `helm rollback`,
+# Ready each time with the note kept. Prints a table of what it checked and how long each step
+# took. Not checked yet: the split topology, and an upgrade under load.
 #
 # Usage: deploy/k8s/e2e.sh [IMAGE]   (IMAGE: a podman image; built by deploy/image/build.sh
 #        when not given). NOTED_E2E_KEEP=1 leaves the cluster up and prints KUBECONFIG= and
@@ -73,11 +74,17 @@ pod="$(k get pods -l app.kubernetes.io/instance=noted -o jsonpath='{.items[0].me
 probes="$(k get pod "$pod" -o jsonpath='{range .spec.containers[0]}{.startupProbe.httpGet.path} {.readinessProbe.httpGet.path} {.livenessProbe.httpGet.path}{.livenessProbe.grpc.port}{end}')"
 row "helm install (topology: all), pod Ready" "$pod; probes startup, readiness, liveness: $probes"
 
-k port-forward "svc/noted-all" "$port:8080" >"$dir/port-forward.log" 2>&1 &
-forward=$!
-for _ in $(seq 1 50); do http_ok "$port" /readyz 2>/dev/null && break; sleep 0.2; done
-http_ok "$port" /readyz 2>/dev/null || fail "no answer through the port-forward, see $dir/port-forward.log"
-NOTED_URL="http://localhost:$port" node --conditions=@noted/source --import tsx deploy/image/smoke.ts >/dev/null
+# A port-forward to the Service's pod, made again when the pod is replaced (it follows one pod).
+forward_port() {
+  [ -n "${forward:-}" ] && kill "$forward" 2>/dev/null
+  k port-forward "svc/noted-all" "$port:8080" >"$dir/port-forward.log" 2>&1 &
+  forward=$!
+  for _ in $(seq 1 50); do http_ok "$port" /readyz 2>/dev/null && return; sleep 0.2; done
+  fail "no answer through the port-forward, see $dir/port-forward.log"
+}
+smoke() { NOTED_URL="http://localhost:$port" node --conditions=@noted/source --import tsx deploy/image/smoke.ts "$@"; }
+forward_port
+note="$(smoke | tail -1)"
 row "through a port-forward" "signed in, a note created, found by words and by meaning, its edit heard on the WebSocket"
 
 # The running container, seen from inside it and from its spec.
@@ -98,6 +105,30 @@ secrets="$(k get pod "$pod" -o json | node -e '
       else if (e.secretRef) names.add(`${e.secretRef.name} (all keys)`);
   console.log([...names].join(", ") || "none");')"
 row "the running container" "uid $uid, root $root_mount, CapEff $caps; Secrets: $secrets"
+
+# An upgrade to a second tag of the image, then a rollback: Ready again each time, the note
+# there. The all-in-one's Deployment is Recreate (one pod owns its PGlite volume), so requests
+# fail while the new pod starts; the split topology's rolling update is what avoids that.
+upgrade_to() {
+  "$HELM" "$@" -n "$namespace" --wait --timeout 5m >"$dir/helm.log" 2>&1 ||
+    { cat "$dir/helm.log"; fail "helm $1 did not finish"; }
+  k rollout status deploy/noted-all --timeout 2m >/dev/null
+  pod="$(k get pods -l app.kubernetes.io/instance=noted --field-selector status.phase=Running -o jsonpath='{.items[0].metadata.name}')"
+  forward_port
+  smoke --kept "$note" >/dev/null
+}
+second="${image}-upgrade"
+podman tag "$image" "$second"
+bash deploy/k8s/cluster.sh load "$second"
+upgrade_to upgrade noted helm/noted --reuse-values --set-string image.tag="${second##*:}"
+running="$(k get pod "$pod" -o jsonpath='{.spec.containers[0].image}')"
+[ "$running" = "$second" ] || fail "after the upgrade the pod runs $running"
+row "helm upgrade to a second tag" "revision 2: $pod runs ${second##*/}, Ready, the note there"
+upgrade_to rollback noted 1
+running="$(k get pod "$pod" -o jsonpath='{.spec.containers[0].image}')"
+[ "$running" = "$image" ] || fail "after the rollback the pod runs $running"
+row "helm rollback" "revision 3: $pod runs ${image##*/} again, Ready, the note there"
+podman rmi "$second" >/dev/null
 
 echo
 printf '%-48s %6s   %s\n' "checked" "time" "seen"
