@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs Noted's runtime image as the Helm chart runs it and checks it works: `--target=all` as
 # uid 10001, a read-only root filesystem, every capability dropped, no new privileges, and only
-# /data (a volume, which takes the image's ownership of it) and /tmp (a tmpfs) writable. It must
-# answer /readyz, sign a user in with the development provider, create a note and find it by
-# search (deploy/image/smoke.ts), and run no process as root.
+# /data (a volume, which takes the image's ownership of it) and /tmp (a tmpfs) writable. Every
+# package the program imports must be in it; it must answer /readyz, run no process as root,
+# and let a user sign in with the development provider, create a note, find it by search and
+# hear its edit on the WebSocket (deploy/image/smoke.ts).
 # Usage: deploy/image/check.sh IMAGE   (NOTED_IMAGE_PORT: the port on 127.0.0.1, 18480)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -43,4 +44,4 @@ caps="$(podman inspect --format '{{.EffectiveCaps}}' "$name")"
   fail "the root filesystem is writable"
 
 NOTED_URL="http://localhost:$port" node --conditions=@noted/source --import tsx deploy/image/smoke.ts | sed -n 1p
-echo "image $image: ready as uid 10001 on a read-only root with no capabilities; signed in, created and searched a note"
+echo "image $image: ready as uid 10001 on a read-only root with no capabilities; signed in, created, searched and heard a note"
