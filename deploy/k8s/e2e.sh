@@ -31,14 +31,16 @@ row() {
 }
 finish() {
   local status=$?
-  [ -n "${forward:-}" ] && kill "$forward" 2>/dev/null
   if [ "$status" -ne 0 ] && [ -f "$dir/kubeconfig" ]; then
     "$KUBECTL" --kubeconfig "$dir/kubeconfig" -n "$namespace" get pods,events 2>/dev/null | tail -30 || true
   fi
   if [ "${NOTED_E2E_KEEP:-0}" = 1 ] && [ "$status" -eq 0 ]; then
+    # The port-forward stays too, for a browser.
     echo "KUBECONFIG=$dir/kubeconfig"
-    echo "NOTED_E2E_URL=http://localhost:$port (kubectl -n $namespace port-forward svc/noted-all $port:8080)"
+    echo "NOTED_E2E_URL=http://localhost:$port"
+    echo "(kill $forward ends the port-forward, deploy/k8s/cluster.sh down the cluster)"
   else
+    [ -n "${forward:-}" ] && kill "$forward" 2>/dev/null
     bash deploy/k8s/cluster.sh down
   fi
 }
