@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # A real single-node Kubernetes on this machine, from what the package registries serve: etcd
-# (Debian), kube-apiserver, kube-controller-manager, kube-scheduler and the kubelet (built from
-# their Go modules, deploy/k8s/tools.sh), containerd 2 with Debian's runc, and a bridge network
-# from Debian's containernetworking-plugins. Nothing is pulled: the sandbox ("pause") image is
+# (Debian), kube-apiserver, kube-controller-manager, kube-scheduler, the kubelet and kube-proxy
+# (built from their Go modules, deploy/k8s/tools.sh), containerd 2 with Debian's runc, and a
+# bridge network from Debian's containernetworking-plugins. Nothing is pulled: the sandbox ("pause") image is
 # made here from Debian's busybox-static, and images are loaded with `cluster.sh load`.
 #
 # The control plane listens on 127.0.0.1 only; the node registers as 10.245.0.1, an address on
@@ -27,7 +27,7 @@ NODE_IP=10.245.0.1
 POD_CIDR=10.244.0.0/24
 SERVICE_CIDR=10.96.0.0/16
 PAUSE_IMAGE=localhost/noted-pause:1
-COMPONENTS=(kubelet kube-scheduler kube-controller-manager kube-apiserver containerd etcd)
+COMPONENTS=(kube-proxy kubelet kube-scheduler kube-controller-manager kube-apiserver containerd etcd)
 
 stop_component() {
   local name="$1" pid
@@ -51,6 +51,9 @@ down() {
   fi
   ip link delete noted-cni0 2>/dev/null || true
   ip addr delete "$NODE_IP/32" dev lo 2>/dev/null || true
+  # kube-proxy's iptables rules.
+  local proxy="$tools_bin/kube-$KUBE_VERSION/kube-proxy"
+  [ ! -x "$proxy" ] || "$proxy" --cleanup >/dev/null 2>&1 || true
 }
 
 # Starts `name` in the background, its output in $dir/name.log.
@@ -256,6 +259,13 @@ up() {
   [ "$("$KUBECTL" --kubeconfig "$dir/kubeconfig" get node "$NODE" \
     -o 'jsonpath={.status.conditions[?(@.type=="Ready")].status}' 2>/dev/null)" = True ] ||
     fail "the node did not become Ready within 120 s, see $dir/kubelet.log"
+
+  # Services: ClusterIPs from pods and the node, NodePorts on the node's address only.
+  run kube-proxy "$KUBE_PROXY" --kubeconfig "$dir/kubeconfig" --hostname-override "$NODE" \
+    --proxy-mode iptables --cluster-cidr "$POD_CIDR" --nodeport-addresses "$NODE_IP/32" \
+    --metrics-bind-address 127.0.0.1:10249 --healthz-bind-address 127.0.0.1:10256
+  for _ in $(seq 1 100); do http_ok 10256 /healthz 2>/dev/null && break; alive kube-proxy; sleep 0.2; done
+  http_ok 10256 /healthz 2>/dev/null || fail "kube-proxy did not become healthy, see $dir/kube-proxy.log"
   echo "$dir/kubeconfig"
 }
 

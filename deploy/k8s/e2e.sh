@@ -49,7 +49,7 @@ trap finish EXIT
 kubeconfig="$(bash deploy/k8s/cluster.sh up)"
 export KUBECONFIG="$kubeconfig"
 k() { "$KUBECTL" -n "$namespace" "$@"; }
-row "cluster up (etcd, control plane, kubelet)" "node $("$KUBECTL" get nodes -o name | cut -d/ -f2) Ready, $("$KUBECTL" version -o json | node -pe 'JSON.parse(require("fs").readFileSync(0)).serverVersion.gitVersion')"
+row "cluster up (etcd, control plane, kubelet, proxy)" "node $("$KUBECTL" get nodes -o name | cut -d/ -f2) Ready, $("$KUBECTL" version -o json | node -pe 'JSON.parse(require("fs").readFileSync(0)).serverVersion.gitVersion')"
 
 bash deploy/k8s/cluster.sh load "$image"
 row "image loaded into containerd (nothing pulled)" "$image"
@@ -122,10 +122,23 @@ upgrade_to() {
 second="${image}-upgrade"
 podman tag "$image" "$second"
 bash deploy/k8s/cluster.sh load "$second"
+# Requests through the Service (kube-proxy) all along the upgrade, ten a second: how many fail.
+service_ip="$(k get svc noted-all -o jsonpath='{.spec.clusterIP}')"
+: >"$dir/upgrade-requests.log"
+(
+  while :; do
+    curl -s -o /dev/null -m 1 -w '%{http_code}\n' "http://$service_ip:8080/healthz" >>"$dir/upgrade-requests.log" || true
+    sleep 0.1
+  done
+) &
+requests=$!
 upgrade_to upgrade noted helm/noted --reuse-values --set-string image.tag="${second##*:}"
+kill "$requests"
+sent="$(wc -l <"$dir/upgrade-requests.log")"
+failed="$(grep -cv '^200$' "$dir/upgrade-requests.log" || true)"
 running="$(k get pod "$pod" -o jsonpath='{.spec.containers[0].image}')"
 [ "$running" = "$second" ] || fail "after the upgrade the pod runs $running"
-row "helm upgrade to a second tag" "revision 2: $pod runs ${second##*/}, Ready, the note there"
+row "helm upgrade to a second tag" "revision 2: $pod runs ${second##*/}, Ready, the note there; through the Service $failed of $sent requests failed (Recreate)"
 upgrade_to rollback noted 1
 running="$(k get pod "$pod" -o jsonpath='{.spec.containers[0].image}')"
 [ "$running" = "$image" ] || fail "after the rollback the pod runs $running"
