@@ -20,11 +20,6 @@ const SPECIFIERS = [
   /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
 ];
 const builtins = new Set(builtinModules);
-/** Packages only development scripts in the dist import: the program never loads them. */
-const DEVELOPMENT_ONLY = new Set([
-  // services/ai/src/local/use/kernel/assemble.ts: `npm run kernel` writes the kernels' files.
-  'wabt',
-]);
 
 const jsFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -49,7 +44,6 @@ for (const file of files) {
   const text = readFileSync(file, 'utf8');
   for (const [, specifier] of SPECIFIERS.flatMap((pattern) => [...text.matchAll(pattern)])) {
     if (!specifier || /^(\.|\/|node:)/.test(specifier) || builtins.has(specifier)) continue;
-    if (DEVELOPMENT_ONLY.has(specifier)) continue;
     checked.add(specifier);
     try {
       import.meta.resolve(specifier, pathToFileURL(file).href);

@@ -9,26 +9,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/tools.sh"
 dir="$NOTED_INFRA_DIR/kube"
 
 stop() {
-  local name pid
-  for name in kube-apiserver etcd; do
-    [ -f "$dir/$name.pid" ] || continue
-    pid="$(cat "$dir/$name.pid")"
-    if kill -0 "$pid" 2>/dev/null; then
-      kill "$pid"
-      for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -9 "$pid" 2>/dev/null || true
-    fi
-    rm -f "$dir/$name.pid"
-  done
-}
-
-# A port nothing listens on, from a range the other local servers do not use.
-free_port() {
-  local port
-  for port in $(shuf -i 20000-29999 -n 50); do
-    port_open "$port" || { echo "$port"; return; }
-  done
-  fail "found no free port"
+  stop_pidfile "$dir/kube-apiserver.pid"
+  stop_pidfile "$dir/etcd.pid"
 }
 
 start() {
@@ -38,18 +20,11 @@ start() {
   rm -rf "$dir"
   mkdir -p "$dir/etcd" "$dir/certs"
   local etcd_port peer_port api_port token
-  etcd_port="$(free_port)"
-  peer_port="$(free_port)"
-  api_port="$(free_port)"
+  etcd_port="$(free_port 20000-29999)"
+  peer_port="$(free_port 20000-29999)"
+  api_port="$(free_port 20000-29999)"
 
-  setsid "$ETCD" --name noted-check --data-dir "$dir/etcd" \
-    --listen-client-urls "http://127.0.0.1:$etcd_port" --advertise-client-urls "http://127.0.0.1:$etcd_port" \
-    --listen-peer-urls "http://127.0.0.1:$peer_port" --initial-advertise-peer-urls "http://127.0.0.1:$peer_port" \
-    --initial-cluster "noted-check=http://127.0.0.1:$peer_port" \
-    </dev/null >"$dir/etcd.log" 2>&1 &
-  echo $! >"$dir/etcd.pid"
-  for _ in $(seq 1 100); do http_ok "$etcd_port" /health 2>/dev/null && break; sleep 0.2; done
-  http_ok "$etcd_port" /health || fail "etcd did not become healthy, see $dir/etcd.log"
+  start_etcd noted-check "$dir" "$etcd_port" "$peer_port"
 
   openssl genrsa -out "$dir/sa.key" 2048 2>/dev/null
   openssl rsa -in "$dir/sa.key" -pubout -out "$dir/sa.pub" 2>/dev/null

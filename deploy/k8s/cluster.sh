@@ -29,21 +29,9 @@ SERVICE_CIDR=10.96.0.0/16
 PAUSE_IMAGE=localhost/noted-pause:1
 COMPONENTS=(kube-proxy kubelet kube-scheduler kube-controller-manager kube-apiserver containerd etcd)
 
-stop_component() {
-  local name="$1" pid
-  [ -f "$dir/$name.pid" ] || return 0
-  pid="$(cat "$dir/$name.pid")"
-  if kill -0 "$pid" 2>/dev/null; then
-    kill "$pid"
-    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$pid" 2>/dev/null || true
-  fi
-  rm -f "$dir/$name.pid"
-}
-
 down() {
   local name
-  for name in "${COMPONENTS[@]}"; do stop_component "$name"; done
+  for name in "${COMPONENTS[@]}"; do stop_pidfile "$dir/$name.pid"; done
   # The pods' containers outlive containerd (their shims keep them); end them, then their mounts.
   pkill -f "containerd-shim-runc-v2 .*-address $dir/containerd.sock" 2>/dev/null || true
   if [ -d "$dir" ]; then
@@ -200,20 +188,15 @@ up() {
   rm -rf "$dir"
   mkdir -p "$dir/etcd"
   local etcd_port peer_port api_port token
-  etcd_port="$(free_port)"
-  peer_port="$(free_port)"
-  api_port="$(free_port)"
+  etcd_port="$(free_port 30000-32767)"
+  peer_port="$(free_port 30000-32767)"
+  api_port="$(free_port 30000-32767)"
   token="$(openssl rand -hex 24)"
   certificates
   echo "$token,admin,admin,system:masters" >"$dir/tokens.csv"
   kubeconfig "$api_port" "$token"
 
-  run etcd "$ETCD" --name noted-cluster --data-dir "$dir/etcd" \
-    --listen-client-urls "http://127.0.0.1:$etcd_port" --advertise-client-urls "http://127.0.0.1:$etcd_port" \
-    --listen-peer-urls "http://127.0.0.1:$peer_port" --initial-advertise-peer-urls "http://127.0.0.1:$peer_port" \
-    --initial-cluster "noted-cluster=http://127.0.0.1:$peer_port"
-  for _ in $(seq 1 100); do http_ok "$etcd_port" /health 2>/dev/null && break; sleep 0.2; done
-  http_ok "$etcd_port" /health 2>/dev/null || fail "etcd did not become healthy, see $dir/etcd.log"
+  start_etcd noted-cluster "$dir" "$etcd_port" "$peer_port"
 
   run kube-apiserver "$KUBE_APISERVER" --etcd-servers "http://127.0.0.1:$etcd_port" \
     --bind-address 127.0.0.1 --advertise-address 127.0.0.1 --secure-port "$api_port" \
@@ -267,15 +250,6 @@ up() {
   for _ in $(seq 1 100); do http_ok 10256 /healthz 2>/dev/null && break; alive kube-proxy; sleep 0.2; done
   http_ok 10256 /healthz 2>/dev/null || fail "kube-proxy did not become healthy, see $dir/kube-proxy.log"
   echo "$dir/kubeconfig"
-}
-
-# A port nothing listens on, from a range the other local servers do not use.
-free_port() {
-  local port
-  for port in $(shuf -i 30000-32767 -n 50); do
-    port_open "$port" || { echo "$port"; return; }
-  done
-  fail "found no free port"
 }
 
 case "${1:-}" in

